@@ -1,0 +1,7 @@
+export * from './catalog.ts';
+export * from './customer.ts';
+export * from './envelope.ts';
+
+/** The languages of the product (spec §9); `en` is the default. */
+export const LANGUAGES = ['en', 'pt', 'bn', 'zh-TW', 'th', 'ms', 'fr', 'es'] as const;
+export type Language = (typeof LANGUAGES)[number];
