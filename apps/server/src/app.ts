@@ -1,0 +1,182 @@
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import cors from '@fastify/cors';
+import helmet from '@fastify/helmet';
+import multipart from '@fastify/multipart';
+import swagger from '@fastify/swagger';
+import swaggerUi from '@fastify/swagger-ui';
+import websocket from '@fastify/websocket';
+import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
+import {
+  jsonSchemaTransform,
+  serializerCompiler,
+  validatorCompiler,
+  type ZodTypeProvider,
+} from 'fastify-type-provider-zod';
+import { sql } from 'kysely';
+import { createAuditModule } from './modules/audit/index.ts';
+import { type AuthLimits, createAuthModule } from './modules/auth/index.ts';
+import { createCashierModule } from './modules/cashier/index.ts';
+import { createCasinoModule } from './modules/casino/index.ts';
+import { createMailModule } from './modules/mail/index.ts';
+import { createPlayersModule, playersRoutes } from './modules/players/index.ts';
+import { createSettingsModule } from './modules/settings/index.ts';
+import type { Config } from './platform/config.ts';
+import type { Db } from './platform/db/database.ts';
+import { installErrorHandler } from './platform/http/error-handler.ts';
+import { registerStaticSites } from './platform/http/static-sites.ts';
+import { loggerOptions } from './platform/logger.ts';
+import { RateLimiter } from './platform/rate-limit.ts';
+
+const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../..');
+
+/** Request bodies above this are refused with 413 before they are parsed. */
+export const BODY_LIMIT_BYTES = 64 * 1024;
+const MULTIPART_FIELD_BYTES_MAX = 8 * 1024;
+const MULTIPART_FIELDS_MAX = 30;
+
+export type AppOptions = {
+  config: Config;
+  db: Db;
+  limits?: Partial<AuthLimits>;
+  /** Serve the built web apps (off in API-only tests). */
+  serveSites?: boolean;
+};
+
+/**
+ * The composition root: plugins in a fixed order (external → platform → modules),
+ * then each module's routes. Modules are built here and meet only through their
+ * public index.ts.
+ */
+export async function buildApp(options: AppOptions) {
+  const { config, db } = options;
+  const serverOptions: FastifyServerOptions = {
+    logger: loggerOptions(config),
+    bodyLimit: BODY_LIMIT_BYTES,
+    // Only the configured number of proxy hops may set the client address.
+    trustProxy: (_address: string, hop: number) => hop < config.trustProxyHops,
+    genReqId: () => crypto.randomUUID(),
+    disableRequestLogging: config.env === 'test',
+  };
+  const app = Fastify(serverOptions).withTypeProvider<ZodTypeProvider>();
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+  installErrorHandler(app);
+
+  // Modules.
+  const audit = createAuditModule(db);
+  const settings = createSettingsModule(db, audit.service);
+  const mail = createMailModule(db, {
+    smtpUrl: config.smtpUrl,
+    from: config.mailFrom,
+    log: (message, error) => app.log.error({ err: error }, message),
+  });
+  const cashier = createCashierModule(db, audit.service);
+  const casino = createCasinoModule(db);
+  const players = createPlayersModule(db, cashier.service);
+  const auth = createAuthModule({
+    db,
+    players: players.service,
+    cashier: cashier.service,
+    mail: mail.service,
+    audit: audit.service,
+    limiter: new RateLimiter(db),
+    limits: options.limits,
+    publicUrl: () => config.publicUrl,
+    brandName: async () => (await settings.service.get()).brand_name,
+  });
+
+  // External plugins.
+  await app.register(helmet, {
+    contentSecurityPolicy: {
+      directives: {
+        defaultSrc: ["'self'"],
+        scriptSrc: ["'self'"],
+        styleSrc: ["'self'", "'unsafe-inline'"],
+        imgSrc: ["'self'", 'data:', 'https:'],
+        fontSrc: ["'self'", 'data:'],
+        connectSrc: ["'self'", 'ws:', 'wss:'],
+        frameAncestors: ["'none'"],
+        objectSrc: ["'none'"],
+        baseUri: ["'self'"],
+        formAction: ["'self'"],
+        upgradeInsecureRequests: config.env === 'production' ? [] : null,
+      },
+    },
+    crossOriginEmbedderPolicy: false,
+    hsts: config.env === 'production',
+  });
+  await app.register(cors, {
+    // Same-origin requests need no CORS; other origins only from the allow-list.
+    origin: async (origin: string | undefined) => {
+      if (!origin) return false;
+      const allowed = [...config.corsOrigins, ...(await settings.service.get()).cors_origins];
+      return allowed.includes(origin);
+    },
+    credentials: false,
+    maxAge: 600,
+  });
+  await app.register(multipart, {
+    attachFieldsToBody: 'keyValues',
+    limits: { files: 0, fields: MULTIPART_FIELDS_MAX, fieldSize: MULTIPART_FIELD_BYTES_MAX, parts: MULTIPART_FIELDS_MAX },
+  });
+  await app.register(websocket, { options: { maxPayload: 4096 } });
+  await app.register(swagger, {
+    openapi: {
+      openapi: '3.1.0',
+      info: {
+        title: 'Casino platform API',
+        version: '1.0.0',
+        description:
+          'Player API v1. Every JSON answer carries `status` (equal to the HTTP status) and `message`.',
+      },
+      components: { securitySchemes: { bearer: { type: 'http', scheme: 'bearer' } } },
+    },
+    transform: jsonSchemaTransform,
+  });
+  await app.register(swaggerUi, {
+    routePrefix: '/api/docs',
+    staticCSP: true,
+    transformStaticCSP: (header) => header,
+  });
+
+  // Platform routes.
+  app.get('/healthz', { schema: { hide: true } }, async () => ({ status: 200, message: 'ok' }));
+  app.get('/readyz', { schema: { hide: true } }, async (_request, reply) => {
+    try {
+      await sql`select 1`.execute(db);
+      return { status: 200, message: 'ready' };
+    } catch {
+      return reply.status(503).send({ status: 503, message: 'database unavailable' });
+    }
+  });
+
+  // Module routes.
+  await app.register(
+    async (api) => {
+      await api.register(settings.routes);
+      await api.register(cashier.routes);
+      await api.register(casino.routes);
+      await api.register(auth.routes);
+      await api.register(playersRoutes(players.service, auth.hook));
+    },
+    { prefix: '/api/v1' },
+  );
+  if (config.env !== 'production') await app.register(mail.devRoutes);
+
+  if (options.serveSites !== false) {
+    await registerStaticSites(app, {
+      webDist: path.join(ROOT, 'apps/web/dist'),
+      backofficeDist: path.join(ROOT, 'apps/backoffice/dist'),
+      seo: async () => {
+        const current = await settings.service.get();
+        return { title: current.seo_title || current.brand_name, description: current.seo_description };
+      },
+    });
+  }
+
+  const modules = { audit, settings, mail, cashier, casino, players, auth };
+  return { app: app as unknown as FastifyInstance, modules };
+}
+
+export type AppModules = Awaited<ReturnType<typeof buildApp>>['modules'];

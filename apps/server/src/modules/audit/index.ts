@@ -1,0 +1,11 @@
+import type { Db } from '../../platform/db/database.ts';
+import { AuditRepository } from './audit.repository.ts';
+import { AuditService } from './audit.service.ts';
+
+export type { AuditFilter, AuditRow } from './audit.repository.ts';
+export type { AuditActor, AuditEntry, VerifyResult } from './audit.service.ts';
+export { AuditService };
+
+export function createAuditModule(db: Db) {
+  return { service: new AuditService(new AuditRepository(db)) };
+}

@@ -1,0 +1,120 @@
+import {
+  envelope,
+  errorBody,
+  forgotPasswordRequest,
+  loginRequest,
+  loginResponse,
+  okBody,
+  resetPasswordRequest,
+  signupRequest,
+} from '@casino/contracts';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import type { PlayersService } from '../players/index.ts';
+import type { PlayerAuth } from './auth.hook.ts';
+import { type AuthService, type RequestMeta } from './auth.service.ts';
+
+const errors = { 400: errorBody, 401: errorBody, 403: errorBody, 409: errorBody, 422: errorBody, 429: errorBody };
+
+export const authRoutes =
+  (auth: AuthService, players: PlayersService, hook: PlayerAuth): FastifyPluginAsyncZod =>
+  async (app) => {
+    app.post(
+      '/customer/login',
+      {
+        schema: {
+          tags: ['customer'],
+          summary: 'Sign in with an email or username and a password',
+          body: loginRequest,
+          response: { 200: loginResponse, ...errors },
+        },
+      },
+      async (request) => {
+        const { token, player } = await auth.login(request.body.email, request.body.password, metaOf(request));
+        return {
+          status: 200 as const,
+          message: 'Signed in successfully',
+          data: token,
+          customer: await players.toCustomer(player),
+        };
+      },
+    );
+
+    app.post(
+      '/customer/signup',
+      {
+        schema: {
+          tags: ['customer'],
+          summary: 'Register a player account',
+          description:
+            'multipart/form-data (as the player site sends it) or JSON. Does not sign in; the player signs in next.',
+          consumes: ['multipart/form-data', 'application/json'],
+          body: signupRequest,
+          response: { 200: envelope(z.object({ id: z.number().int(), username: z.string() })), ...errors },
+        },
+      },
+      async (request) => {
+        const player = await auth.signup(request.body, metaOf(request));
+        return {
+          status: 200,
+          message: 'Registration successful. You can now sign in.',
+          data: { id: Number(player.id), username: player.username },
+        };
+      },
+    );
+
+    app.post(
+      '/customer/forgot-password',
+      {
+        schema: {
+          tags: ['customer'],
+          summary: 'Email a single-use password reset link (valid 1 hour)',
+          description: 'The answer is the same whether or not the account exists.',
+          body: forgotPasswordRequest,
+          response: { 200: okBody, ...errors },
+        },
+      },
+      async (request) => ({
+        status: 200,
+        message: await auth.forgotPassword(request.body.email, metaOf(request)),
+      }),
+    );
+
+    app.post(
+      '/customer/reset-password',
+      {
+        schema: {
+          tags: ['customer'],
+          summary: 'Set a new password with a reset token; ends every session',
+          body: resetPasswordRequest,
+          response: { 200: okBody, ...errors },
+        },
+      },
+      async (request) => {
+        await auth.resetPassword(request.body.token, request.body.password, metaOf(request));
+        return { status: 200, message: 'Your password has been changed. Please sign in with the new password.' };
+      },
+    );
+
+    app.post(
+      '/customer/logout',
+      {
+        preHandler: hook.requirePlayer,
+        schema: {
+          tags: ['customer'],
+          summary: 'Sign out: the token is revoked on the server',
+          security: [{ bearer: [] }],
+          response: { 200: okBody, 401: errorBody },
+        },
+      },
+      async (request) => {
+        await auth.logout(request.player!, metaOf(request));
+        return { status: 200, message: 'Signed out' };
+      },
+    );
+  };
+
+export function metaOf(request: { ip: string; headers: Record<string, unknown> }): RequestMeta {
+  const agent = request.headers['user-agent'];
+  return { ip: request.ip, user_agent: typeof agent === 'string' ? agent : null };
+}

@@ -1,0 +1,248 @@
+import { createHash } from 'node:crypto';
+import type { SignupRequest } from '@casino/contracts';
+import { AppError } from '../../platform/http/errors.ts';
+import type { BackoffPolicy, RateLimiter, WindowLimit } from '../../platform/rate-limit.ts';
+import type { AuditActor, AuditService } from '../audit/index.ts';
+import type { CashierService } from '../cashier/index.ts';
+import type { MailService } from '../mail/index.ts';
+import type { PlayerRow, PlayersService } from '../players/index.ts';
+import { digestToken, hashPassword, newToken, verifyPassword } from './auth.crypto.ts';
+import type { AuthRepository, SessionRow } from './auth.repository.ts';
+
+const MINUTE_MS = 60_000;
+const HOUR_MS = 60 * MINUTE_MS;
+
+/** ASVS 3.3.2 (L2): re-authenticate after 30 minutes idle or 12 hours in all. */
+export const SESSION_IDLE_MS = 30 * MINUTE_MS;
+export const SESSION_ABSOLUTE_MS = 12 * HOUR_MS;
+const SESSION_TOUCH_MS = MINUTE_MS;
+export const RESET_TOKEN_TTL_MS = HOUR_MS;
+
+/**
+ * Limits, documented so they cannot be turned into a lockout (ASVS V6.1.1):
+ * - failures back off per (account, IP), so an attacker slows only themself;
+ * - past `login_account_failures` per hour an account refuses IPs it has never
+ *   signed in from, while its owner's known IPs still get through.
+ */
+export type AuthLimits = {
+  login_ip: WindowLimit;
+  login_failures: BackoffPolicy;
+  login_account_failures: WindowLimit;
+  signup_ip: WindowLimit;
+  forgot_ip: WindowLimit;
+  forgot_account: WindowLimit;
+  reset_ip: WindowLimit;
+};
+
+export const AUTH_LIMITS_DEFAULT: AuthLimits = {
+  login_ip: { limit: 60, window_ms: 15 * MINUTE_MS },
+  login_failures: { free_failures: 5, window_ms: 15 * MINUTE_MS, delay_ms_max: 15 * MINUTE_MS },
+  login_account_failures: { limit: 100, window_ms: HOUR_MS },
+  signup_ip: { limit: 10, window_ms: HOUR_MS },
+  forgot_ip: { limit: 10, window_ms: HOUR_MS },
+  forgot_account: { limit: 3, window_ms: HOUR_MS },
+  reset_ip: { limit: 20, window_ms: HOUR_MS },
+};
+
+export type RequestMeta = { ip: string; user_agent: string | null };
+export type AuthenticatedPlayer = { session: SessionRow; row: PlayerRow };
+
+export const FORGOT_PASSWORD_MESSAGE =
+  'If an account exists for that email, we have sent a link to reset the password. It is valid for 1 hour.';
+
+export class AuthService {
+  constructor(
+    private readonly repository: AuthRepository,
+    private readonly players: PlayersService,
+    private readonly cashier: CashierService,
+    private readonly mail: MailService,
+    private readonly audit: AuditService,
+    private readonly limiter: RateLimiter,
+    private readonly limits: AuthLimits,
+    private readonly publicUrl: () => string,
+    private readonly brandName: () => Promise<string>,
+  ) {}
+
+  async login(login: string, password: string, meta: RequestMeta) {
+    await this.enforce(`login:ip:${meta.ip}`, this.limits.login_ip, 'Too many sign-in attempts');
+    const player = await this.players.byLogin(login);
+    const failureKey = `login:fail:${player ? player.id : `unknown:${fingerprint(login)}`}:${meta.ip}`;
+    const wait_s = await this.limiter.blockedFor(failureKey);
+    if (wait_s > 0) {
+      throw new AppError('RATE_LIMITED', `Too many failed attempts. Try again in ${wait_s} seconds.`, {
+        retryAfterSeconds: wait_s,
+      });
+    }
+    const accountKey = player ? `login:account:${player.id}` : null;
+    if (player && accountKey) {
+      const failures = await this.limiter.count(accountKey, this.limits.login_account_failures.window_ms);
+      if (failures >= this.limits.login_account_failures.limit && !(await this.repository.isKnownIp(player.id, meta.ip))) {
+        throw new AppError('RATE_LIMITED', 'Too many failed attempts on this account. Try again later.', {
+          retryAfterSeconds: Math.ceil(this.limits.login_account_failures.window_ms / 1000),
+        });
+      }
+    }
+    const valid = await verifyPassword(player?.password_hash ?? null, password);
+    if (!player || !valid) {
+      await this.limiter.fail(failureKey, this.limits.login_failures);
+      if (player && accountKey) {
+        await this.limiter.hit(accountKey, this.limits.login_account_failures);
+        await this.audit.record({ actor: actorOf(player, meta), action: 'player.login_failed', target: targetOf(player) });
+      }
+      throw new AppError('INVALID_CREDENTIALS', 'Invalid email or password');
+    }
+    if (player.status !== 'active') {
+      throw new AppError('ACCOUNT_BLOCKED', statusMessage(player.status));
+    }
+    await this.limiter.reset(failureKey);
+    const { token, digest } = newToken('pt');
+    const session = await this.repository.createSession({
+      player_id: player.id,
+      token_hash: digest,
+      ip: meta.ip,
+      user_agent: meta.user_agent?.slice(0, 512) ?? null,
+      absolute_ms: SESSION_ABSOLUTE_MS,
+    });
+    await this.audit.record({
+      actor: actorOf(player, meta),
+      action: 'player.login',
+      target: targetOf(player),
+      metadata: { session_id: session.id },
+    });
+    return { token, player };
+  }
+
+  async signup(input: SignupRequest, meta: RequestMeta): Promise<PlayerRow> {
+    await this.enforce(`signup:ip:${meta.ip}`, this.limits.signup_ip, 'Too many registrations from this network');
+    await this.cashier.requireWalletCurrency(input.currency_id);
+    const player = await this.players.create({
+      name: input.name,
+      email: input.email.trim(),
+      password_hash: await hashPassword(input.password),
+      currency_id: input.currency_id,
+      referred_by_code: input.referral_code || null,
+      campaign_code: input.campaign_code || null,
+    });
+    await this.audit.record({
+      actor: actorOf(player, meta),
+      action: 'player.signup',
+      target: targetOf(player),
+      after: {
+        name: player.name,
+        email: player.email,
+        username: player.username,
+        currency_id: player.currency_id,
+        referred_by_code: player.referred_by_code,
+        campaign_code: player.campaign_code,
+      },
+    });
+    return player;
+  }
+
+  /** Always the same answer, whether or not the account exists. */
+  async forgotPassword(email: string, meta: RequestMeta): Promise<string> {
+    await this.enforce(`forgot:ip:${meta.ip}`, this.limits.forgot_ip, 'Too many reset requests');
+    const player = await this.players.byLogin(email);
+    if (!player || player.status === 'closed') return FORGOT_PASSWORD_MESSAGE;
+    const perAccount = await this.limiter.hit(`forgot:account:${player.id}`, this.limits.forgot_account);
+    if (!perAccount.allowed) return FORGOT_PASSWORD_MESSAGE;
+    const { token, digest } = newToken('pr');
+    await this.repository.createReset(player.id, digest, RESET_TOKEN_TTL_MS);
+    const link = `${this.publicUrl()}/reset-password?token=${encodeURIComponent(token)}`;
+    const brand = await this.brandName();
+    await this.mail.send({
+      to: player.email,
+      subject: `${brand}: reset your password`,
+      text: `Hello ${player.name},\n\nSomeone asked to reset the password of your ${brand} account. If it was you, open this link within 1 hour:\n\n${link}\n\nIf it was not you, ignore this email; your password stays as it is.\n`,
+      html: `<p>Hello ${escapeHtml(player.name)},</p><p>Someone asked to reset the password of your ${escapeHtml(brand)} account. If it was you, open this link within 1 hour:</p><p><a href="${link}">Reset my password</a></p><p>If it was not you, ignore this email; your password stays as it is.</p>`,
+    });
+    await this.audit.record({ actor: actorOf(player, meta), action: 'player.password_reset_requested', target: targetOf(player) });
+    return FORGOT_PASSWORD_MESSAGE;
+  }
+
+  async resetPassword(token: string, password: string, meta: RequestMeta): Promise<void> {
+    await this.enforce(`reset:ip:${meta.ip}`, this.limits.reset_ip, 'Too many reset attempts');
+    const player_id = await this.repository.consumeReset(digestToken(token));
+    if (player_id === null) {
+      throw new AppError('TOKEN_INVALID', 'This reset link is invalid, expired or already used. Request a new one.', {
+        status: 400,
+      });
+    }
+    const player = await this.players.byId(player_id);
+    if (!player) throw new AppError('TOKEN_INVALID', 'This reset link is invalid.', { status: 400 });
+    await this.players.setPasswordHash(player.id, await hashPassword(password));
+    const revoked = await this.repository.revokeAllSessions(player.id, 'password_reset');
+    await this.repository.revokeResets(player.id);
+    await this.audit.record({
+      actor: actorOf(player, meta),
+      action: 'player.password_reset',
+      target: targetOf(player),
+      metadata: { sessions_revoked: revoked },
+    });
+  }
+
+  async logout(auth: AuthenticatedPlayer, meta: RequestMeta): Promise<void> {
+    await this.repository.revokeSession(auth.session.id, 'logout');
+    await this.audit.record({
+      actor: actorOf(auth.row, meta),
+      action: 'player.logout',
+      target: targetOf(auth.row),
+      metadata: { session_id: auth.session.id },
+    });
+  }
+
+  /** Resolves a bearer token to a live session of an active player, or null. */
+  async authenticate(token: string): Promise<AuthenticatedPlayer | null> {
+    if (token.length < 10 || token.length > 200) return null;
+    const session = await this.repository.liveSession(digestToken(token), SESSION_IDLE_MS, SESSION_TOUCH_MS);
+    if (!session) return null;
+    const row = await this.players.byId(session.player_id);
+    if (!row || row.status !== 'active') return null;
+    return { session, row };
+  }
+
+  /** Ends every session of a player (staff force-logout, block, password change). */
+  async revokeAllSessions(player_id: bigint, reason: string): Promise<number> {
+    return this.repository.revokeAllSessions(player_id, reason);
+  }
+
+  async revokeSession(session_id: bigint, reason: string): Promise<boolean> {
+    return this.repository.revokeSession(session_id, reason);
+  }
+
+  sessions(player_id: bigint, limit = 50) {
+    return this.repository.sessions(player_id, limit);
+  }
+
+  private async enforce(key: string, limit: WindowLimit, message: string): Promise<void> {
+    const result = await this.limiter.hit(key, limit);
+    if (!result.allowed) {
+      throw new AppError('RATE_LIMITED', `${message}. Try again in ${result.retry_after_s} seconds.`, {
+        retryAfterSeconds: result.retry_after_s,
+      });
+    }
+  }
+}
+
+function actorOf(player: PlayerRow, meta: RequestMeta): AuditActor {
+  return { type: 'player', id: player.id, ip: meta.ip, user_agent: meta.user_agent };
+}
+
+function targetOf(player: PlayerRow) {
+  return { type: 'player', id: player.id };
+}
+
+function statusMessage(status: PlayerRow['status']): string {
+  return status === 'blocked'
+    ? 'Your account is blocked. Please contact support.'
+    : 'This account is closed. Please contact support.';
+}
+
+/** Keys unknown logins without storing what was typed. */
+function fingerprint(login: string): string {
+  return createHash('sha256').update(login.trim().toLowerCase()).digest('base64url').slice(0, 16);
+}
+
+function escapeHtml(value: string): string {
+  return value.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
+}

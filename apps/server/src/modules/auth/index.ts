@@ -1,0 +1,44 @@
+import type { Db } from '../../platform/db/database.ts';
+import type { RateLimiter } from '../../platform/rate-limit.ts';
+import type { AuditService } from '../audit/index.ts';
+import type { CashierService } from '../cashier/index.ts';
+import type { MailService } from '../mail/index.ts';
+import type { PlayersService } from '../players/index.ts';
+import { playerAuth } from './auth.hook.ts';
+import { AuthRepository } from './auth.repository.ts';
+import { authRoutes } from './auth.routes.ts';
+import { AUTH_LIMITS_DEFAULT, type AuthLimits, AuthService } from './auth.service.ts';
+
+export { hashPassword, verifyPassword, newToken, digestToken } from './auth.crypto.ts';
+export { bearerToken, type PlayerAuth } from './auth.hook.ts';
+export { metaOf } from './auth.routes.ts';
+export { AUTH_LIMITS_DEFAULT, SESSION_ABSOLUTE_MS, SESSION_IDLE_MS } from './auth.service.ts';
+export type { AuthenticatedPlayer, AuthLimits, RequestMeta } from './auth.service.ts';
+export type { SessionRow } from './auth.repository.ts';
+export type { AuthService };
+
+export function createAuthModule(deps: {
+  db: Db;
+  players: PlayersService;
+  cashier: CashierService;
+  mail: MailService;
+  audit: AuditService;
+  limiter: RateLimiter;
+  limits?: Partial<AuthLimits>;
+  publicUrl: () => string;
+  brandName: () => Promise<string>;
+}) {
+  const service = new AuthService(
+    new AuthRepository(deps.db),
+    deps.players,
+    deps.cashier,
+    deps.mail,
+    deps.audit,
+    deps.limiter,
+    { ...AUTH_LIMITS_DEFAULT, ...deps.limits },
+    deps.publicUrl,
+    deps.brandName,
+  );
+  const hook = playerAuth(service);
+  return { service, hook, routes: authRoutes(service, deps.players, hook) };
+}

@@ -1,0 +1,105 @@
+import type { Generated } from 'kysely';
+import type { Db } from '../../platform/db/database.ts';
+
+export type CurrencyRow = {
+  id: number;
+  code: string;
+  name: string;
+  prefix: string;
+  icon: string;
+  scale: number;
+  is_crypto: boolean;
+  rate_to_eur: string | null;
+  enabled: boolean;
+  sort_order: number;
+};
+export type BankRow = { id: number; currency_id: number; name: string; code: string };
+export type GatewayRow = { id: number; name: string; uniquename: string; fee_percent: string; enabled: boolean };
+type CurrencyGatewayRow = { currency_id: number; gateway_id: number; for_deposit: boolean; for_withdraw: boolean };
+
+export type CashierTables = {
+  currencies: CurrencyRow;
+  banks: Omit<BankRow, 'id'> & { id: Generated<number> };
+  payment_gateways: GatewayRow;
+  currency_payment_gateways: CurrencyGatewayRow;
+};
+
+export class CashierRepository {
+  private readonly db;
+  constructor(db: Db) {
+    this.db = db.withTables<CashierTables>();
+  }
+
+  currencies(includeDisabled = false): Promise<CurrencyRow[]> {
+    let query = this.db.selectFrom('currencies').selectAll();
+    if (!includeDisabled) query = query.where('enabled', '=', true);
+    return query.orderBy('sort_order').orderBy('id').execute();
+  }
+
+  currency(id: number): Promise<CurrencyRow | undefined> {
+    return this.db.selectFrom('currencies').selectAll().where('id', '=', id).executeTakeFirst();
+  }
+
+  banks(): Promise<BankRow[]> {
+    return this.db.selectFrom('banks').selectAll().orderBy('currency_id').orderBy('name').execute();
+  }
+
+  gatewayLinks(purpose: 'deposit' | 'withdraw') {
+    return this.db
+      .selectFrom('currency_payment_gateways as link')
+      .innerJoin('payment_gateways as gateway', 'gateway.id', 'link.gateway_id')
+      .select(['link.currency_id', 'gateway.id', 'gateway.name', 'gateway.uniquename', 'gateway.fee_percent'])
+      .where('gateway.enabled', '=', true)
+      .where(purpose === 'deposit' ? 'link.for_deposit' : 'link.for_withdraw', '=', true)
+      .orderBy('gateway.id')
+      .execute();
+  }
+
+  gateways(): Promise<GatewayRow[]> {
+    return this.db.selectFrom('payment_gateways').selectAll().orderBy('id').execute();
+  }
+
+  async upsertCurrency(row: CurrencyRow, onlyMissing: boolean): Promise<void> {
+    await this.db
+      .insertInto('currencies')
+      .values(row)
+      .onConflict((conflict) =>
+        onlyMissing ? conflict.column('id').doNothing() : conflict.column('id').doUpdateSet(row),
+      )
+      .execute();
+  }
+
+  async updateCurrency(id: number, patch: Partial<Pick<CurrencyRow, 'rate_to_eur' | 'enabled'>>) {
+    return this.db.updateTable('currencies').set(patch).where('id', '=', id).returningAll().executeTakeFirst();
+  }
+
+  async insertBankIfMissing(row: Omit<BankRow, 'id'>): Promise<void> {
+    await this.db
+      .insertInto('banks')
+      .values(row)
+      .onConflict((conflict) => conflict.columns(['currency_id', 'code']).doNothing())
+      .execute();
+  }
+
+  async upsertGateway(row: GatewayRow, onlyMissing: boolean): Promise<void> {
+    await this.db
+      .insertInto('payment_gateways')
+      .values(row)
+      .onConflict((conflict) =>
+        onlyMissing ? conflict.column('id').doNothing() : conflict.column('id').doUpdateSet(row),
+      )
+      .execute();
+  }
+
+  async updateGateway(id: number, patch: Partial<Pick<GatewayRow, 'fee_percent' | 'enabled' | 'name'>>) {
+    return this.db.updateTable('payment_gateways').set(patch).where('id', '=', id).returningAll().executeTakeFirst();
+  }
+
+  async linkGateway(row: CurrencyGatewayRow): Promise<void> {
+    await this.db
+      .insertInto('currency_payment_gateways')
+      .values(row)
+      .onConflict((conflict) => conflict.columns(['currency_id', 'gateway_id']).doNothing())
+      .execute();
+  }
+}

@@ -1,0 +1,13 @@
+import type { Db } from '../../platform/db/database.ts';
+import type { CashierService } from '../cashier/index.ts';
+import { PlayersRepository } from './players.repository.ts';
+import { PlayersService } from './players.service.ts';
+
+export type { KycStatus, NewPlayer, PlayerRow, PlayerStatus } from './players.repository.ts';
+export type { WalletSummary, WalletSummaryProvider } from './players.service.ts';
+export { playersRoutes } from './players.routes.ts';
+export type { PlayersService };
+
+export function createPlayersModule(db: Db, cashier: CashierService) {
+  return { service: new PlayersService(new PlayersRepository(db), cashier) };
+}

@@ -1,0 +1,138 @@
+import type { Generated } from 'kysely';
+import type { Db } from '../../platform/db/database.ts';
+import { escapeLike } from '../../platform/db/sql.ts';
+
+export type PlayerStatus = 'active' | 'blocked' | 'closed';
+export type KycStatus = 'PENDING' | 'APPROVED' | 'REJECTED';
+
+export type PlayerRow = {
+  id: bigint;
+  name: string;
+  username: string;
+  email: string;
+  phone: string | null;
+  password_hash: string;
+  currency_id: number | null;
+  status: PlayerStatus;
+  referral_code: string;
+  referred_by_code: string | null;
+  campaign_code: string | null;
+  kyc_status: KycStatus | null;
+  created_at: Date;
+  updated_at: Date;
+};
+
+type PlayersTables = {
+  players: Omit<PlayerRow, 'id' | 'created_at' | 'updated_at' | 'status'> & {
+    id: Generated<bigint>;
+    status: Generated<PlayerStatus>;
+    created_at: Generated<Date>;
+    updated_at: Generated<Date>;
+  };
+};
+
+export type NewPlayer = Pick<
+  PlayerRow,
+  'name' | 'username' | 'email' | 'password_hash' | 'currency_id' | 'referral_code' | 'referred_by_code' | 'campaign_code'
+>;
+
+export const PLAYER_SEARCH_LIMIT_MAX = 100;
+
+export class PlayersRepository {
+  private readonly db;
+  constructor(db: Db) {
+    this.db = db.withTables<PlayersTables>();
+  }
+
+  /** Returns null when the email, username or referral code is taken (unique violation). */
+  async insert(player: NewPlayer): Promise<PlayerRow | null> {
+    try {
+      return (await this.db.insertInto('players').values(player).returningAll().executeTakeFirstOrThrow()) as PlayerRow;
+    } catch (error) {
+      if ((error as { code?: string }).code === '23505') return null;
+      throw error;
+    }
+  }
+
+  async emailTaken(email: string): Promise<boolean> {
+    const row = await this.db
+      .selectFrom('players')
+      .select('id')
+      .where((eb) => eb(eb.fn('lower', ['email']), '=', email.toLowerCase()))
+      .executeTakeFirst();
+    return row !== undefined;
+  }
+
+  async usernameTaken(username: string): Promise<boolean> {
+    const row = await this.db
+      .selectFrom('players')
+      .select('id')
+      .where((eb) => eb(eb.fn('lower', ['username']), '=', username.toLowerCase()))
+      .executeTakeFirst();
+    return row !== undefined;
+  }
+
+  /** Sign-in accepts an email or a username (spec §2), both case-insensitive. */
+  byLogin(login: string): Promise<PlayerRow | undefined> {
+    const value = login.trim().toLowerCase();
+    return this.db
+      .selectFrom('players')
+      .selectAll()
+      .where((eb) =>
+        eb.or([eb(eb.fn('lower', ['email']), '=', value), eb(eb.fn('lower', ['username']), '=', value)]),
+      )
+      .executeTakeFirst() as Promise<PlayerRow | undefined>;
+  }
+
+  byEmail(email: string): Promise<PlayerRow | undefined> {
+    return this.db
+      .selectFrom('players')
+      .selectAll()
+      .where((eb) => eb(eb.fn('lower', ['email']), '=', email.trim().toLowerCase()))
+      .executeTakeFirst() as Promise<PlayerRow | undefined>;
+  }
+
+  byId(id: bigint): Promise<PlayerRow | undefined> {
+    return this.db.selectFrom('players').selectAll().where('id', '=', id).executeTakeFirst() as Promise<
+      PlayerRow | undefined
+    >;
+  }
+
+  async update(id: bigint, patch: Partial<Omit<PlayerRow, 'id' | 'created_at'>>): Promise<PlayerRow | undefined> {
+    return (await this.db
+      .updateTable('players')
+      .set({ ...patch, updated_at: new Date() })
+      .where('id', '=', id)
+      .returningAll()
+      .executeTakeFirst()) as PlayerRow | undefined;
+  }
+
+  /** Staff search by id, email, username or phone; prefix matches, newest first. */
+  async search(query: string, page: { limit: number; offset: number }) {
+    const term = query.trim();
+    let base = this.db.selectFrom('players');
+    if (term) {
+      const like = `${escapeLike(term.toLowerCase())}%`;
+      base = base.where((eb) => {
+        const options = [
+          eb(eb.fn('lower', ['email']), 'like', like),
+          eb(eb.fn('lower', ['username']), 'like', like),
+          eb('phone', 'like', `${escapeLike(term)}%`),
+          eb(eb.fn('lower', ['name']), 'like', `%${escapeLike(term.toLowerCase())}%`),
+        ];
+        if (/^\d{1,18}$/.test(term)) options.push(eb('id', '=', BigInt(term)));
+        return eb.or(options);
+      });
+    }
+    const [rows, total] = await Promise.all([
+      base
+        .selectAll()
+        .orderBy('id', 'desc')
+        .limit(Math.min(page.limit, PLAYER_SEARCH_LIMIT_MAX))
+        .offset(page.offset)
+        .execute(),
+      base.select((eb) => eb.fn.countAll<string>().as('count')).executeTakeFirstOrThrow(),
+    ]);
+    return { rows: rows as PlayerRow[], total: Number(total.count) };
+  }
+}

@@ -1,0 +1,123 @@
+import { randomBytes, randomInt } from 'node:crypto';
+import type { Customer } from '@casino/contracts';
+import { toDisplayNumber, formatAmount } from '@casino/money';
+import { AppError } from '../../platform/http/errors.ts';
+import type { CashierService, CurrencyUnit } from '../cashier/index.ts';
+import type { NewPlayer, PlayerRow, PlayersRepository } from './players.repository.ts';
+
+/** What the wallet knows about a player, in minor units of the player's currency. */
+export type WalletSummary = { cash_minor: bigint; bonus_minor: bigint; withdrawable_minor: bigint };
+
+/**
+ * The players module asks the wallet for balances through this port, so it does
+ * not depend on how the ledger stores them.
+ */
+export interface WalletSummaryProvider {
+  summary(player_id: bigint, currency: CurrencyUnit | null): Promise<WalletSummary>;
+}
+
+export const emptyWallet: WalletSummaryProvider = {
+  summary: async () => ({ cash_minor: 0n, bonus_minor: 0n, withdrawable_minor: 0n }),
+};
+
+const USERNAME_LENGTH_MIN = 3;
+const USERNAME_LENGTH_MAX = 20;
+const USERNAME_ATTEMPTS_MAX = 8;
+
+export class PlayersService {
+  private wallet: WalletSummaryProvider = emptyWallet;
+
+  constructor(
+    private readonly repository: PlayersRepository,
+    private readonly cashier: CashierService,
+  ) {}
+
+  /** Wired at composition time, once the wallet module exists. */
+  useWallet(wallet: WalletSummaryProvider): void {
+    this.wallet = wallet;
+  }
+
+  /**
+   * Registration asks for a name and an email, not a username; the username is
+   * derived from the email's local part and made unique with digits.
+   */
+  async create(input: Omit<NewPlayer, 'username' | 'referral_code'>): Promise<PlayerRow> {
+    if (await this.repository.emailTaken(input.email)) {
+      throw new AppError('EMAIL_TAKEN', 'An account with this email already exists');
+    }
+    const base = usernameBase(input.email);
+    for (let attempt = 0; attempt < USERNAME_ATTEMPTS_MAX; attempt += 1) {
+      const username = attempt === 0 ? base : `${base.slice(0, USERNAME_LENGTH_MAX - 4)}${randomInt(1000, 10_000)}`;
+      if (attempt === 0 && (await this.repository.usernameTaken(username))) continue;
+      const player = await this.repository.insert({ ...input, username, referral_code: referralCode() });
+      if (player) return player;
+      // A concurrent registration took the email: report it as such.
+      if (await this.repository.emailTaken(input.email)) {
+        throw new AppError('EMAIL_TAKEN', 'An account with this email already exists');
+      }
+    }
+    throw new AppError('CONFLICT', 'Could not choose a username; please try again');
+  }
+
+  byLogin(login: string) {
+    return this.repository.byLogin(login);
+  }
+
+  byEmail(email: string) {
+    return this.repository.byEmail(email);
+  }
+
+  byId(id: bigint) {
+    return this.repository.byId(id);
+  }
+
+  async setPasswordHash(id: bigint, password_hash: string): Promise<void> {
+    await this.repository.update(id, { password_hash });
+  }
+
+  update(id: bigint, patch: Partial<Pick<PlayerRow, 'status' | 'name' | 'phone' | 'kyc_status'>>) {
+    return this.repository.update(id, patch);
+  }
+
+  search(query: string, page: { limit: number; offset: number }) {
+    return this.repository.search(query, page);
+  }
+
+  /** The spec's customer object: profile plus wallet fields, money formatted at this edge. */
+  async toCustomer(player: PlayerRow): Promise<Customer> {
+    const currency = player.currency_id === null ? null : await this.cashier.currency(player.currency_id);
+    const wallet = await this.wallet.summary(player.id, currency);
+    const scale = currency?.scale ?? 2;
+    return {
+      id: Number(player.id),
+      name: player.name,
+      username: player.username,
+      email: player.email,
+      status: player.status,
+      currency_id: currency ? currency.id : null,
+      currency: currency
+        ? { id: currency.id, code: currency.code, name: currency.name, prefix: currency.prefix, scale: currency.scale }
+        : null,
+      wallet_default: {
+        balance: toDisplayNumber(wallet.cash_minor, scale),
+        bounas_balance: toDisplayNumber(wallet.bonus_minor, scale),
+        symbol: currency?.prefix ?? '€',
+        balance_exact: formatAmount(wallet.cash_minor, scale),
+        bounas_balance_exact: formatAmount(wallet.bonus_minor, scale),
+      },
+      withdrawable_amount: toDisplayNumber(wallet.withdrawable_minor, scale),
+      kyc: player.kyc_status ? { status: player.kyc_status } : null,
+      created_at: player.created_at.toISOString(),
+    };
+  }
+}
+
+function usernameBase(email: string): string {
+  const local = (email.split('@')[0] ?? '').toLowerCase().replace(/[^a-z0-9_]/g, '');
+  const base = local.slice(0, USERNAME_LENGTH_MAX);
+  return base.length >= USERNAME_LENGTH_MIN ? base : `player${base}`;
+}
+
+function referralCode(): string {
+  return randomBytes(6).toString('base64url').replace(/[-_]/g, 'x').toUpperCase();
+}

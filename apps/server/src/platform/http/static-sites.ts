@@ -1,0 +1,65 @@
+import { existsSync } from 'node:fs';
+import { readFile } from 'node:fs/promises';
+import path from 'node:path';
+import fastifyStatic from '@fastify/static';
+import type { FastifyInstance } from 'fastify';
+
+export type SiteSeo = () => Promise<{ title: string; description: string }>;
+
+/**
+ * Serves the built single-page apps: the player site at `/`, the back office at
+ * `/admin`. Unknown paths that want HTML get the app's index.html (client-side
+ * routing), with the SEO title and description filled in from operator settings.
+ */
+export async function registerStaticSites(
+  app: FastifyInstance,
+  sites: { webDist: string; backofficeDist: string; seo: SiteSeo },
+): Promise<void> {
+  const mounted: Array<{ prefix: string; dist: string }> = [];
+  if (existsSync(path.join(sites.backofficeDist, 'index.html'))) {
+    await app.register(fastifyStatic, {
+      root: sites.backofficeDist,
+      prefix: '/admin/',
+      decorateReply: false,
+      index: false,
+      wildcard: false,
+      maxAge: '1h',
+    });
+    mounted.push({ prefix: '/admin', dist: sites.backofficeDist });
+  }
+  if (existsSync(path.join(sites.webDist, 'index.html'))) {
+    await app.register(fastifyStatic, {
+      root: sites.webDist,
+      prefix: '/',
+      decorateReply: false,
+      index: false,
+      wildcard: false,
+      maxAge: '1h',
+    });
+    mounted.push({ prefix: '', dist: sites.webDist });
+  }
+  const templates = new Map<string, string>();
+  app.decorate('serveSpa', async (url: string): Promise<string | null> => {
+    const site = mounted.find((entry) => entry.prefix === '' || url === entry.prefix || url.startsWith(`${entry.prefix}/`));
+    if (!site) return null;
+    let template = templates.get(site.dist);
+    if (template === undefined) {
+      template = await readFile(path.join(site.dist, 'index.html'), 'utf8');
+      if (app.initialConfig && process.env.NODE_ENV === 'production') templates.set(site.dist, template);
+    }
+    const seo = await sites.seo();
+    return template
+      .replaceAll('__SEO_TITLE__', escapeHtml(seo.title))
+      .replaceAll('__SEO_DESCRIPTION__', escapeHtml(seo.description));
+  });
+}
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    serveSpa?: (url: string) => Promise<string | null>;
+  }
+}
+
+function escapeHtml(value: string): string {
+  return value.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
+}

@@ -1,0 +1,22 @@
+import type { FastifyServerOptions } from 'fastify';
+import type { Config } from './config.ts';
+
+/** Paths never written to logs: credentials, tokens, personal secrets. */
+export const REDACTED_PATHS = [
+  'req.headers.authorization',
+  'req.headers.cookie',
+  'res.headers["set-cookie"]',
+  '*.password',
+  '*.token',
+  '*.password_hash',
+  '*.totp_secret',
+  '*.secret',
+  'body.password',
+];
+
+export function loggerOptions(config: Config): FastifyServerOptions['logger'] {
+  return {
+    level: config.logLevel,
+    redact: { paths: REDACTED_PATHS, censor: '[redacted]' },
+  };
+}
