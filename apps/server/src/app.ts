@@ -118,7 +118,12 @@ export async function buildApp(options: AppOptions) {
   });
   await app.register(multipart, {
     attachFieldsToBody: 'keyValues',
-    limits: { files: 0, fields: MULTIPART_FIELDS_MAX, fieldSize: MULTIPART_FIELD_BYTES_MAX, parts: MULTIPART_FIELDS_MAX },
+    limits: {
+      files: 0,
+      fields: MULTIPART_FIELDS_MAX,
+      fieldSize: MULTIPART_FIELD_BYTES_MAX,
+      parts: MULTIPART_FIELDS_MAX,
+    },
   });
   await app.register(websocket, { options: { maxPayload: 4096 } });
   await app.register(swagger, {
@@ -170,7 +175,10 @@ export async function buildApp(options: AppOptions) {
       backofficeDist: path.join(ROOT, 'apps/backoffice/dist'),
       seo: async () => {
         const current = await settings.service.get();
-        return { title: current.seo_title || current.brand_name, description: current.seo_description };
+        return {
+          title: current.seo_title || current.brand_name,
+          description: current.seo_description,
+        };
       },
     });
   }

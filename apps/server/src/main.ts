@@ -6,7 +6,8 @@ import { seed } from './seed/index.ts';
 async function main(): Promise<void> {
   const config = loadConfig();
   const database = await connectDatabase(config, (line) => {
-    if (config.logLevel !== 'silent' && /error|fatal|applied/i.test(line)) console.log(`[db] ${line}`);
+    if (config.logLevel !== 'silent' && /error|fatal|applied/i.test(line))
+      console.log(`[db] ${line}`);
   });
   const { app, modules } = await buildApp({ config, db: database.db });
   await seed(modules, { demo: config.seedDemo });

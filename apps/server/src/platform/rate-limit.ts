@@ -45,7 +45,11 @@ export class RateLimiter {
         ),
       ])
       .executeTakeFirstOrThrow();
-    return { allowed: row.hits <= limit, hits: row.hits, retry_after_s: Math.max(1, row.retry_after_s) };
+    return {
+      allowed: row.hits <= limit,
+      hits: row.hits,
+      retry_after_s: Math.max(1, row.retry_after_s),
+    };
   }
 
   /** Seconds the key must still wait, or 0. */
@@ -53,7 +57,9 @@ export class RateLimiter {
     const row = await this.db
       .selectFrom('rate_limit_buckets')
       .select(
-        sql<number>`greatest(0, ceil(extract(epoch from (blocked_until - now()))))::int`.as('seconds'),
+        sql<number>`greatest(0, ceil(extract(epoch from (blocked_until - now()))))::int`.as(
+          'seconds',
+        ),
       )
       .where('key', '=', key)
       .executeTakeFirst();
@@ -62,7 +68,10 @@ export class RateLimiter {
 
   /** Records a failure; past the free allowance the key waits 1 s, 2 s, 4 s … up to the cap. */
   async fail(key: string, policy: BackoffPolicy): Promise<number> {
-    const { hits } = await this.hit(key, { limit: Number.MAX_SAFE_INTEGER, window_ms: policy.window_ms });
+    const { hits } = await this.hit(key, {
+      limit: Number.MAX_SAFE_INTEGER,
+      window_ms: policy.window_ms,
+    });
     const excess = hits - policy.free_failures;
     if (excess <= 0) return 0;
     const delay_ms = Math.min(policy.delay_ms_max, 1000 * 2 ** Math.min(excess - 1, 30));

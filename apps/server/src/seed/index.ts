@@ -1,5 +1,11 @@
 import type { AppModules } from '../app.ts';
-import { BANKS, CURRENCIES, CURRENCY_GATEWAYS, GAME_PROVIDERS, GATEWAYS } from './reference-data.ts';
+import {
+  BANKS,
+  CURRENCIES,
+  CURRENCY_GATEWAYS,
+  GAME_PROVIDERS,
+  GATEWAYS,
+} from './reference-data.ts';
 
 /**
  * Idempotent: rows are inserted when missing and never overwritten, so an
@@ -10,7 +16,9 @@ export async function seed(modules: AppModules, options: { demo: boolean }): Pro
   for (const [index, currency] of CURRENCIES.entries()) {
     await cashier.upsertCurrency({ ...currency, icon: '', enabled: true, sort_order: index }, true);
   }
-  const ids = new Map(CURRENCIES.map((currency) => [currency.code as string, currency.id as number]));
+  const ids = new Map(
+    CURRENCIES.map((currency) => [currency.code as string, currency.id as number]),
+  );
   for (const [code, banks] of Object.entries(BANKS)) {
     for (const [name, bankCode] of banks) {
       await cashier.insertBankIfMissing({ currency_id: ids.get(code)!, name, code: bankCode });
@@ -19,11 +27,20 @@ export async function seed(modules: AppModules, options: { demo: boolean }): Pro
   for (const gateway of GATEWAYS) await cashier.upsertGateway({ ...gateway, enabled: true }, true);
   for (const [code, links] of Object.entries(CURRENCY_GATEWAYS)) {
     for (const [gateway_id, for_deposit, for_withdraw] of links) {
-      await cashier.linkGateway({ currency_id: ids.get(code)!, gateway_id, for_deposit, for_withdraw });
+      await cashier.linkGateway({
+        currency_id: ids.get(code)!,
+        gateway_id,
+        for_deposit,
+        for_withdraw,
+      });
     }
   }
   for (const [index, provider] of GAME_PROVIDERS.entries()) {
-    await modules.casino.repository.insertProviderIfMissing({ ...provider, in_menu: true, sort_order: index });
+    await modules.casino.repository.insertProviderIfMissing({
+      ...provider,
+      in_menu: true,
+      sort_order: index,
+    });
   }
   if (options.demo) await seedDemo(modules);
 }
@@ -50,7 +67,14 @@ async function seedDemo(modules: AppModules): Promise<void> {
     if (await modules.players.service.byEmail(demo.email)) continue;
     const currency_id = CURRENCIES.find((currency) => currency.code === demo.currency)!.id;
     await modules.auth.service.signup(
-      { name: demo.name, email: demo.email, password: demo.password, currency_id, referral_code: '', campaign_code: '' },
+      {
+        name: demo.name,
+        email: demo.email,
+        password: demo.password,
+        currency_id,
+        referral_code: '',
+        campaign_code: '',
+      },
       { ip: '127.0.0.1', user_agent: 'seed' },
     );
   }

@@ -24,5 +24,9 @@ export function toJsonValue(value: unknown): unknown {
 }
 
 export function chainHash(previous: string, content: Record<string, unknown>): string {
-  return createHash('sha256').update(previous).update('\n').update(canonicalJson(content)).digest('hex');
+  return createHash('sha256')
+    .update(previous)
+    .update('\n')
+    .update(canonicalJson(content))
+    .digest('hex');
 }

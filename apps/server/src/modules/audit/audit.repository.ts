@@ -3,7 +3,7 @@ import type { Db } from '../../platform/db/database.ts';
 import { escapeLike } from '../../platform/db/sql.ts';
 
 export type AuditRow = {
-  id: string;
+  id: bigint;
   occurred_at: Date;
   actor_type: 'player' | 'staff' | 'system';
   actor_id: string | null;
@@ -21,8 +21,8 @@ export type AuditRow = {
 };
 
 export type AuditTables = {
-  audit_log: Omit<AuditRow, 'id'> & { id: import('kysely').Generated<string> };
-  audit_chain_head: { id: number; last_id: string; last_hash: string; entries: string };
+  audit_log: Omit<AuditRow, 'id'> & { id: import('kysely').Generated<bigint> };
+  audit_chain_head: { id: number; last_id: bigint; last_hash: string; entries: bigint };
 };
 
 export type AuditFilter = {
@@ -68,12 +68,12 @@ export class AuditRepository {
       .executeTakeFirstOrThrow();
     await trx
       .insertInto('audit_chain_head')
-      .values({ id: 1, last_id: inserted.id, last_hash: row.hash, entries: entries.toString() })
+      .values({ id: 1, last_id: inserted.id, last_hash: row.hash, entries })
       .onConflict((conflict) =>
         conflict.column('id').doUpdateSet({
           last_id: inserted.id,
           last_hash: row.hash,
-          entries: entries.toString(),
+          entries,
         }),
       )
       .execute();
@@ -81,7 +81,7 @@ export class AuditRepository {
   }
 
   async *scan(): AsyncGenerator<AuditRow[]> {
-    let after = '0';
+    let after = 0n;
     for (;;) {
       const rows = (await this.db
         .selectFrom('audit_log')
@@ -97,12 +97,17 @@ export class AuditRepository {
   }
 
   head() {
-    return this.db.selectFrom('audit_chain_head').selectAll().where('id', '=', 1).executeTakeFirst();
+    return this.db
+      .selectFrom('audit_chain_head')
+      .selectAll()
+      .where('id', '=', 1)
+      .executeTakeFirst();
   }
 
   async search(filter: AuditFilter, page: { limit: number; offset: number }) {
     let query = this.db.selectFrom('audit_log');
-    if (filter.actor_type) query = query.where('actor_type', '=', filter.actor_type as AuditRow['actor_type']);
+    if (filter.actor_type)
+      query = query.where('actor_type', '=', filter.actor_type as AuditRow['actor_type']);
     if (filter.actor_id) query = query.where('actor_id', '=', filter.actor_id);
     if (filter.action) query = query.where('action', 'like', `${escapeLike(filter.action)}%`);
     if (filter.target_type) query = query.where('target_type', '=', filter.target_type);
@@ -131,4 +136,3 @@ export class AuditRepository {
 function jsonb(value: unknown) {
   return value === null || value === undefined ? null : sql`${JSON.stringify(value)}::jsonb`;
 }
-

@@ -1,5 +1,5 @@
-import { type AuditFilter, type AuditRepository, type AuditRow } from './audit.repository.ts';
 import { chainHash, GENESIS_HASH, toJsonValue } from './audit.canonical.ts';
+import type { AuditFilter, AuditRepository, AuditRow } from './audit.repository.ts';
 
 export type AuditActor = {
   type: 'player' | 'staff' | 'system';
@@ -21,15 +21,22 @@ export type AuditEntry = {
 
 export type VerifyResult =
   | { ok: true; entries: number }
-  | { ok: false; entries: number; problem: string; entry_id: string | null };
+  | { ok: false; entries: number; problem: string; entry_id: bigint | null };
 
 /** Field values that are never written to the log, at any depth. */
-const REDACTED_KEYS = new Set(['password', 'password_hash', 'token', 'token_hash', 'totp_secret', 'secret']);
+const REDACTED_KEYS = new Set([
+  'password',
+  'password_hash',
+  'token',
+  'token_hash',
+  'totp_secret',
+  'secret',
+]);
 
 export class AuditService {
   constructor(private readonly repository: AuditRepository) {}
 
-  async record(entry: AuditEntry): Promise<string> {
+  async record(entry: AuditEntry): Promise<bigint> {
     return this.repository.transaction(async (trx) => {
       const head = await this.repository.lockChain(trx);
       const prev_hash = head?.last_hash ?? GENESIS_HASH;
@@ -51,7 +58,7 @@ export class AuditService {
       return this.repository.append(
         trx,
         { ...(content as unknown as Omit<AuditRow, 'id' | 'prev_hash' | 'hash'>), prev_hash, hash },
-        BigInt(head?.entries ?? 0) + 1n,
+        (head?.entries ?? 0n) + 1n,
       );
     });
   }
@@ -63,15 +70,25 @@ export class AuditService {
   /** Walks the whole chain; the first broken link names the entry. */
   async verify(): Promise<VerifyResult> {
     let previous = GENESIS_HASH;
-    let last_id: string | null = null;
+    let last_id: bigint | null = null;
     let entries = 0;
     for await (const batch of this.repository.scan()) {
       for (const row of batch) {
         if (row.prev_hash !== previous) {
-          return { ok: false, entries, entry_id: row.id, problem: 'an entry before this one was removed or altered' };
+          return {
+            ok: false,
+            entries,
+            entry_id: row.id,
+            problem: 'an entry before this one was removed or altered',
+          };
         }
         if (chainHash(previous, contentOf(row)) !== row.hash) {
-          return { ok: false, entries, entry_id: row.id, problem: 'this entry was altered after it was written' };
+          return {
+            ok: false,
+            entries,
+            entry_id: row.id,
+            problem: 'this entry was altered after it was written',
+          };
         }
         previous = row.hash;
         last_id = row.id;
@@ -79,8 +96,16 @@ export class AuditService {
       }
     }
     const head = await this.repository.head();
-    if (head && (head.last_hash !== previous || head.last_id !== last_id || Number(head.entries) !== entries)) {
-      return { ok: false, entries, entry_id: head.last_id, problem: 'the newest entries were removed' };
+    if (
+      head &&
+      (head.last_hash !== previous || head.last_id !== last_id || head.entries !== BigInt(entries))
+    ) {
+      return {
+        ok: false,
+        entries,
+        entry_id: head.last_id,
+        problem: 'the newest entries were removed',
+      };
     }
     if (!head && entries > 0) {
       return { ok: false, entries, entry_id: null, problem: 'the chain head is missing' };

@@ -6,13 +6,21 @@ import { hash, verify } from '@node-rs/argon2';
  * A verify against DUMMY_HASH keeps the timing of "unknown user" equal to
  * "wrong password", so response times do not reveal which accounts exist.
  */
-export const ARGON2_OPTIONS = { algorithm: 2, memoryCost: 19_456, timeCost: 2, parallelism: 1 } as const;
+export const ARGON2_OPTIONS = {
+  algorithm: 2,
+  memoryCost: 19_456,
+  timeCost: 2,
+  parallelism: 1,
+} as const;
 
 export const hashPassword = (password: string) => hash(password, ARGON2_OPTIONS);
 
 let dummyHash: Promise<string> | null = null;
 
-export async function verifyPassword(password_hash: string | null, password: string): Promise<boolean> {
+export async function verifyPassword(
+  password_hash: string | null,
+  password: string,
+): Promise<boolean> {
   if (password_hash === null) {
     dummyHash ??= hashPassword('timing-equaliser');
     await verify(await dummyHash, password).catch(() => false);

@@ -26,7 +26,8 @@ export function playerAuth(auth: AuthService): PlayerAuth {
       const token = bearerToken(request.headers.authorization);
       if (!token) throw new AppError('UNAUTHENTICATED', 'Please sign in to continue');
       const player = await auth.authenticate(token);
-      if (!player) throw new AppError('TOKEN_INVALID', 'Your session has expired. Please sign in again.');
+      if (!player)
+        throw new AppError('TOKEN_INVALID', 'Your session has expired. Please sign in again.');
       request.player = player;
     },
     authenticate: (token) => auth.authenticate(token),

@@ -15,7 +15,10 @@ export type SessionRow = {
 };
 
 type AuthTables = {
-  player_sessions: Omit<SessionRow, 'id' | 'created_at' | 'last_seen_at' | 'revoked_at' | 'revoked_reason'> & {
+  player_sessions: Omit<
+    SessionRow,
+    'id' | 'created_at' | 'last_seen_at' | 'revoked_at' | 'revoked_reason'
+  > & {
     id: Generated<bigint>;
     created_at: Generated<Date>;
     last_seen_at: Generated<Date>;
@@ -39,7 +42,13 @@ export class AuthRepository {
     this.db = db.withTables<AuthTables>();
   }
 
-  async createSession(row: { player_id: bigint; token_hash: Buffer; ip: string | null; user_agent: string | null; absolute_ms: number }) {
+  async createSession(row: {
+    player_id: bigint;
+    token_hash: Buffer;
+    ip: string | null;
+    user_agent: string | null;
+    absolute_ms: number;
+  }) {
     return this.db
       .insertInto('player_sessions')
       .values({
@@ -59,7 +68,11 @@ export class AuthRepository {
    * A live session: not revoked, inside its absolute lifetime and used within the
    * idle window. `last_seen_at` is refreshed at most once per `touch_ms` to spare writes.
    */
-  async liveSession(token_hash: Buffer, idle_ms: number, touch_ms: number): Promise<SessionRow | undefined> {
+  async liveSession(
+    token_hash: Buffer,
+    idle_ms: number,
+    touch_ms: number,
+  ): Promise<SessionRow | undefined> {
     const idle = `${idle_ms} milliseconds`;
     const session = (await this.db
       .selectFrom('player_sessions')
@@ -70,7 +83,11 @@ export class AuthRepository {
       .where('last_seen_at', '>', sql<Date>`now() - ${idle}::interval`)
       .executeTakeFirst()) as SessionRow | undefined;
     if (session && Date.now() - session.last_seen_at.getTime() > touch_ms) {
-      await this.db.updateTable('player_sessions').set({ last_seen_at: sql`now()` }).where('id', '=', session.id).execute();
+      await this.db
+        .updateTable('player_sessions')
+        .set({ last_seen_at: sql`now()` })
+        .where('id', '=', session.id)
+        .execute();
     }
     return session;
   }

@@ -12,9 +12,16 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { PlayersService } from '../players/index.ts';
 import type { PlayerAuth } from './auth.hook.ts';
-import { type AuthService, type RequestMeta } from './auth.service.ts';
+import type { AuthService, RequestMeta } from './auth.service.ts';
 
-const errors = { 400: errorBody, 401: errorBody, 403: errorBody, 409: errorBody, 422: errorBody, 429: errorBody };
+const errors = {
+  400: errorBody,
+  401: errorBody,
+  403: errorBody,
+  409: errorBody,
+  422: errorBody,
+  429: errorBody,
+};
 
 export const authRoutes =
   (auth: AuthService, players: PlayersService, hook: PlayerAuth): FastifyPluginAsyncZod =>
@@ -30,7 +37,11 @@ export const authRoutes =
         },
       },
       async (request) => {
-        const { token, player } = await auth.login(request.body.email, request.body.password, metaOf(request));
+        const { token, player } = await auth.login(
+          request.body.email,
+          request.body.password,
+          metaOf(request),
+        );
         return {
           status: 200 as const,
           message: 'Signed in successfully',
@@ -50,7 +61,10 @@ export const authRoutes =
             'multipart/form-data (as the player site sends it) or JSON. Does not sign in; the player signs in next.',
           consumes: ['multipart/form-data', 'application/json'],
           body: signupRequest,
-          response: { 200: envelope(z.object({ id: z.number().int(), username: z.string() })), ...errors },
+          response: {
+            200: envelope(z.object({ id: z.number().int(), username: z.string() })),
+            ...errors,
+          },
         },
       },
       async (request) => {
@@ -92,7 +106,10 @@ export const authRoutes =
       },
       async (request) => {
         await auth.resetPassword(request.body.token, request.body.password, metaOf(request));
-        return { status: 200, message: 'Your password has been changed. Please sign in with the new password.' };
+        return {
+          status: 200,
+          message: 'Your password has been changed. Please sign in with the new password.',
+        };
       },
     );
 

@@ -69,17 +69,31 @@ export class AuthService {
     const failureKey = `login:fail:${player ? player.id : `unknown:${fingerprint(login)}`}:${meta.ip}`;
     const wait_s = await this.limiter.blockedFor(failureKey);
     if (wait_s > 0) {
-      throw new AppError('RATE_LIMITED', `Too many failed attempts. Try again in ${wait_s} seconds.`, {
-        retryAfterSeconds: wait_s,
-      });
+      throw new AppError(
+        'RATE_LIMITED',
+        `Too many failed attempts. Try again in ${wait_s} seconds.`,
+        {
+          retryAfterSeconds: wait_s,
+        },
+      );
     }
     const accountKey = player ? `login:account:${player.id}` : null;
     if (player && accountKey) {
-      const failures = await this.limiter.count(accountKey, this.limits.login_account_failures.window_ms);
-      if (failures >= this.limits.login_account_failures.limit && !(await this.repository.isKnownIp(player.id, meta.ip))) {
-        throw new AppError('RATE_LIMITED', 'Too many failed attempts on this account. Try again later.', {
-          retryAfterSeconds: Math.ceil(this.limits.login_account_failures.window_ms / 1000),
-        });
+      const failures = await this.limiter.count(
+        accountKey,
+        this.limits.login_account_failures.window_ms,
+      );
+      if (
+        failures >= this.limits.login_account_failures.limit &&
+        !(await this.repository.isKnownIp(player.id, meta.ip))
+      ) {
+        throw new AppError(
+          'RATE_LIMITED',
+          'Too many failed attempts on this account. Try again later.',
+          {
+            retryAfterSeconds: Math.ceil(this.limits.login_account_failures.window_ms / 1000),
+          },
+        );
       }
     }
     const valid = await verifyPassword(player?.password_hash ?? null, password);
@@ -87,7 +101,11 @@ export class AuthService {
       await this.limiter.fail(failureKey, this.limits.login_failures);
       if (player && accountKey) {
         await this.limiter.hit(accountKey, this.limits.login_account_failures);
-        await this.audit.record({ actor: actorOf(player, meta), action: 'player.login_failed', target: targetOf(player) });
+        await this.audit.record({
+          actor: actorOf(player, meta),
+          action: 'player.login_failed',
+          target: targetOf(player),
+        });
       }
       throw new AppError('INVALID_CREDENTIALS', 'Invalid email or password');
     }
@@ -113,7 +131,11 @@ export class AuthService {
   }
 
   async signup(input: SignupRequest, meta: RequestMeta): Promise<PlayerRow> {
-    await this.enforce(`signup:ip:${meta.ip}`, this.limits.signup_ip, 'Too many registrations from this network');
+    await this.enforce(
+      `signup:ip:${meta.ip}`,
+      this.limits.signup_ip,
+      'Too many registrations from this network',
+    );
     await this.cashier.requireWalletCurrency(input.currency_id);
     const player = await this.players.create({
       name: input.name,
@@ -144,7 +166,10 @@ export class AuthService {
     await this.enforce(`forgot:ip:${meta.ip}`, this.limits.forgot_ip, 'Too many reset requests');
     const player = await this.players.byLogin(email);
     if (!player || player.status === 'closed') return FORGOT_PASSWORD_MESSAGE;
-    const perAccount = await this.limiter.hit(`forgot:account:${player.id}`, this.limits.forgot_account);
+    const perAccount = await this.limiter.hit(
+      `forgot:account:${player.id}`,
+      this.limits.forgot_account,
+    );
     if (!perAccount.allowed) return FORGOT_PASSWORD_MESSAGE;
     const { token, digest } = newToken('pr');
     await this.repository.createReset(player.id, digest, RESET_TOKEN_TTL_MS);
@@ -156,7 +181,11 @@ export class AuthService {
       text: `Hello ${player.name},\n\nSomeone asked to reset the password of your ${brand} account. If it was you, open this link within 1 hour:\n\n${link}\n\nIf it was not you, ignore this email; your password stays as it is.\n`,
       html: `<p>Hello ${escapeHtml(player.name)},</p><p>Someone asked to reset the password of your ${escapeHtml(brand)} account. If it was you, open this link within 1 hour:</p><p><a href="${link}">Reset my password</a></p><p>If it was not you, ignore this email; your password stays as it is.</p>`,
     });
-    await this.audit.record({ actor: actorOf(player, meta), action: 'player.password_reset_requested', target: targetOf(player) });
+    await this.audit.record({
+      actor: actorOf(player, meta),
+      action: 'player.password_reset_requested',
+      target: targetOf(player),
+    });
     return FORGOT_PASSWORD_MESSAGE;
   }
 
@@ -164,12 +193,17 @@ export class AuthService {
     await this.enforce(`reset:ip:${meta.ip}`, this.limits.reset_ip, 'Too many reset attempts');
     const player_id = await this.repository.consumeReset(digestToken(token));
     if (player_id === null) {
-      throw new AppError('TOKEN_INVALID', 'This reset link is invalid, expired or already used. Request a new one.', {
-        status: 400,
-      });
+      throw new AppError(
+        'TOKEN_INVALID',
+        'This reset link is invalid, expired or already used. Request a new one.',
+        {
+          status: 400,
+        },
+      );
     }
     const player = await this.players.byId(player_id);
-    if (!player) throw new AppError('TOKEN_INVALID', 'This reset link is invalid.', { status: 400 });
+    if (!player)
+      throw new AppError('TOKEN_INVALID', 'This reset link is invalid.', { status: 400 });
     await this.players.setPasswordHash(player.id, await hashPassword(password));
     const revoked = await this.repository.revokeAllSessions(player.id, 'password_reset');
     await this.repository.revokeResets(player.id);
@@ -194,7 +228,11 @@ export class AuthService {
   /** Resolves a bearer token to a live session of an active player, or null. */
   async authenticate(token: string): Promise<AuthenticatedPlayer | null> {
     if (token.length < 10 || token.length > 200) return null;
-    const session = await this.repository.liveSession(digestToken(token), SESSION_IDLE_MS, SESSION_TOUCH_MS);
+    const session = await this.repository.liveSession(
+      digestToken(token),
+      SESSION_IDLE_MS,
+      SESSION_TOUCH_MS,
+    );
     if (!session) return null;
     const row = await this.players.byId(session.player_id);
     if (!row || row.status !== 'active') return null;
@@ -217,9 +255,13 @@ export class AuthService {
   private async enforce(key: string, limit: WindowLimit, message: string): Promise<void> {
     const result = await this.limiter.hit(key, limit);
     if (!result.allowed) {
-      throw new AppError('RATE_LIMITED', `${message}. Try again in ${result.retry_after_s} seconds.`, {
-        retryAfterSeconds: result.retry_after_s,
-      });
+      throw new AppError(
+        'RATE_LIMITED',
+        `${message}. Try again in ${result.retry_after_s} seconds.`,
+        {
+          retryAfterSeconds: result.retry_after_s,
+        },
+      );
     }
   }
 }

@@ -9,12 +9,12 @@ import { AuthRepository } from './auth.repository.ts';
 import { authRoutes } from './auth.routes.ts';
 import { AUTH_LIMITS_DEFAULT, type AuthLimits, AuthService } from './auth.service.ts';
 
-export { hashPassword, verifyPassword, newToken, digestToken } from './auth.crypto.ts';
+export { digestToken, hashPassword, newToken, verifyPassword } from './auth.crypto.ts';
 export { bearerToken, type PlayerAuth } from './auth.hook.ts';
-export { metaOf } from './auth.routes.ts';
-export { AUTH_LIMITS_DEFAULT, SESSION_ABSOLUTE_MS, SESSION_IDLE_MS } from './auth.service.ts';
-export type { AuthenticatedPlayer, AuthLimits, RequestMeta } from './auth.service.ts';
 export type { SessionRow } from './auth.repository.ts';
+export { metaOf } from './auth.routes.ts';
+export type { AuthenticatedPlayer, AuthLimits, RequestMeta } from './auth.service.ts';
+export { AUTH_LIMITS_DEFAULT, SESSION_ABSOLUTE_MS, SESSION_IDLE_MS } from './auth.service.ts';
 export type { AuthService };
 
 export function createAuthModule(deps: {

@@ -14,8 +14,19 @@ export type CurrencyRow = {
   sort_order: number;
 };
 export type BankRow = { id: number; currency_id: number; name: string; code: string };
-export type GatewayRow = { id: number; name: string; uniquename: string; fee_percent: string; enabled: boolean };
-type CurrencyGatewayRow = { currency_id: number; gateway_id: number; for_deposit: boolean; for_withdraw: boolean };
+export type GatewayRow = {
+  id: number;
+  name: string;
+  uniquename: string;
+  fee_percent: string;
+  enabled: boolean;
+};
+type CurrencyGatewayRow = {
+  currency_id: number;
+  gateway_id: number;
+  for_deposit: boolean;
+  for_withdraw: boolean;
+};
 
 export type CashierTables = {
   currencies: CurrencyRow;
@@ -48,7 +59,13 @@ export class CashierRepository {
     return this.db
       .selectFrom('currency_payment_gateways as link')
       .innerJoin('payment_gateways as gateway', 'gateway.id', 'link.gateway_id')
-      .select(['link.currency_id', 'gateway.id', 'gateway.name', 'gateway.uniquename', 'gateway.fee_percent'])
+      .select([
+        'link.currency_id',
+        'gateway.id',
+        'gateway.name',
+        'gateway.uniquename',
+        'gateway.fee_percent',
+      ])
       .where('gateway.enabled', '=', true)
       .where(purpose === 'deposit' ? 'link.for_deposit' : 'link.for_withdraw', '=', true)
       .orderBy('gateway.id')
@@ -70,7 +87,12 @@ export class CashierRepository {
   }
 
   async updateCurrency(id: number, patch: Partial<Pick<CurrencyRow, 'rate_to_eur' | 'enabled'>>) {
-    return this.db.updateTable('currencies').set(patch).where('id', '=', id).returningAll().executeTakeFirst();
+    return this.db
+      .updateTable('currencies')
+      .set(patch)
+      .where('id', '=', id)
+      .returningAll()
+      .executeTakeFirst();
   }
 
   async insertBankIfMissing(row: Omit<BankRow, 'id'>): Promise<void> {
@@ -91,8 +113,16 @@ export class CashierRepository {
       .execute();
   }
 
-  async updateGateway(id: number, patch: Partial<Pick<GatewayRow, 'fee_percent' | 'enabled' | 'name'>>) {
-    return this.db.updateTable('payment_gateways').set(patch).where('id', '=', id).returningAll().executeTakeFirst();
+  async updateGateway(
+    id: number,
+    patch: Partial<Pick<GatewayRow, 'fee_percent' | 'enabled' | 'name'>>,
+  ) {
+    return this.db
+      .updateTable('payment_gateways')
+      .set(patch)
+      .where('id', '=', id)
+      .returningAll()
+      .executeTakeFirst();
   }
 
   async linkGateway(row: CurrencyGatewayRow): Promise<void> {

@@ -20,7 +20,9 @@ export const cashierRoutes =
       async (request) => ({
         status: 200,
         message: 'OK',
-        data: await cashier.listCurrencies(request.query.withdraw === 'true' ? 'withdraw' : 'deposit'),
+        data: await cashier.listCurrencies(
+          request.query.withdraw === 'true' ? 'withdraw' : 'deposit',
+        ),
       }),
     );
   };

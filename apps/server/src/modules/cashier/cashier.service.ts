@@ -1,9 +1,12 @@
 import type { Currency } from '@casino/contracts';
-import type { AuditActor, AuditService } from '../audit/index.ts';
 import { AppError } from '../../platform/http/errors.ts';
+import type { AuditActor, AuditService } from '../audit/index.ts';
 import type { CashierRepository, CurrencyRow, GatewayRow } from './cashier.repository.ts';
 
-export type CurrencyUnit = Pick<CurrencyRow, 'id' | 'code' | 'name' | 'prefix' | 'scale' | 'is_crypto'>;
+export type CurrencyUnit = Pick<
+  CurrencyRow,
+  'id' | 'code' | 'name' | 'prefix' | 'scale' | 'is_crypto'
+>;
 
 /** Exact decimal strings for rates and fees; at most 18 fraction digits, positive. */
 const DECIMAL = /^(0|[1-9]\d{0,19})(\.\d{1,18})?$/;
@@ -36,7 +39,12 @@ export class CashierService {
         .map(({ id, name, code }) => ({ id, name, code })),
       payment_gateways: links
         .filter((link) => link.currency_id === currency.id)
-        .map((link) => ({ id: link.id, name: link.name, uniquename: link.uniquename, fee: Number(link.fee_percent) })),
+        .map((link) => ({
+          id: link.id,
+          name: link.name,
+          uniquename: link.uniquename,
+          fee: Number(link.fee_percent),
+        })),
     }));
   }
 
@@ -64,25 +72,54 @@ export class CashierService {
     return this.repository.gateways();
   }
 
-  async setCurrencyRate(id: number, patch: { rate_to_eur?: string | null; enabled?: boolean }, actor: AuditActor) {
-    if (patch.rate_to_eur != null && (!DECIMAL.test(patch.rate_to_eur) || /^0(\.0+)?$/.test(patch.rate_to_eur))) {
-      throw new AppError('VALIDATION_FAILED', 'rate_to_eur must be a positive decimal such as 90.25');
+  async setCurrencyRate(
+    id: number,
+    patch: { rate_to_eur?: string | null; enabled?: boolean },
+    actor: AuditActor,
+  ) {
+    if (
+      patch.rate_to_eur != null &&
+      (!DECIMAL.test(patch.rate_to_eur) || /^0(\.0+)?$/.test(patch.rate_to_eur))
+    ) {
+      throw new AppError(
+        'VALIDATION_FAILED',
+        'rate_to_eur must be a positive decimal such as 90.25',
+      );
     }
     const before = await this.repository.currency(id);
     if (!before) throw new AppError('NOT_FOUND', `Currency ${id} does not exist`);
     const after = await this.repository.updateCurrency(id, patch);
-    await this.audit.record({ actor, action: 'currency.update', target: { type: 'currency', id }, before, after });
+    await this.audit.record({
+      actor,
+      action: 'currency.update',
+      target: { type: 'currency', id },
+      before,
+      after,
+    });
     return after!;
   }
 
-  async updateGateway(id: number, patch: { fee_percent?: string; enabled?: boolean; name?: string }, actor: AuditActor) {
-    if (patch.fee_percent !== undefined && (!DECIMAL.test(patch.fee_percent) || Number(patch.fee_percent) >= 100)) {
+  async updateGateway(
+    id: number,
+    patch: { fee_percent?: string; enabled?: boolean; name?: string },
+    actor: AuditActor,
+  ) {
+    if (
+      patch.fee_percent !== undefined &&
+      (!DECIMAL.test(patch.fee_percent) || Number(patch.fee_percent) >= 100)
+    ) {
       throw new AppError('VALIDATION_FAILED', 'fee_percent must be a decimal between 0 and 100');
     }
     const before = (await this.repository.gateways()).find((gateway) => gateway.id === id);
     if (!before) throw new AppError('NOT_FOUND', `Payment gateway ${id} does not exist`);
     const after = await this.repository.updateGateway(id, patch);
-    await this.audit.record({ actor, action: 'gateway.update', target: { type: 'payment_gateway', id }, before, after });
+    await this.audit.record({
+      actor,
+      action: 'gateway.update',
+      target: { type: 'payment_gateway', id },
+      before,
+      after,
+    });
     return after as GatewayRow;
   }
 }

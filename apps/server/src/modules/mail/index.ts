@@ -8,8 +8,17 @@ export type { MailService };
 
 export function createMailModule(
   db: Db,
-  options: { smtpUrl: string | undefined; from: string; log: (message: string, error?: unknown) => void },
+  options: {
+    smtpUrl: string | undefined;
+    from: string;
+    log: (message: string, error?: unknown) => void;
+  },
 ) {
-  const service = new MailService(new MailRepository(db), options.smtpUrl, options.from, options.log);
+  const service = new MailService(
+    new MailRepository(db),
+    options.smtpUrl,
+    options.from,
+    options.log,
+  );
   return { service, devRoutes: mailRoutes(service) };
 }

@@ -2,7 +2,7 @@ import type { Generated } from 'kysely';
 import type { Db } from '../../platform/db/database.ts';
 
 export type OutboxRow = {
-  id: string;
+  id: bigint;
   to_address: string;
   subject: string;
   body_text: string;
@@ -13,7 +13,12 @@ export type OutboxRow = {
   error: string | null;
 };
 
-type MailTables = { mail_outbox: Omit<OutboxRow, 'id' | 'created_at'> & { id: Generated<string>; created_at: Generated<Date> } };
+type MailTables = {
+  mail_outbox: Omit<OutboxRow, 'id' | 'created_at'> & {
+    id: Generated<bigint>;
+    created_at: Generated<Date>;
+  };
+};
 
 export const OUTBOX_PAGE_SIZE_MAX = 100;
 
@@ -23,12 +28,16 @@ export class MailRepository {
     this.db = db.withTables<MailTables>();
   }
 
-  async insert(row: Omit<OutboxRow, 'id' | 'created_at'>): Promise<string> {
-    const { id } = await this.db.insertInto('mail_outbox').values(row).returning('id').executeTakeFirstOrThrow();
+  async insert(row: Omit<OutboxRow, 'id' | 'created_at'>): Promise<bigint> {
+    const { id } = await this.db
+      .insertInto('mail_outbox')
+      .values(row)
+      .returning('id')
+      .executeTakeFirstOrThrow();
     return id;
   }
 
-  async markSent(id: string, error: string | null): Promise<void> {
+  async markSent(id: bigint, error: string | null): Promise<void> {
     await this.db
       .updateTable('mail_outbox')
       .set(error ? { error } : { sent_at: new Date() })
@@ -39,6 +48,9 @@ export class MailRepository {
   list(to: string | undefined, limit: number): Promise<OutboxRow[]> {
     let query = this.db.selectFrom('mail_outbox').selectAll();
     if (to) query = query.where((eb) => eb(eb.fn('lower', ['to_address']), '=', to.toLowerCase()));
-    return query.orderBy('id', 'desc').limit(Math.min(limit, OUTBOX_PAGE_SIZE_MAX)).execute() as Promise<OutboxRow[]>;
+    return query
+      .orderBy('id', 'desc')
+      .limit(Math.min(limit, OUTBOX_PAGE_SIZE_MAX))
+      .execute() as Promise<OutboxRow[]>;
   }
 }

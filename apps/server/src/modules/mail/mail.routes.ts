@@ -36,7 +36,7 @@ export const mailRoutes =
           status: 200,
           message: 'OK',
           data: rows.map((row) => ({
-            id: row.id,
+            id: String(row.id),
             to: row.to_address,
             subject: row.subject,
             text: row.body_text,
@@ -57,7 +57,9 @@ export const mailRoutes =
             <pre>${linkify(escapeHtml(row.body_text))}</pre></article>`,
         )
         .join('');
-      reply.type('text/html; charset=utf-8').send(`<!doctype html><html lang="en"><head><meta charset="utf-8">
+      reply
+        .type('text/html; charset=utf-8')
+        .send(`<!doctype html><html lang="en"><head><meta charset="utf-8">
         <title>Development mail outbox</title><style>
         body{font:14px/1.5 system-ui,sans-serif;background:#0f1923;color:#e6edf3;max-width:860px;margin:2rem auto;padding:0 1rem}
         article{background:#1a2c38;border-radius:8px;padding:1rem;margin:0 0 1rem}header{display:flex;flex-direction:column;gap:.25rem}

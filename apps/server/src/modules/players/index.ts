@@ -4,8 +4,8 @@ import { PlayersRepository } from './players.repository.ts';
 import { PlayersService } from './players.service.ts';
 
 export type { KycStatus, NewPlayer, PlayerRow, PlayerStatus } from './players.repository.ts';
-export type { WalletSummary, WalletSummaryProvider } from './players.service.ts';
 export { playersRoutes } from './players.routes.ts';
+export type { WalletSummary, WalletSummaryProvider } from './players.service.ts';
 export type { PlayersService };
 
 export function createPlayersModule(db: Db, cashier: CashierService) {

@@ -33,7 +33,14 @@ type PlayersTables = {
 
 export type NewPlayer = Pick<
   PlayerRow,
-  'name' | 'username' | 'email' | 'password_hash' | 'currency_id' | 'referral_code' | 'referred_by_code' | 'campaign_code'
+  | 'name'
+  | 'username'
+  | 'email'
+  | 'password_hash'
+  | 'currency_id'
+  | 'referral_code'
+  | 'referred_by_code'
+  | 'campaign_code'
 >;
 
 export const PLAYER_SEARCH_LIMIT_MAX = 100;
@@ -47,7 +54,11 @@ export class PlayersRepository {
   /** Returns null when the email, username or referral code is taken (unique violation). */
   async insert(player: NewPlayer): Promise<PlayerRow | null> {
     try {
-      return (await this.db.insertInto('players').values(player).returningAll().executeTakeFirstOrThrow()) as PlayerRow;
+      return (await this.db
+        .insertInto('players')
+        .values(player)
+        .returningAll()
+        .executeTakeFirstOrThrow()) as PlayerRow;
     } catch (error) {
       if ((error as { code?: string }).code === '23505') return null;
       throw error;
@@ -79,7 +90,10 @@ export class PlayersRepository {
       .selectFrom('players')
       .selectAll()
       .where((eb) =>
-        eb.or([eb(eb.fn('lower', ['email']), '=', value), eb(eb.fn('lower', ['username']), '=', value)]),
+        eb.or([
+          eb(eb.fn('lower', ['email']), '=', value),
+          eb(eb.fn('lower', ['username']), '=', value),
+        ]),
       )
       .executeTakeFirst() as Promise<PlayerRow | undefined>;
   }
@@ -93,12 +107,17 @@ export class PlayersRepository {
   }
 
   byId(id: bigint): Promise<PlayerRow | undefined> {
-    return this.db.selectFrom('players').selectAll().where('id', '=', id).executeTakeFirst() as Promise<
-      PlayerRow | undefined
-    >;
+    return this.db
+      .selectFrom('players')
+      .selectAll()
+      .where('id', '=', id)
+      .executeTakeFirst() as Promise<PlayerRow | undefined>;
   }
 
-  async update(id: bigint, patch: Partial<Omit<PlayerRow, 'id' | 'created_at'>>): Promise<PlayerRow | undefined> {
+  async update(
+    id: bigint,
+    patch: Partial<Omit<PlayerRow, 'id' | 'created_at'>>,
+  ): Promise<PlayerRow | undefined> {
     return (await this.db
       .updateTable('players')
       .set({ ...patch, updated_at: new Date() })

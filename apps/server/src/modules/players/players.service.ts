@@ -1,6 +1,6 @@
 import { randomBytes, randomInt } from 'node:crypto';
 import type { Customer } from '@casino/contracts';
-import { toDisplayNumber, formatAmount } from '@casino/money';
+import { formatAmount, toDisplayNumber } from '@casino/money';
 import { AppError } from '../../platform/http/errors.ts';
 import type { CashierService, CurrencyUnit } from '../cashier/index.ts';
 import type { NewPlayer, PlayerRow, PlayersRepository } from './players.repository.ts';
@@ -47,9 +47,16 @@ export class PlayersService {
     }
     const base = usernameBase(input.email);
     for (let attempt = 0; attempt < USERNAME_ATTEMPTS_MAX; attempt += 1) {
-      const username = attempt === 0 ? base : `${base.slice(0, USERNAME_LENGTH_MAX - 4)}${randomInt(1000, 10_000)}`;
+      const username =
+        attempt === 0
+          ? base
+          : `${base.slice(0, USERNAME_LENGTH_MAX - 4)}${randomInt(1000, 10_000)}`;
       if (attempt === 0 && (await this.repository.usernameTaken(username))) continue;
-      const player = await this.repository.insert({ ...input, username, referral_code: referralCode() });
+      const player = await this.repository.insert({
+        ...input,
+        username,
+        referral_code: referralCode(),
+      });
       if (player) return player;
       // A concurrent registration took the email: report it as such.
       if (await this.repository.emailTaken(input.email)) {
@@ -85,7 +92,8 @@ export class PlayersService {
 
   /** The spec's customer object: profile plus wallet fields, money formatted at this edge. */
   async toCustomer(player: PlayerRow): Promise<Customer> {
-    const currency = player.currency_id === null ? null : await this.cashier.currency(player.currency_id);
+    const currency =
+      player.currency_id === null ? null : await this.cashier.currency(player.currency_id);
     const wallet = await this.wallet.summary(player.id, currency);
     const scale = currency?.scale ?? 2;
     return {
@@ -96,7 +104,13 @@ export class PlayersService {
       status: player.status,
       currency_id: currency ? currency.id : null,
       currency: currency
-        ? { id: currency.id, code: currency.code, name: currency.name, prefix: currency.prefix, scale: currency.scale }
+        ? {
+            id: currency.id,
+            code: currency.code,
+            name: currency.name,
+            prefix: currency.prefix,
+            scale: currency.scale,
+          }
         : null,
       wallet_default: {
         balance: toDisplayNumber(wallet.cash_minor, scale),

@@ -6,12 +6,21 @@ const text = (max: number) => z.string().trim().max(max);
 /** Operator settings: stored as rows of `operator_settings`, validated here on every write. */
 export const operatorSettings = z.object({
   brand_name: text(60).min(1, 'Brand name is required'),
-  logo_url: z.union([z.literal(''), z.string().max(2048).regex(/^(https:\/\/|\/)/, 'Logo must be an https:// URL or a path')]),
+  logo_url: z.union([
+    z.literal(''),
+    z
+      .string()
+      .max(2048)
+      .regex(/^(https:\/\/|\/)/, 'Logo must be an https:// URL or a path'),
+  ]),
   seo_title: text(120),
   seo_description: text(320),
   licence_text: text(2000),
   company_text: text(2000),
-  support_number: z.union([z.literal(''), z.string().regex(/^\+?[0-9 ()-]{6,24}$/, 'Support number must be a phone number')]),
+  support_number: z.union([
+    z.literal(''),
+    z.string().regex(/^\+?[0-9 ()-]{6,24}$/, 'Support number must be a phone number'),
+  ]),
   languages: z
     .array(z.enum(LANGUAGES))
     .min(1, 'At least one language must stay enabled')

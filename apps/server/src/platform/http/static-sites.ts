@@ -40,12 +40,15 @@ export async function registerStaticSites(
   }
   const templates = new Map<string, string>();
   app.decorate('serveSpa', async (url: string): Promise<string | null> => {
-    const site = mounted.find((entry) => entry.prefix === '' || url === entry.prefix || url.startsWith(`${entry.prefix}/`));
+    const site = mounted.find(
+      (entry) => entry.prefix === '' || url === entry.prefix || url.startsWith(`${entry.prefix}/`),
+    );
     if (!site) return null;
     let template = templates.get(site.dist);
     if (template === undefined) {
       template = await readFile(path.join(site.dist, 'index.html'), 'utf8');
-      if (app.initialConfig && process.env.NODE_ENV === 'production') templates.set(site.dist, template);
+      if (app.initialConfig && process.env.NODE_ENV === 'production')
+        templates.set(site.dist, template);
     }
     const seo = await sites.seo();
     return template

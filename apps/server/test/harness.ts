@@ -1,0 +1,121 @@
+import { randomBytes } from 'node:crypto';
+import pg from 'pg';
+import { inject } from 'vitest';
+import { type AppOptions, buildApp } from '../src/app.ts';
+import { AUTH_LIMITS_DEFAULT, type AuthLimits } from '../src/modules/auth/index.ts';
+import { loadConfig } from '../src/platform/config.ts';
+import { createDb } from '../src/platform/db/database.ts';
+import { TEMPLATE_DATABASE, withDatabase } from './global-setup.ts';
+
+/**
+ * Every test signs up and in from 127.0.0.1; the production limits would trip
+ * within a file. Rate-limit tests pass their own small limits instead.
+ */
+export const RELAXED_LIMITS: AuthLimits = Object.fromEntries(
+  Object.entries(AUTH_LIMITS_DEFAULT).map(([key, value]) => [
+    key,
+    'limit' in value ? { ...value, limit: 1_000_000 } : { ...value, free_failures: 1_000_000 },
+  ]),
+) as AuthLimits;
+
+/** A fresh database for one test file, cloned from the migrated, seeded template. */
+export async function testDatabase() {
+  const adminUrl = inject('pgAdminUrl');
+  const name = `test_${randomBytes(6).toString('hex')}`;
+  const admin = new pg.Client({ connectionString: adminUrl });
+  await admin.connect();
+  try {
+    await admin.query(`create database ${name} template ${TEMPLATE_DATABASE}`);
+  } finally {
+    await admin.end();
+  }
+  const url = withDatabase(adminUrl, name);
+  const { db, pool } = createDb(url, 10);
+  return {
+    db,
+    pool,
+    url,
+    async drop() {
+      await db.destroy();
+      const client = new pg.Client({ connectionString: adminUrl });
+      await client.connect();
+      try {
+        await client.query(`drop database if exists ${name} with (force)`);
+      } finally {
+        await client.end();
+      }
+    },
+  };
+}
+
+/** The whole API on a database of its own; call `close()` in afterAll. */
+export async function testApp(
+  options: Partial<Omit<AppOptions, 'db' | 'config'>> & { env?: NodeJS.ProcessEnv } = {},
+) {
+  const database = await testDatabase();
+  const config = loadConfig({ NODE_ENV: 'test', PUBLIC_URL: 'http://casino.test', ...options.env });
+  const { app, modules } = await buildApp({
+    ...options,
+    limits: { ...RELAXED_LIMITS, ...options.limits },
+    config,
+    db: database.db,
+    serveSites: false,
+  });
+  await app.ready();
+  return {
+    app,
+    modules,
+    db: database.db,
+    pool: database.pool,
+    config,
+    async close() {
+      await app.close();
+      await database.drop();
+    },
+  };
+}
+
+export type TestApp = Awaited<ReturnType<typeof testApp>>;
+
+let counter = 0;
+/** A unique email per call, so tests never collide even within one database. */
+export function uniqueEmail(prefix = 'player'): string {
+  counter += 1;
+  return `${prefix}.${Date.now().toString(36)}${counter}${randomBytes(2).toString('hex')}@example.com`;
+}
+
+export const TEST_PASSWORD = 'correct-horse-42';
+
+/** Registers (JSON) and signs in a player; returns the token and the customer. */
+export async function signedInPlayer(
+  t: TestApp,
+  overrides: { currency_id?: number; email?: string } = {},
+) {
+  const email = overrides.email ?? uniqueEmail();
+  const signup = await t.app.inject({
+    method: 'POST',
+    url: '/api/v1/customer/signup',
+    payload: {
+      name: 'Test Player',
+      email,
+      password: TEST_PASSWORD,
+      currency_id: overrides.currency_id ?? 1,
+    },
+  });
+  if (signup.statusCode !== 200) throw new Error(`signup failed: ${signup.body}`);
+  const login = await t.app.inject({
+    method: 'POST',
+    url: '/api/v1/customer/login',
+    payload: { email, password: TEST_PASSWORD },
+  });
+  if (login.statusCode !== 200) throw new Error(`login failed: ${login.body}`);
+  const body = login.json();
+  return {
+    email,
+    token: body.data as string,
+    customer: body.customer,
+    id: BigInt(body.customer.id),
+  };
+}
+
+export const bearer = (token: string) => ({ authorization: `Bearer ${token}` });
