@@ -1,0 +1,168 @@
+import type { PublicSettings } from '@casino/contracts';
+import { useEffect, useRef, useState } from 'react';
+import { Outlet, useLocation } from 'react-router';
+import { toast } from 'react-toastify';
+import { cn } from '../../components/cn.ts';
+import { RegisterModal } from '../../features/auth/components/register-modal.tsx';
+import { SignInModal } from '../../features/auth/components/sign-in-modal.tsx';
+import { useCampaignCode } from '../../features/auth/hooks/use-campaign-code.ts';
+import { useSyncProviderMenus } from '../../features/providers/api/get-providers.ts';
+import { usePublicSettings } from '../../features/settings-public/api/get-public-settings.ts';
+import { useDocumentMeta } from '../../features/settings-public/hooks/use-document-meta.ts';
+import { LiveSupportModal } from '../../features/support/components/live-support-modal.tsx';
+import { WalletModal } from '../../features/wallet/components/wallet-modal.tsx';
+import { useMe } from '../../lib/api/get-me.ts';
+import { signOut } from '../../lib/api/logout.ts';
+import { ApiError } from '../../lib/api-client.ts';
+import { storeMe, useAuth } from '../../lib/root-store.ts';
+import { useWalletSocket } from '../../lib/wallet-socket.ts';
+import { BottomBar } from './bottom-bar.tsx';
+import { Footer } from './footer.tsx';
+import { LoadingOverlay } from './loading-overlay.tsx';
+import { SideMenu } from './side-menu.tsx';
+import { TopBar } from './top-bar.tsx';
+
+const COLLAPSED_KEY = 'sideMenuCollapsed';
+
+export const EMPTY_SETTINGS: PublicSettings = {
+  brand_name: '',
+  logo_url: '',
+  seo_title: '',
+  seo_description: '',
+  licence_text: '',
+  company_text: '',
+  support_number: '',
+  languages: [],
+};
+
+export function usePageSettings(): PublicSettings {
+  const settings = usePublicSettings();
+  const data = settings.data ?? EMPTY_SETTINGS;
+  useDocumentMeta(data.seo_title || undefined, settings.data ? data.seo_description : undefined);
+  return data;
+}
+
+/** Spec §2 "Admin" layout: side menu, top bar, page, footer, bottom bar and the modals. */
+export function AppLayout() {
+  const settings = usePageSettings();
+  const auth = useAuth();
+  const me = useMe();
+  const location = useLocation();
+  const [collapsed, setCollapsed] = useState(() => readCollapsed());
+  const [mobileOpen, setMobileOpen] = useState(false);
+
+  useSyncProviderMenus();
+  useCampaignCode();
+  useWalletSocket(auth.isAuthenticated ? auth.authUserToken : null);
+  useMeSideEffects(me.data, me.error);
+  useSportsReload(location.pathname);
+
+  // biome-ignore lint/correctness/useExhaustiveDependencies: close the drawer on navigation
+  useEffect(() => {
+    setMobileOpen(false);
+  }, [location.pathname, location.search]);
+
+  const toggleCollapsed = () => {
+    setCollapsed((value) => {
+      try {
+        localStorage.setItem(COLLAPSED_KEY, value ? '0' : '1');
+      } catch {
+        // Preference only.
+      }
+      return !value;
+    });
+  };
+
+  const customer = me.data ?? auth.authUserCustomerMe ?? auth.authUserCustomerData;
+  const isSports = location.pathname === '/sports';
+
+  return (
+    <div className="min-h-dvh">
+      <SideMenu
+        collapsed={collapsed}
+        onToggleCollapsed={toggleCollapsed}
+        mobileOpen={mobileOpen}
+        onCloseMobile={() => setMobileOpen(false)}
+        languages={settings.languages}
+      />
+      <div
+        className={cn(
+          'flex min-h-dvh flex-col pb-[calc(64px+env(safe-area-inset-bottom))] transition-[padding] duration-200 md:pb-0',
+          collapsed ? 'md:pl-[72px]' : 'md:pl-[240px]',
+        )}
+      >
+        <TopBar
+          brandName={settings.brand_name}
+          logoUrl={settings.logo_url}
+          isAuthenticated={auth.isAuthenticated}
+          customer={customer}
+        />
+        <main
+          id="main"
+          data-testid="main"
+          className={cn(
+            'mx-auto w-full max-w-[1200px] flex-1 px-4 pt-6 sm:px-6 sm:pt-8',
+            // Spec §2: the main area narrows to 75% on /sports.
+            isSports && 'md:w-3/4',
+          )}
+        >
+          <Outlet />
+        </main>
+        <Footer
+          brandName={settings.brand_name}
+          logoUrl={settings.logo_url}
+          licenceText={settings.licence_text}
+          companyText={settings.company_text}
+        />
+      </div>
+      <BottomBar menuOpen={mobileOpen} onToggleMenu={() => setMobileOpen((v) => !v)} />
+      <SignInModal />
+      <RegisterModal />
+      <WalletModal />
+      <LiveSupportModal supportNumber={settings.support_number} />
+      <LoadingOverlay brandName={settings.brand_name} />
+    </div>
+  );
+}
+
+function readCollapsed(): boolean {
+  try {
+    return localStorage.getItem(COLLAPSED_KEY) === '1';
+  } catch {
+    return false;
+  }
+}
+
+/**
+ * Spec §4/§8: a 401 from `me` logs out and reloads; other failures are logged
+ * and toasted once. A good answer is kept as `authUserCustomerMe`.
+ */
+function useMeSideEffects(data: ReturnType<typeof useMe>['data'], error: unknown) {
+  const handled = useRef<unknown>(null);
+  useEffect(() => {
+    if (data) storeMe(data);
+  }, [data]);
+  useEffect(() => {
+    if (!error || handled.current === error) return;
+    handled.current = error;
+    if (error instanceof ApiError && error.status === 401) {
+      void signOut();
+      return;
+    }
+    console.error('Profile could not be loaded', error);
+    toast.error(error instanceof Error ? error.message : String(error));
+  }, [error]);
+}
+
+/**
+ * Spec §2: navigating back to /sports forces a full page load. Links to it
+ * already reload the document; this covers history navigation (Back/Forward).
+ */
+function useSportsReload(pathname: string) {
+  const previous = useRef(pathname);
+  useEffect(() => {
+    const from = previous.current;
+    previous.current = pathname;
+    if (pathname === '/sports' && from !== '/sports') window.location.reload();
+  }, [pathname]);
+}

@@ -1,0 +1,281 @@
+import type { ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link, useParams, useSearchParams } from 'react-router';
+import { Button } from '../../components/button.tsx';
+import { EmptyState } from '../../components/empty-state.tsx';
+import {
+  BallIcon,
+  CardsIcon,
+  CompassIcon,
+  DocumentIcon,
+  GiftIcon,
+  GridIcon,
+  IdIcon,
+  LayersIcon,
+  LockIcon,
+  SettingsIcon,
+  ShieldIcon,
+  UsersIcon,
+} from '../../components/icons.tsx';
+import { PageFrame } from '../../components/page-frame.tsx';
+import { TransactionsList } from '../../features/transactions/components/transactions-list.tsx';
+import { openModal } from '../../lib/modal-store.ts';
+import { useAuth } from '../../lib/root-store.ts';
+import { GAME_CATEGORIES, isGameCategory } from '../layout/menu.ts';
+import { MenuIcon } from '../layout/menu-icon.tsx';
+import { PlaceholderPage } from './placeholder-page.tsx';
+
+const ICON = 26;
+
+function RequireAuth({ children }: { children: ReactNode }) {
+  const { t } = useTranslation();
+  const { isAuthenticated } = useAuth();
+  if (isAuthenticated) return <>{children}</>;
+  return (
+    <EmptyState
+      icon={<LockIcon size={ICON} />}
+      title={t('pages.signInRequired.title')}
+      body={t('pages.signInRequired.body')}
+      action={
+        <div className="flex gap-2">
+          <Button variant="secondary" onClick={() => openModal('signIn')}>
+            {t('topbar.login')}
+          </Button>
+          <Button onClick={() => openModal('register')}>{t('topbar.register')}</Button>
+        </div>
+      }
+    />
+  );
+}
+
+export function CasinoHomePage() {
+  const { t } = useTranslation();
+  return (
+    <PageFrame
+      title={t('pages.casino.title')}
+      breadcrumbs={[{ label: t('nav.home'), to: '/' }, { label: t('pages.casino.title') }]}
+    >
+      <CategoryTiles />
+      <EmptyState
+        icon={<CardsIcon size={ICON} />}
+        title={t('pages.casino.emptyTitle')}
+        body={t('pages.casino.emptyBody')}
+      />
+    </PageFrame>
+  );
+}
+
+export function CategoryTiles() {
+  const { t } = useTranslation();
+  return (
+    <ul className="grid grid-cols-2 gap-3 sm:grid-cols-4 lg:grid-cols-7">
+      {GAME_CATEGORIES.map((category) => (
+        <li key={category.slug}>
+          <Link
+            to={`/casino/${category.slug}`}
+            className="group flex h-full flex-col items-start gap-3 rounded-xl border border-ink-700 bg-ink-850 p-4 transition-colors hover:border-ink-600 hover:bg-ink-800"
+          >
+            <span className="flex size-10 items-center justify-center rounded-lg bg-ink-750 text-accent-400 transition-colors group-hover:bg-accent-500 group-hover:text-white">
+              <MenuIcon name={category.icon} text="" />
+            </span>
+            <span className="text-sm leading-tight font-semibold text-fg">
+              {t(`categories.${category.slug}`)}
+            </span>
+          </Link>
+        </li>
+      ))}
+    </ul>
+  );
+}
+
+export function SportsPage() {
+  const { t } = useTranslation();
+  return (
+    <PlaceholderPage
+      title={t('pages.sports.title')}
+      icon={<BallIcon size={ICON} />}
+      emptyTitle={t('pages.sports.emptyTitle')}
+      emptyBody={t('pages.sports.emptyBody')}
+    />
+  );
+}
+
+export function PromotionsPage() {
+  const { t } = useTranslation();
+  return (
+    <PlaceholderPage
+      title={t('pages.promotions.title')}
+      icon={<GiftIcon size={ICON} />}
+      emptyTitle={t('pages.promotions.emptyTitle')}
+      emptyBody={t('pages.promotions.emptyBody')}
+    />
+  );
+}
+
+export function AllGamesPage() {
+  const { t } = useTranslation();
+  const [params] = useSearchParams();
+  const provider = params.get('provider');
+  return (
+    <PlaceholderPage
+      title={t('pages.allGames.title')}
+      trail={[{ label: t('nav.casino'), to: '/casino/home' }]}
+      subtitle={
+        provider ? (
+          <span
+            className="inline-flex items-center gap-1.5 rounded-md bg-ink-800 px-2 py-1 text-[13px] text-fg"
+            data-testid="provider-filter"
+          >
+            <LayersIcon size={14} className="text-accent-400" />
+            {t('pages.allGames.provider', { name: provider })}
+          </span>
+        ) : undefined
+      }
+      icon={<GridIcon size={ICON} />}
+      emptyTitle={t('pages.allGames.emptyTitle')}
+      emptyBody={t('pages.allGames.emptyBody')}
+    />
+  );
+}
+
+export function CategoryPage() {
+  const { t } = useTranslation();
+  const { category } = useParams();
+  if (!isGameCategory(category)) return <NotFoundPage />;
+  const entry = GAME_CATEGORIES.find((c) => c.slug === category)!;
+  const title = t(`categories.${category}`);
+  return (
+    <PlaceholderPage
+      title={title}
+      trail={[{ label: t('nav.casino'), to: '/casino/home' }]}
+      icon={<MenuIcon name={entry.icon} text="" />}
+      emptyTitle={t('pages.category.emptyTitle')}
+      emptyBody={t('pages.category.emptyBody', { category: title })}
+    />
+  );
+}
+
+export function ProvidersPage() {
+  const { t } = useTranslation();
+  return (
+    <PlaceholderPage
+      title={t('pages.providers.title')}
+      trail={[{ label: t('nav.casino'), to: '/casino/home' }]}
+      icon={<LayersIcon size={ICON} />}
+      emptyTitle={t('pages.providers.emptyTitle')}
+      emptyBody={t('pages.providers.emptyBody')}
+    />
+  );
+}
+
+export function ReferralPage() {
+  const { t } = useTranslation();
+  const title = t('pages.referral.title');
+  return (
+    <PageFrame title={title} breadcrumbs={[{ label: t('nav.home'), to: '/' }, { label: title }]}>
+      <RequireAuth>
+        <EmptyState
+          icon={<UsersIcon size={ICON} />}
+          title={t('pages.referral.emptyTitle')}
+          body={t('pages.referral.emptyBody')}
+        />
+      </RequireAuth>
+    </PageFrame>
+  );
+}
+
+export function ResponsibleGamingPage() {
+  const { t } = useTranslation();
+  return (
+    <PlaceholderPage
+      title={t('pages.responsibleGaming.title')}
+      icon={<ShieldIcon size={ICON} />}
+      emptyTitle={t('pages.responsibleGaming.emptyTitle')}
+      emptyBody={t('pages.responsibleGaming.emptyBody')}
+    />
+  );
+}
+
+export function TransactionsPage() {
+  const { t } = useTranslation();
+  const title = t('pages.transactions.title');
+  return (
+    <PageFrame title={title} breadcrumbs={[{ label: t('nav.home'), to: '/' }, { label: title }]}>
+      <RequireAuth>
+        <TransactionsList />
+      </RequireAuth>
+    </PageFrame>
+  );
+}
+
+export function SettingsPage() {
+  const { t } = useTranslation();
+  const title = t('pages.settings.title');
+  return (
+    <PageFrame title={title} breadcrumbs={[{ label: t('nav.home'), to: '/' }, { label: title }]}>
+      <RequireAuth>
+        <EmptyState
+          icon={<SettingsIcon size={ICON} />}
+          title={t('pages.settings.emptyTitle')}
+          body={t('pages.settings.emptyBody')}
+        />
+      </RequireAuth>
+    </PageFrame>
+  );
+}
+
+export function VerifyPage() {
+  const { t } = useTranslation();
+  const title = t('pages.verify.title');
+  return (
+    <PageFrame
+      title={title}
+      breadcrumbs={[
+        { label: t('nav.home'), to: '/' },
+        { label: t('pages.settings.title'), to: '/settings/general' },
+        { label: title },
+      ]}
+    >
+      <RequireAuth>
+        <EmptyState
+          icon={<IdIcon size={ICON} />}
+          title={t('pages.verify.emptyTitle')}
+          body={t('pages.verify.emptyBody')}
+        />
+      </RequireAuth>
+    </PageFrame>
+  );
+}
+
+export function PolicyPage({ policy }: { policy: 'privacy' | 'terms' | 'aml' | 'selfExclusion' }) {
+  const { t } = useTranslation();
+  return (
+    <PlaceholderPage
+      title={t(`pages.${policy}.title`)}
+      trail={[{ label: t('footer.legal') }]}
+      icon={<DocumentIcon size={ICON} />}
+      emptyTitle={t('pages.policy.emptyTitle')}
+      emptyBody={t('pages.policy.emptyBody')}
+    />
+  );
+}
+
+export function NotFoundPage() {
+  const { t } = useTranslation();
+  return (
+    <PlaceholderPage
+      title={t('pages.notFound.title')}
+      icon={<CompassIcon size={ICON} />}
+      emptyTitle={t('pages.notFound.emptyTitle')}
+      emptyBody={t('pages.notFound.emptyBody')}
+      action={
+        <Link
+          to="/"
+          className="inline-flex h-10 items-center rounded-lg bg-ink-700 px-4 text-sm font-semibold text-fg hover:bg-ink-600"
+        >
+          {t('common.backHome')}
+        </Link>
+      }
+    />
+  );
+}

@@ -1,0 +1,33 @@
+import { cn } from './cn.ts';
+
+type BrandLogoProps = { name: string; logoUrl?: string; className?: string };
+
+/** The operator's logo, or its name set as a wordmark when no logo is configured. */
+export function BrandLogo({ name, logoUrl, className }: BrandLogoProps) {
+  if (logoUrl) {
+    return <img src={logoUrl} alt={name} className={cn('h-8 w-auto', className)} />;
+  }
+  return (
+    <span className={cn('inline-flex items-center gap-2', className)}>
+      <svg viewBox="0 0 32 32" className="size-7 shrink-0" aria-hidden="true">
+        <defs>
+          <linearGradient id="brand-mark" x1="0" y1="0" x2="1" y2="1">
+            <stop offset="0" stopColor="#8cc2ff" />
+            <stop offset="1" stopColor="#2f8cff" />
+          </linearGradient>
+        </defs>
+        <path
+          d="M16 3l11 6.5v13L16 29 5 22.5v-13z"
+          fill="none"
+          stroke="url(#brand-mark)"
+          strokeWidth="2.6"
+          strokeLinejoin="round"
+        />
+        <circle cx="16" cy="16" r="4.2" fill="url(#brand-mark)" />
+      </svg>
+      <span className="truncate text-[19px] font-extrabold tracking-tight text-fg italic">
+        {name}
+      </span>
+    </span>
+  );
+}

@@ -1,0 +1,207 @@
+import { useTranslation } from 'react-i18next';
+import { useSearchParams } from 'react-router';
+import { Button } from '../../../components/button.tsx';
+import { cn } from '../../../components/cn.ts';
+import { EmptyState } from '../../../components/empty-state.tsx';
+import { controlClasses } from '../../../components/field.tsx';
+import {
+  AlertIcon,
+  ChevronLeftIcon,
+  ChevronRightIcon,
+  ReceiptIcon,
+} from '../../../components/icons.tsx';
+import { Spinner } from '../../../components/spinner.tsx';
+import { formatAmount, formatDateTime } from '../../../lib/format.ts';
+import {
+  TRANSACTION_TYPES,
+  TRANSACTIONS_PER_PAGE,
+  type Transaction,
+  type TransactionFilters,
+  useTransactions,
+} from '../api/get-transactions.ts';
+import { filtersToParams, pageCount, parseFilters } from '../utils/filters.ts';
+
+export function TransactionsList() {
+  const { t, i18n } = useTranslation();
+  const [params, setParams] = useSearchParams();
+  const filters = parseFilters(params);
+  const query = useTransactions(filters);
+  const set = (change: Partial<TransactionFilters>) =>
+    setParams(filtersToParams({ ...filters, page: 1, ...change }), { replace: true });
+  const filtered = Boolean(filters.type || filters.from || filters.to);
+  const data = query.data;
+  const pages = data ? pageCount(data.total, data.per_page || TRANSACTIONS_PER_PAGE) : 1;
+
+  return (
+    <div className="flex flex-col gap-4">
+      <fieldset className="grid grid-cols-2 gap-3 rounded-2xl border border-ink-700 bg-ink-900/60 p-4 sm:grid-cols-[1.2fr_1fr_1fr_auto] sm:items-end">
+        <legend className="sr-only">{t('transactions.filters')}</legend>
+        <label className="col-span-2 flex flex-col gap-1.5 sm:col-span-1">
+          <span className="text-[13px] font-medium text-fg-muted">{t('transactions.type')}</span>
+          <select
+            className={cn(controlClasses(false), 'h-10')}
+            value={filters.type}
+            onChange={(event) => set({ type: event.target.value as TransactionFilters['type'] })}
+            data-testid="transactions-type"
+          >
+            <option value="">{t('transactions.allTypes')}</option>
+            {TRANSACTION_TYPES.map((type) => (
+              <option key={type} value={type}>
+                {t(`transactions.types.${type}`)}
+              </option>
+            ))}
+          </select>
+        </label>
+        <label className="flex flex-col gap-1.5">
+          <span className="text-[13px] font-medium text-fg-muted">{t('transactions.from')}</span>
+          <input
+            type="date"
+            className={cn(controlClasses(false), 'h-10 [color-scheme:dark]')}
+            value={filters.from}
+            max={filters.to || undefined}
+            onChange={(event) => set({ from: event.target.value })}
+          />
+        </label>
+        <label className="flex flex-col gap-1.5">
+          <span className="text-[13px] font-medium text-fg-muted">{t('transactions.to')}</span>
+          <input
+            type="date"
+            className={cn(controlClasses(false), 'h-10 [color-scheme:dark]')}
+            value={filters.to}
+            min={filters.from || undefined}
+            onChange={(event) => set({ to: event.target.value })}
+          />
+        </label>
+        <Button
+          variant="ghost"
+          className="col-span-2 sm:col-span-1"
+          disabled={!filtered}
+          onClick={() => setParams(new URLSearchParams(), { replace: true })}
+        >
+          {t('transactions.clear')}
+        </Button>
+      </fieldset>
+
+      {query.isPending ? (
+        <div className="flex justify-center py-20 text-fg-muted">
+          <Spinner className="size-6" />
+        </div>
+      ) : query.isError ? (
+        <EmptyState
+          icon={<AlertIcon size={26} />}
+          title={t('transactions.loadFailed')}
+          body={query.error.message}
+          action={
+            <Button variant="secondary" onClick={() => query.refetch()}>
+              {t('common.retry')}
+            </Button>
+          }
+        />
+      ) : !data || data.items.length === 0 ? (
+        <EmptyState
+          icon={<ReceiptIcon size={26} />}
+          title={filtered ? t('transactions.emptyFilteredTitle') : t('transactions.emptyTitle')}
+          body={filtered ? t('transactions.emptyFilteredBody') : t('transactions.emptyBody')}
+        />
+      ) : (
+        <>
+          <div className="overflow-hidden rounded-2xl border border-ink-700 bg-ink-900/60">
+            <table className="w-full text-sm">
+              <thead className="hidden border-b border-ink-700 text-left text-[11px] tracking-wider text-fg-subtle uppercase sm:table-header-group">
+                <tr>
+                  <th className="px-4 py-3 font-semibold">{t('transactions.date')}</th>
+                  <th className="px-4 py-3 font-semibold">{t('transactions.type')}</th>
+                  <th className="px-4 py-3 font-semibold">{t('transactions.reference')}</th>
+                  <th className="px-4 py-3 font-semibold">{t('transactions.status')}</th>
+                  <th className="px-4 py-3 text-right font-semibold">{t('transactions.amount')}</th>
+                  <th className="px-4 py-3 text-right font-semibold">
+                    {t('transactions.balanceAfter')}
+                  </th>
+                </tr>
+              </thead>
+              <tbody className="divide-y divide-ink-750">
+                {data.items.map((item) => (
+                  <Row key={item.id} item={item} locale={i18n.language} />
+                ))}
+              </tbody>
+            </table>
+          </div>
+          <nav
+            aria-label={t('transactions.pagination')}
+            className="flex items-center justify-between gap-3 text-sm text-fg-muted"
+          >
+            <span className="tabular-nums">
+              {t('transactions.range', {
+                from: (data.page - 1) * data.per_page + 1,
+                to: (data.page - 1) * data.per_page + data.items.length,
+                total: data.total,
+              })}
+            </span>
+            <div className="flex gap-2">
+              <Button
+                variant="outline"
+                size="sm"
+                disabled={filters.page <= 1}
+                onClick={() => set({ page: filters.page - 1 })}
+                icon={<ChevronLeftIcon size={16} />}
+              >
+                {t('transactions.previous')}
+              </Button>
+              <Button
+                variant="outline"
+                size="sm"
+                disabled={filters.page >= pages}
+                onClick={() => set({ page: filters.page + 1 })}
+              >
+                {t('transactions.next')}
+                <ChevronRightIcon size={16} />
+              </Button>
+            </div>
+          </nav>
+        </>
+      )}
+    </div>
+  );
+}
+
+const statusTone = {
+  completed: 'bg-positive/10 text-positive',
+  pending: 'bg-warning/10 text-warning',
+  voided: 'bg-ink-700 text-fg-subtle line-through',
+} as const;
+
+function Row({ item, locale }: { item: Transaction; locale: string }) {
+  const { t } = useTranslation();
+  const positive = item.amount > 0;
+  const amount = formatAmount(item.amount, item.amount_exact);
+  return (
+    <tr className="grid grid-cols-2 gap-x-4 gap-y-1 px-4 py-3 sm:table-row sm:p-0">
+      <td className="text-fg-muted sm:px-4 sm:py-3">{formatDateTime(item.created_at, locale)}</td>
+      <td className="text-right font-medium text-fg sm:px-4 sm:py-3 sm:text-left">
+        {t(`transactions.types.${item.type}`)}
+      </td>
+      <td className="truncate font-mono text-xs text-fg-subtle sm:px-4 sm:py-3">
+        {item.reference}
+      </td>
+      <td className="text-right sm:px-4 sm:py-3 sm:text-left">
+        <span
+          className={cn('rounded-md px-2 py-0.5 text-xs font-semibold', statusTone[item.status])}
+        >
+          {t(`transactions.statuses.${item.status}`)}
+        </span>
+      </td>
+      <td
+        className={cn(
+          'col-span-2 text-right font-mono font-semibold tabular-nums sm:col-span-1 sm:px-4 sm:py-3',
+          positive ? 'text-positive' : 'text-fg',
+        )}
+      >
+        {positive ? '+' : ''}
+        {amount} {item.currency}
+      </td>
+      <td className="hidden text-right font-mono text-fg-muted tabular-nums sm:table-cell sm:px-4 sm:py-3">
+        {item.balance_after === null ? '—' : formatAmount(item.balance_after)}
+      </td>
+    </tr>
+  );
+}

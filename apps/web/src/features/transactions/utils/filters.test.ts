@@ -1,0 +1,31 @@
+import { describe, expect, it } from 'vitest';
+import { filtersToParams, pageCount, parseFilters } from './filters.ts';
+
+describe('transaction filters', () => {
+  it('reads valid filters and drops malformed ones', () => {
+    expect(parseFilters(new URLSearchParams('page=3&type=bet&from=2025-01-01&to=nope'))).toEqual({
+      page: 3,
+      type: 'bet',
+      from: '2025-01-01',
+      to: '',
+    });
+    expect(parseFilters(new URLSearchParams('page=-2&type=steal'))).toEqual({
+      page: 1,
+      type: '',
+      from: '',
+      to: '',
+    });
+  });
+
+  it('round-trips', () => {
+    const filters = { page: 2, type: 'win' as const, from: '2025-02-01', to: '2025-02-28' };
+    expect(parseFilters(filtersToParams(filters))).toEqual(filters);
+    expect(filtersToParams({ page: 1, type: '', from: '', to: '' }).toString()).toBe('');
+  });
+
+  it('counts pages', () => {
+    expect(pageCount(0, 20)).toBe(1);
+    expect(pageCount(20, 20)).toBe(1);
+    expect(pageCount(21, 20)).toBe(2);
+  });
+});

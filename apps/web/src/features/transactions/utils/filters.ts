@@ -1,0 +1,34 @@
+import {
+  TRANSACTION_TYPES,
+  type TransactionFilters,
+  type TransactionType,
+} from '../api/get-transactions.ts';
+
+const DAY = /^\d{4}-\d{2}-\d{2}$/;
+
+/** Reads filters from the URL, dropping anything malformed. */
+export function parseFilters(params: URLSearchParams): TransactionFilters {
+  const page = Number.parseInt(params.get('page') ?? '1', 10);
+  const type = params.get('type') ?? '';
+  const from = params.get('from') ?? '';
+  const to = params.get('to') ?? '';
+  return {
+    page: Number.isFinite(page) && page >= 1 ? page : 1,
+    type: (TRANSACTION_TYPES as readonly string[]).includes(type) ? (type as TransactionType) : '',
+    from: DAY.test(from) ? from : '',
+    to: DAY.test(to) ? to : '',
+  };
+}
+
+export function filtersToParams(filters: TransactionFilters): URLSearchParams {
+  const params = new URLSearchParams();
+  if (filters.page > 1) params.set('page', String(filters.page));
+  if (filters.type) params.set('type', filters.type);
+  if (filters.from) params.set('from', filters.from);
+  if (filters.to) params.set('to', filters.to);
+  return params;
+}
+
+export function pageCount(total: number, perPage: number): number {
+  return Math.max(1, Math.ceil(total / perPage));
+}

@@ -1,0 +1,73 @@
+import { LANGUAGES } from '@casino/contracts';
+import { describe, expect, it } from 'vitest';
+import bn from './locales/bn.json';
+import en from './locales/en.json';
+import es from './locales/es.json';
+import fr from './locales/fr.json';
+import ms from './locales/ms.json';
+import pt from './locales/pt.json';
+import th from './locales/th.json';
+import zhTW from './locales/zh-TW.json';
+
+type Tree = { [key: string]: string | Tree };
+
+function flatten(tree: Tree, prefix = ''): Map<string, string> {
+  const out = new Map<string, string>();
+  for (const [key, value] of Object.entries(tree)) {
+    const path = prefix ? `${prefix}.${key}` : key;
+    if (typeof value === 'string') out.set(path, value);
+    else for (const [k, v] of flatten(value, path)) out.set(k, v);
+  }
+  return out;
+}
+
+const placeholders = (text: string) =>
+  [...text.matchAll(/{{\s*(\w+)\s*}}/g)].map((m) => m[1]).sort();
+
+/** Strings that are the same in every language (symbols, names). */
+const SAME_EVERYWHERE = new Set(['common.adultsOnly']);
+
+const others = { pt, bn, 'zh-TW': zhTW, th, ms, fr, es } as const;
+const reference = flatten(en as Tree);
+
+describe('locales', () => {
+  it('cover exactly the languages of the product', () => {
+    expect(['en', ...Object.keys(others)].sort()).toEqual([...LANGUAGES].sort());
+  });
+
+  it('en has no empty strings', () => {
+    for (const [key, value] of reference) expect(value.trim(), key).not.toBe('');
+  });
+
+  for (const [language, tree] of Object.entries(others)) {
+    describe(language, () => {
+      const strings = flatten(tree as Tree);
+
+      it('has every key of en, non-empty', () => {
+        const missing = [...reference.keys()].filter((key) => !strings.get(key)?.trim());
+        expect(missing).toEqual([]);
+      });
+
+      it('has no keys that en lacks', () => {
+        const extra = [...strings.keys()].filter((key) => !reference.has(key));
+        expect(extra).toEqual([]);
+      });
+
+      it('keeps the same {{placeholders}}', () => {
+        for (const [key, value] of reference) {
+          expect(placeholders(strings.get(key) ?? ''), `${language}:${key}`).toEqual(
+            placeholders(value),
+          );
+        }
+      });
+
+      it('is translated, not copied from en', () => {
+        const copied = [...reference].filter(
+          ([key, value]) =>
+            !SAME_EVERYWHERE.has(key) && value.length > 3 && strings.get(key) === value,
+        );
+        expect(copied.map(([key]) => key)).toEqual([]);
+      });
+    });
+  }
+});

@@ -1,0 +1,108 @@
+import type { z } from 'zod';
+import { rootStore } from './root-store.ts';
+
+export const API_BASE = '/api/v1';
+
+/** A non-2xx answer, or a 2xx whose body `status` is not 200 (spec §8). */
+export class ApiError extends Error {
+  readonly status: number;
+  readonly code: string | undefined;
+  readonly fieldErrors: { path: string; message: string }[];
+  constructor(
+    status: number,
+    message: string,
+    code?: string,
+    fieldErrors: { path: string; message: string }[] = [],
+  ) {
+    super(message);
+    this.name = 'ApiError';
+    this.status = status;
+    this.code = code;
+    this.fieldErrors = fieldErrors;
+  }
+}
+
+export const REQUEST_TIMEOUT_MS = 20_000;
+
+type RequestOptions = {
+  method?: 'GET' | 'POST';
+  json?: unknown;
+  form?: FormData;
+  query?: Record<string, string | number | undefined>;
+  /** Overrides the stored token (e.g. to revoke a specific one). */
+  token?: string | null;
+};
+
+function buildUrl(path: string, query: RequestOptions['query']): string {
+  const params = new URLSearchParams();
+  for (const [key, value] of Object.entries(query ?? {})) {
+    if (value !== undefined) params.set(key, String(value));
+  }
+  const search = params.toString();
+  return `${API_BASE}${path}${search ? `?${search}` : ''}`;
+}
+
+export async function request(path: string, options: RequestOptions = {}): Promise<unknown> {
+  const token = options.token === undefined ? rootStore.get().auth.authUserToken : options.token;
+  const headers: Record<string, string> = { Accept: 'application/json' };
+  if (token) headers.Authorization = `Bearer ${token}`;
+  let body: BodyInit | undefined;
+  if (options.form) body = options.form;
+  else if (options.json !== undefined) {
+    headers['Content-Type'] = 'application/json';
+    body = JSON.stringify(options.json);
+  }
+  let response: Response;
+  try {
+    response = await fetch(buildUrl(path, options.query), {
+      method: options.method ?? (body ? 'POST' : 'GET'),
+      headers,
+      body,
+      signal: AbortSignal.timeout(REQUEST_TIMEOUT_MS),
+    });
+  } catch {
+    throw new ApiError(0, 'Network error. Please check your connection and try again.');
+  }
+  let payload: unknown = null;
+  try {
+    payload = await response.json();
+  } catch {
+    payload = null;
+  }
+  const record = (payload ?? {}) as {
+    status?: unknown;
+    message?: unknown;
+    code?: unknown;
+    errors?: unknown;
+  };
+  const bodyStatus = typeof record.status === 'number' ? record.status : response.status;
+  if (!response.ok || bodyStatus !== 200) {
+    const message =
+      typeof record.message === 'string' && record.message
+        ? record.message
+        : `Request failed (${response.status})`;
+    throw new ApiError(
+      response.ok ? bodyStatus : response.status,
+      message,
+      typeof record.code === 'string' ? record.code : undefined,
+      Array.isArray(record.errors) ? (record.errors as ApiError['fieldErrors']) : [],
+    );
+  }
+  return payload;
+}
+
+/**
+ * Validates an answer against its schema. A mismatch is logged loudly but the
+ * raw payload is still used: a renamed optional field must not blank the page.
+ */
+export function parseResponse<S extends z.ZodType>(schema: S, payload: unknown, label: string) {
+  const result = schema.safeParse(payload);
+  if (result.success) return result.data as z.infer<S>;
+  console.error(`Unexpected ${label} response`, result.error.issues);
+  return payload as z.infer<S>;
+}
+
+export function errorMessage(error: unknown): string {
+  if (error instanceof Error && error.message) return error.message;
+  return 'Something went wrong';
+}

@@ -1,0 +1,23 @@
+import { currency, envelope } from '@casino/contracts';
+import { useQuery } from '@tanstack/react-query';
+import { z } from 'zod';
+import { parseResponse, request } from '../api-client.ts';
+
+export const currenciesResponse = envelope(z.array(currency));
+
+export async function getCurrencies(options: { withdraw?: boolean } = {}) {
+  const payload = await request('/currencies', {
+    query: { withdraw: options.withdraw ? 'true' : undefined },
+  });
+  return parseResponse(currenciesResponse, payload, 'currencies').data;
+}
+
+/** Currencies with their banks and gateways; `withdraw` narrows to payout ones. */
+export function useCurrencies(options: { withdraw?: boolean; enabled?: boolean } = {}) {
+  return useQuery({
+    queryKey: ['currencies', { withdraw: Boolean(options.withdraw) }],
+    queryFn: () => getCurrencies({ withdraw: options.withdraw }),
+    enabled: options.enabled ?? true,
+    staleTime: 5 * 60_000,
+  });
+}

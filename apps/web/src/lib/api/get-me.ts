@@ -1,0 +1,26 @@
+import { type Customer, customer, envelope } from '@casino/contracts';
+import { useQuery } from '@tanstack/react-query';
+import { parseResponse, request } from '../api-client.ts';
+import { useAuth } from '../root-store.ts';
+
+export const meResponse = envelope(customer);
+
+export const meQueryKey = (token: string | null) => ['me', token] as const;
+
+export async function getMe(): Promise<Customer> {
+  const payload = await request('/customer/me');
+  return parseResponse(meResponse, payload, 'me').data;
+}
+
+/**
+ * The player's profile (spec §4): fetched while authenticated and refetched
+ * whenever the token changes (the token is part of the key).
+ */
+export function useMe() {
+  const auth = useAuth();
+  return useQuery({
+    queryKey: meQueryKey(auth.authUserToken),
+    queryFn: getMe,
+    enabled: auth.isAuthenticated && Boolean(auth.authUserToken),
+  });
+}

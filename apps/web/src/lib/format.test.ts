@@ -1,0 +1,69 @@
+import { describe, expect, it } from 'vitest';
+import { BALANCE_FALLBACK, formatBalance, roundDecimalString } from './format.ts';
+
+const wallet = (balance: number, symbol = '€', balance_exact?: string) => ({
+  balance,
+  symbol,
+  bounas_balance: 0,
+  balance_exact: balance_exact ?? String(balance),
+  bounas_balance_exact: '0',
+});
+
+describe('formatBalance (spec §4)', () => {
+  it('uses the currency prefix when currency_id and currency exist', () => {
+    expect(
+      formatBalance({
+        currency_id: 3,
+        currency: { id: 3, code: 'INR', name: 'Rupee', prefix: '₹', scale: 2 },
+        wallet_default: wallet(1234.5, '€'),
+      }),
+    ).toBe('₹1234.500');
+  });
+
+  it('falls back to the wallet symbol when the currency is missing', () => {
+    expect(
+      formatBalance({ currency_id: null, currency: null, wallet_default: wallet(7, '$') }),
+    ).toBe('$7.000');
+    expect(formatBalance({ currency_id: 4, currency: null, wallet_default: wallet(7, '$') })).toBe(
+      '$7.000',
+    );
+  });
+
+  it("falls back to '€0.000' without a wallet", () => {
+    expect(formatBalance(null)).toBe(BALANCE_FALLBACK);
+    expect(formatBalance({ currency_id: null, currency: null, wallet_default: null })).toBe(
+      '€0.000',
+    );
+  });
+
+  it('prefers the exact string so float noise never shows', () => {
+    expect(
+      formatBalance({
+        currency_id: null,
+        currency: null,
+        wallet_default: wallet(1.0005, '€', '1.0005'),
+      }),
+    ).toBe('€1.001');
+  });
+});
+
+describe('roundDecimalString', () => {
+  it.each([
+    ['0', '0.000'],
+    ['12', '12.000'],
+    ['12.3456', '12.346'],
+    ['12.3454', '12.345'],
+    ['0.0004', '0.000'],
+    ['-0.0004', '0.000'],
+    ['-2.5005', '-2.501'],
+    ['99.9999', '100.000'],
+    ['0.12345678', '0.123'],
+  ])('%s → %s', (input, expected) => {
+    expect(roundDecimalString(input, 3)).toBe(expected);
+  });
+
+  it('rejects garbage', () => {
+    expect(roundDecimalString('1e5', 3)).toBeNull();
+    expect(roundDecimalString('', 3)).toBeNull();
+  });
+});
