@@ -18,13 +18,12 @@ afterAll(async () => {
 
 function multipart(fields: Record<string, string>) {
   const boundary = '----casino-test-boundary';
-  const body =
-    Object.entries(fields)
-      .map(
-        ([key, value]) =>
-          `--${boundary}\r\nContent-Disposition: form-data; name="${key}"\r\n\r\n${value}\r\n`,
-      )
-      .join('') + `--${boundary}--\r\n`;
+  const body = `${Object.entries(fields)
+    .map(
+      ([key, value]) =>
+        `--${boundary}\r\nContent-Disposition: form-data; name="${key}"\r\n\r\n${value}\r\n`,
+    )
+    .join('')}--${boundary}--\r\n`;
   return {
     payload: body,
     headers: { 'content-type': `multipart/form-data; boundary=${boundary}` },

@@ -26,8 +26,8 @@ function runServer(
     });
     let output = '';
     let health: number | null = null;
-    child.stdout.on('data', (chunk) => (output += chunk));
-    child.stderr.on('data', (chunk) => (output += chunk));
+    child.stdout?.on('data', (chunk) => (output += chunk));
+    child.stderr?.on('data', (chunk) => (output += chunk));
     child.on('message', async (message: { port?: number }) => {
       try {
         health = (await fetch(`http://127.0.0.1:${message.port}/readyz`)).status;

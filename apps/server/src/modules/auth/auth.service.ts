@@ -235,7 +235,7 @@ export class AuthService {
     );
     if (!session) return null;
     const row = await this.players.byId(session.player_id);
-    if (!row || row.status !== 'active') return null;
+    if (row?.status !== 'active') return null;
     return { session, row };
   }
 

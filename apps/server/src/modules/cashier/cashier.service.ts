@@ -56,7 +56,7 @@ export class CashierService {
   /** A currency a new player may choose: enabled and fiat (crypto is a payment method, not a wallet currency). */
   async requireWalletCurrency(id: number): Promise<CurrencyUnit> {
     const row = await this.repository.currency(id);
-    if (!row || !row.enabled || row.is_crypto) {
+    if (!row?.enabled || row.is_crypto) {
       throw new AppError('VALIDATION_FAILED', 'currency_id: choose one of the offered currencies', {
         errors: [{ path: 'currency_id', message: 'Unknown or unavailable currency' }],
       });
