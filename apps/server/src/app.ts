@@ -73,7 +73,7 @@ export async function buildApp(options: AppOptions) {
   });
   const cashier = createCashierModule(db, audit.service);
   const casino = createCasinoModule(db);
-  const players = createPlayersModule(db, cashier.service);
+  const players = createPlayersModule(db, cashier.service, audit.service);
   const auth = createAuthModule({
     db,
     players: players.service,

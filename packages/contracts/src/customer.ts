@@ -76,3 +76,19 @@ export const resetPasswordRequest = z.object({
   token: z.string().min(1, 'Reset token is required').max(200),
   password: signupRequest.shape.password,
 });
+
+export const passwordChangeRequest = z.object({
+  current_password: z.string().min(1, 'Current password is required').max(256),
+  new_password: signupRequest.shape.password,
+});
+
+export const profileUpdateRequest = z
+  .object({
+    name: signupRequest.shape.name.optional(),
+    phone: z
+      .string()
+      .trim()
+      .regex(/^\+?[0-9 ()-]{6,24}$/, 'Phone must be a phone number such as +44 20 7946 0000')
+      .optional(),
+  })
+  .refine((value) => value.name !== undefined || value.phone !== undefined, 'Nothing to update');

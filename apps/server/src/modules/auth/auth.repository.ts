@@ -112,6 +112,17 @@ export class AuthRepository {
     return Number(result.numUpdatedRows);
   }
 
+  async revokeOtherSessions(player_id: bigint, keep_id: bigint, reason: string): Promise<number> {
+    const result = await this.db
+      .updateTable('player_sessions')
+      .set({ revoked_at: sql`now()`, revoked_reason: reason })
+      .where('player_id', '=', player_id)
+      .where('id', '!=', keep_id)
+      .where('revoked_at', 'is', null)
+      .executeTakeFirst();
+    return Number(result.numUpdatedRows);
+  }
+
   /** Sessions for the back office, newest first. */
   sessions(player_id: bigint, limit: number) {
     return this.db

@@ -5,6 +5,7 @@ import {
   loginRequest,
   loginResponse,
   okBody,
+  passwordChangeRequest,
   resetPasswordRequest,
   signupRequest,
 } from '@casino/contracts';
@@ -109,6 +110,32 @@ export const authRoutes =
         return {
           status: 200,
           message: 'Your password has been changed. Please sign in with the new password.',
+        };
+      },
+    );
+
+    app.post(
+      '/customer/me/password-change',
+      {
+        preHandler: hook.requirePlayer,
+        schema: {
+          tags: ['customer'],
+          summary: 'Change the password; other sessions end',
+          security: [{ bearer: [] }],
+          body: passwordChangeRequest,
+          response: { 200: okBody, ...errors },
+        },
+      },
+      async (request) => {
+        await auth.changePassword(
+          request.player!,
+          request.body.current_password,
+          request.body.new_password,
+          metaOf(request),
+        );
+        return {
+          status: 200,
+          message: 'Your password has been changed. Other devices have been signed out.',
         };
       },
     );

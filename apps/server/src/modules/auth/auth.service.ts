@@ -215,6 +215,45 @@ export class AuthService {
     });
   }
 
+  /** Changes the password; every other session of the player ends, this one stays. */
+  async changePassword(
+    auth: AuthenticatedPlayer,
+    current: string,
+    next: string,
+    meta: RequestMeta,
+  ): Promise<void> {
+    const failureKey = `password-change:fail:${auth.row.id}`;
+    const wait_s = await this.limiter.blockedFor(failureKey);
+    if (wait_s > 0) {
+      throw new AppError(
+        'RATE_LIMITED',
+        `Too many failed attempts. Try again in ${wait_s} seconds.`,
+        {
+          retryAfterSeconds: wait_s,
+        },
+      );
+    }
+    if (!(await verifyPassword(auth.row.password_hash, current))) {
+      await this.limiter.fail(failureKey, this.limits.login_failures);
+      throw new AppError('INVALID_CREDENTIALS', 'The current password is not correct', {
+        status: 422,
+      });
+    }
+    await this.players.setPasswordHash(auth.row.id, await hashPassword(next));
+    const revoked = await this.repository.revokeOtherSessions(
+      auth.row.id,
+      auth.session.id,
+      'password_change',
+    );
+    await this.repository.revokeResets(auth.row.id);
+    await this.audit.record({
+      actor: actorOf(auth.row, meta),
+      action: 'player.password_change',
+      target: targetOf(auth.row),
+      metadata: { sessions_revoked: revoked },
+    });
+  }
+
   async logout(auth: AuthenticatedPlayer, meta: RequestMeta): Promise<void> {
     await this.repository.revokeSession(auth.session.id, 'logout');
     await this.audit.record({

@@ -1,4 +1,5 @@
 import type { Db } from '../../platform/db/database.ts';
+import type { AuditService } from '../audit/index.ts';
 import type { CashierService } from '../cashier/index.ts';
 import { PlayersRepository } from './players.repository.ts';
 import { PlayersService } from './players.service.ts';
@@ -8,6 +9,6 @@ export { playersRoutes } from './players.routes.ts';
 export type { WalletSummary, WalletSummaryProvider } from './players.service.ts';
 export type { PlayersService };
 
-export function createPlayersModule(db: Db, cashier: CashierService) {
-  return { service: new PlayersService(new PlayersRepository(db), cashier) };
+export function createPlayersModule(db: Db, cashier: CashierService, audit: AuditService) {
+  return { service: new PlayersService(new PlayersRepository(db), cashier, audit) };
 }

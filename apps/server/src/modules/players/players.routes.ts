@@ -1,4 +1,4 @@
-import { customer, envelope } from '@casino/contracts';
+import { customer, envelope, errorBody, profileUpdateRequest } from '@casino/contracts';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { PlayerAuth } from '../auth/index.ts';
 import type { PlayersService } from './players.service.ts';
@@ -22,5 +22,32 @@ export const playersRoutes =
         message: 'OK',
         data: await players.toCustomer(request.player!.row),
       }),
+    );
+
+    app.post(
+      '/customer/me/update',
+      {
+        preHandler: auth.requirePlayer,
+        schema: {
+          tags: ['customer'],
+          summary: 'Update the signed-in player’s name or phone',
+          security: [{ bearer: [] }],
+          body: profileUpdateRequest,
+          response: { 200: envelope(customer), 401: errorBody, 422: errorBody },
+        },
+      },
+      async (request) => {
+        const updated = await players.updateProfile(request.player!.row, request.body, {
+          type: 'player',
+          id: request.player!.row.id,
+          ip: request.ip,
+          user_agent: request.headers['user-agent'] ?? null,
+        });
+        return {
+          status: 200,
+          message: 'Your profile has been updated',
+          data: await players.toCustomer(updated),
+        };
+      },
     );
   };

@@ -2,6 +2,7 @@ import { randomBytes, randomInt } from 'node:crypto';
 import type { Customer } from '@casino/contracts';
 import { formatAmount, toDisplayNumber } from '@casino/money';
 import { AppError } from '../../platform/http/errors.ts';
+import type { AuditActor, AuditService } from '../audit/index.ts';
 import type { CashierService, CurrencyUnit } from '../cashier/index.ts';
 import type { NewPlayer, PlayerRow, PlayersRepository } from './players.repository.ts';
 
@@ -30,6 +31,7 @@ export class PlayersService {
   constructor(
     private readonly repository: PlayersRepository,
     private readonly cashier: CashierService,
+    private readonly audit: AuditService,
   ) {}
 
   /** Wired at composition time, once the wallet module exists. */
@@ -84,6 +86,31 @@ export class PlayersService {
 
   update(id: bigint, patch: Partial<Pick<PlayerRow, 'status' | 'name' | 'phone' | 'kyc_status'>>) {
     return this.repository.update(id, patch);
+  }
+
+  /** A player's own profile change, audited with before and after values. */
+  async updateProfile(
+    player: PlayerRow,
+    patch: { name?: string; phone?: string },
+    actor: AuditActor,
+  ): Promise<PlayerRow> {
+    const changed = Object.fromEntries(
+      Object.entries(patch).filter(
+        ([key, value]) => value !== undefined && player[key as 'name' | 'phone'] !== value,
+      ),
+    ) as { name?: string; phone?: string };
+    if (Object.keys(changed).length === 0) return player;
+    const updated = await this.repository.update(player.id, changed);
+    await this.audit.record({
+      actor,
+      action: 'player.profile_update',
+      target: { type: 'player', id: player.id },
+      before: Object.fromEntries(
+        Object.keys(changed).map((key) => [key, player[key as 'name' | 'phone']]),
+      ),
+      after: changed,
+    });
+    return updated ?? player;
   }
 
   search(query: string, page: { limit: number; offset: number }) {
