@@ -142,7 +142,11 @@ export async function buildApp(options: AppOptions) {
   await app.register(swaggerUi, {
     routePrefix: '/api/docs',
     staticCSP: true,
-    transformStaticCSP: (header) => header,
+    // Swagger UI sets inline styles; and over plain HTTP (development) an upgrade directive breaks it.
+    transformStaticCSP: (header) =>
+      header
+        .replace("style-src 'self' https:", "style-src 'self' 'unsafe-inline'")
+        .replace(config.env === 'production' ? /$^/ : /upgrade-insecure-requests;?/, ''),
   });
 
   // Platform routes.
