@@ -56,7 +56,6 @@ export async function buildApp(options: AppOptions) {
     // Only the configured number of proxy hops may set the client address.
     trustProxy: (_address: string, hop: number) => hop < config.trustProxyHops,
     genReqId: () => crypto.randomUUID(),
-    disableRequestLogging: config.env === 'test',
   };
   const app = Fastify(serverOptions).withTypeProvider<ZodTypeProvider>();
   app.setValidatorCompiler(validatorCompiler);
