@@ -1,7 +1,11 @@
 import { buildApp } from './app.ts';
 import { ConfigError, loadConfig } from './platform/config.ts';
 import { connectDatabase } from './platform/db/connect.ts';
+import { RateLimiter } from './platform/rate-limit.ts';
 import { seed } from './seed/index.ts';
+
+const HOUSEKEEPING_INTERVAL_MS = 10 * 60_000;
+const RATE_LIMIT_RETENTION_MS = 24 * 60 * 60_000;
 
 async function main(): Promise<void> {
   const config = loadConfig();
@@ -23,10 +27,21 @@ async function main(): Promise<void> {
     }
   }
 
+  // Housekeeping: counters of finished windows are dead weight. Every instance may run
+  // it; the delete is idempotent.
+  const limiter = new RateLimiter(database.db);
+  const housekeeping = setInterval(() => {
+    limiter
+      .prune(RATE_LIMIT_RETENTION_MS)
+      .catch((error) => app.log.warn({ err: error }, 'prune failed'));
+  }, HOUSEKEEPING_INTERVAL_MS);
+  housekeeping.unref();
+
   let closing = false;
   const shutdown = async (signal: string) => {
     if (closing) return;
     closing = true;
+    clearInterval(housekeeping);
     app.log.info({ signal }, 'shutting down');
     await app.close();
     await database.close();

@@ -87,3 +87,20 @@ describe('rate limits', () => {
     expect(responses.map((response) => response.statusCode)).toEqual([200, 200, 429]);
   });
 });
+
+describe('RateLimiter.prune', () => {
+  it('drops finished windows and keeps live ones', async () => {
+    const { RateLimiter } = await import('../src/platform/rate-limit.ts');
+    const limiter = new RateLimiter(t.db);
+    await limiter.hit('prune:old', { limit: 5, window_ms: 1000 });
+    await limiter.hit('prune:new', { limit: 5, window_ms: 1000 });
+    await t.pool.query(
+      `update rate_limit_buckets set window_started_at = now() - interval '2 days' where key = 'prune:old'`,
+    );
+    await limiter.prune(24 * 3_600_000);
+    const { rows } = await t.pool.query(
+      `select key from rate_limit_buckets where key like 'prune:%' order by key`,
+    );
+    expect(rows.map((row) => row.key)).toEqual(['prune:new']);
+  });
+});

@@ -93,6 +93,19 @@ export class RateLimiter {
     return row?.hits ?? 0;
   }
 
+  /** Drops counters whose window and back-off are long over; run periodically. */
+  async prune(older_than_ms: number): Promise<number> {
+    const age = `${older_than_ms} milliseconds`;
+    const result = await this.db
+      .deleteFrom('rate_limit_buckets')
+      .where(sql<boolean>`window_started_at < now() - ${age}::interval`)
+      .where((eb) =>
+        eb.or([eb('blocked_until', 'is', null), eb('blocked_until', '<', sql<Date>`now()`)]),
+      )
+      .executeTakeFirst();
+    return Number(result.numDeletedRows);
+  }
+
   async reset(key: string): Promise<void> {
     await this.db.deleteFrom('rate_limit_buckets').where('key', '=', key).execute();
   }
