@@ -16,11 +16,13 @@ import {
 import { sql } from 'kysely';
 import { createAuditModule } from './modules/audit/index.ts';
 import { type AuthLimits, createAuthModule } from './modules/auth/index.ts';
+import { createBackofficeModule } from './modules/backoffice/index.ts';
 import { createCashierModule } from './modules/cashier/index.ts';
 import { createCasinoModule } from './modules/casino/index.ts';
 import { createMailModule } from './modules/mail/index.ts';
 import { createPlayersModule, playersRoutes } from './modules/players/index.ts';
 import { createSettingsModule } from './modules/settings/index.ts';
+import { createStaffModule, type StaffLimits } from './modules/staff/index.ts';
 import type { Config } from './platform/config.ts';
 import type { Db } from './platform/db/database.ts';
 import { installErrorHandler } from './platform/http/error-handler.ts';
@@ -39,6 +41,8 @@ export type AppOptions = {
   config: Config;
   db: Db;
   limits?: Partial<AuthLimits>;
+  /** Staff sign-in limits (tests relax them). */
+  staffLimits?: Partial<StaffLimits>;
   /** Serve the built web apps (off in API-only tests). */
   serveSites?: boolean;
 };
@@ -83,6 +87,22 @@ export async function buildApp(options: AppOptions) {
     limits: options.limits,
     publicUrl: () => config.publicUrl,
     brandName: async () => (await settings.service.get()).brand_name,
+  });
+  const staff = createStaffModule({
+    db,
+    audit: audit.service,
+    limiter: new RateLimiter(db),
+    limits: options.staffLimits,
+    allowDemo: config.env !== 'production' || config.seedDemo,
+  });
+  const backoffice = createBackofficeModule({
+    db,
+    audit: audit.service,
+    players: players.service,
+    auth: auth.service,
+    cashier: cashier.service,
+    settings: settings.service,
+    staff,
   });
 
   // External plugins.
@@ -170,6 +190,7 @@ export async function buildApp(options: AppOptions) {
     },
     { prefix: '/api/v1' },
   );
+  await app.register(backoffice.routes, { prefix: '/api/admin' });
   if (config.env !== 'production') await app.register(mail.devRoutes);
 
   if (options.serveSites !== false) {
@@ -186,7 +207,7 @@ export async function buildApp(options: AppOptions) {
     });
   }
 
-  const modules = { audit, settings, mail, cashier, casino, players, auth };
+  const modules = { audit, settings, mail, cashier, casino, players, auth, staff, backoffice };
   return { app: app as unknown as FastifyInstance, modules };
 }
 

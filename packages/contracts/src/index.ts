@@ -1,6 +1,8 @@
+export * from './admin.ts';
 export * from './catalog.ts';
 export * from './customer.ts';
 export * from './envelope.ts';
+export * from './wallet.ts';
 
 /** The languages of the product (spec §9); `en` is the default. */
 export const LANGUAGES = ['en', 'pt', 'bn', 'zh-TW', 'th', 'ms', 'fr', 'es'] as const;

@@ -52,6 +52,8 @@ export const DEMO_PLAYERS = [
 ] as const;
 
 async function seedDemo(modules: AppModules): Promise<void> {
+  // The documented demo owner (owner@example.com, fixed TOTP secret; see the README).
+  await modules.staff.seedDemoOwner();
   await modules.settings.service.seedMissing({
     brand_name: 'LuckyNova',
     seo_title: 'LuckyNova — demo casino & sportsbook',

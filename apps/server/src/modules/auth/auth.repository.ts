@@ -123,6 +123,38 @@ export class AuthRepository {
     return Number(result.numUpdatedRows);
   }
 
+  /**
+   * Players with a session in use during [from, to), per UTC day and in all: a
+   * session counts for every day between its creation and its last activity.
+   */
+  async activePlayers(from: Date, to: Date) {
+    const active = this.db
+      .selectFrom('player_sessions')
+      .where('created_at', '<', to)
+      .where('last_seen_at', '>=', from);
+    const [days, total] = await Promise.all([
+      active
+        .innerJoin(
+          sql<{ day: Date }>`generate_series(
+            date_trunc('day', greatest(player_sessions.created_at, ${from}::timestamptz) at time zone 'UTC'),
+            date_trunc('day', least(player_sessions.last_seen_at, ${to}::timestamptz - interval '1 microsecond') at time zone 'UTC'),
+            interval '1 day')`.as('d'),
+          (join) => join.onTrue(),
+        )
+        .select([
+          sql<string>`to_char(d, 'YYYY-MM-DD')`.as('day'),
+          sql<string>`count(distinct player_sessions.player_id)`.as('count'),
+        ])
+        .groupBy(sql`1`)
+        .execute(),
+      active.select(sql<string>`count(distinct player_id)`.as('count')).executeTakeFirstOrThrow(),
+    ]);
+    return {
+      total: Number(total.count),
+      by_day: days.map((row) => ({ day: row.day, count: Number(row.count) })),
+    };
+  }
+
   /** Sessions for the back office, newest first. */
   sessions(player_id: bigint, limit: number) {
     return this.db

@@ -287,6 +287,11 @@ export class AuthService {
     return this.repository.revokeSession(session_id, reason);
   }
 
+  /** Distinct players with session activity in [from, to), in all and per UTC day. */
+  activePlayers(from: Date, to: Date) {
+    return this.repository.activePlayers(from, to);
+  }
+
   sessions(player_id: bigint, limit = 50) {
     return this.repository.sessions(player_id, limit);
   }

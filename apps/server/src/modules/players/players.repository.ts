@@ -1,4 +1,4 @@
-import type { Generated } from 'kysely';
+import { type Generated, sql } from 'kysely';
 import type { Db } from '../../platform/db/database.ts';
 import { escapeLike } from '../../platform/db/sql.ts';
 
@@ -44,6 +44,7 @@ export type NewPlayer = Pick<
 >;
 
 export const PLAYER_SEARCH_LIMIT_MAX = 100;
+export type PlayerSort = 'id' | 'created_at' | 'email' | 'username' | 'name' | 'status';
 
 export class PlayersRepository {
   private readonly db;
@@ -126,10 +127,15 @@ export class PlayersRepository {
       .executeTakeFirst()) as PlayerRow | undefined;
   }
 
-  /** Staff search by id, email, username or phone; prefix matches, newest first. */
-  async search(query: string, page: { limit: number; offset: number }) {
+  /** Staff search by id, email, username or phone; prefix matches, newest first by default. */
+  async search(
+    query: string,
+    page: { limit: number; offset: number },
+    options: { status?: PlayerStatus; sort?: PlayerSort; order?: 'asc' | 'desc' } = {},
+  ) {
     const term = query.trim();
     let base = this.db.selectFrom('players');
+    if (options.status) base = base.where('status', '=', options.status);
     if (term) {
       const like = `${escapeLike(term.toLowerCase())}%`;
       base = base.where((eb) => {
@@ -146,12 +152,28 @@ export class PlayersRepository {
     const [rows, total] = await Promise.all([
       base
         .selectAll()
-        .orderBy('id', 'desc')
+        .orderBy(options.sort ?? 'id', options.order ?? 'desc')
+        .orderBy('id', options.order ?? 'desc')
         .limit(Math.min(page.limit, PLAYER_SEARCH_LIMIT_MAX))
         .offset(page.offset)
         .execute(),
       base.select((eb) => eb.fn.countAll<string>().as('count')).executeTakeFirstOrThrow(),
     ]);
     return { rows: rows as PlayerRow[], total: Number(total.count) };
+  }
+
+  /** New accounts per UTC day in [from, to), for the back-office dashboard. */
+  async registrationsByDay(from: Date, to: Date): Promise<Array<{ day: string; count: number }>> {
+    const rows = await this.db
+      .selectFrom('players')
+      .select([
+        sql<string>`to_char(created_at at time zone 'UTC', 'YYYY-MM-DD')`.as('day'),
+        (eb) => eb.fn.countAll<string>().as('count'),
+      ])
+      .where('created_at', '>=', from)
+      .where('created_at', '<', to)
+      .groupBy(sql`1`)
+      .execute();
+    return rows.map((row) => ({ day: row.day, count: Number(row.count) }));
   }
 }

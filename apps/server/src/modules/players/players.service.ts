@@ -113,8 +113,17 @@ export class PlayersService {
     return updated ?? player;
   }
 
-  search(query: string, page: { limit: number; offset: number }) {
-    return this.repository.search(query, page);
+  search(
+    query: string,
+    page: { limit: number; offset: number },
+    options?: Parameters<PlayersRepository['search']>[2],
+  ) {
+    return this.repository.search(query, page, options);
+  }
+
+  /** New accounts per UTC day in [from, to) (back-office dashboard). */
+  registrationsByDay(from: Date, to: Date) {
+    return this.repository.registrationsByDay(from, to);
   }
 
   /** The spec's customer object: profile plus wallet fields, money formatted at this edge. */

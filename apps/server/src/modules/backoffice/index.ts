@@ -1,0 +1,56 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import type { Db } from '../../platform/db/database.ts';
+import type { AuditService } from '../audit/index.ts';
+import type { AuthService } from '../auth/index.ts';
+import type { CashierService } from '../cashier/index.ts';
+import type { PlayersService } from '../players/index.ts';
+import type { SettingsService } from '../settings/index.ts';
+import type { RouteGuard, StaffAuth, StaffService } from '../staff/index.ts';
+import { BackofficeRepository } from './backoffice.repository.ts';
+import { backofficeRoutes } from './backoffice.routes.ts';
+import { BackofficeService } from './backoffice.service.ts';
+
+export type {
+  BackofficeLedger,
+  BackofficeWallet,
+  LedgerTotal,
+  MovementView,
+} from './backoffice.ports.ts';
+export { APPROVAL_THRESHOLD_MAJOR_DEFAULT, defaultThreshold } from './backoffice.service.ts';
+export type { BackofficeService };
+
+/** One row per `/api/admin` route, with the permission it declared (null: public). */
+export type AdminRoute = { method: string; url: string; permission: RouteGuard | null };
+
+export function createBackofficeModule(deps: {
+  db: Db;
+  audit: AuditService;
+  players: PlayersService;
+  auth: AuthService;
+  cashier: CashierService;
+  settings: SettingsService;
+  staff: { service: StaffService; auth: StaffAuth; routes: FastifyPluginAsyncZod };
+}) {
+  const service = new BackofficeService(new BackofficeRepository(deps.db), {
+    audit: deps.audit,
+    players: deps.players,
+    auth: deps.auth,
+    cashier: deps.cashier,
+    settings: deps.settings,
+    staff: deps.staff.service,
+  });
+  const table: AdminRoute[] = [];
+  /** Register under `/api/admin`: staff sign-in and management, then the back-office API. */
+  const routes: FastifyPluginAsyncZod = async (app) => {
+    app.addHook('onRoute', (route) => {
+      const methods = Array.isArray(route.method) ? route.method : [route.method];
+      for (const method of methods) {
+        if (method === 'HEAD') continue;
+        table.push({ method, url: route.url, permission: route.config?.permission ?? null });
+      }
+    });
+    await app.register(deps.staff.routes);
+    await app.register(backofficeRoutes(service, deps.staff.auth));
+  };
+  return { service, routes, table };
+}

@@ -1,0 +1,74 @@
+import type { Db } from '../../platform/db/database.ts';
+import type { RateLimiter } from '../../platform/rate-limit.ts';
+import type { AuditService } from '../audit/index.ts';
+import { staffAuth } from './staff.hook.ts';
+import { StaffRepository } from './staff.repository.ts';
+import { staffErrors, staffRoutes } from './staff.routes.ts';
+import { STAFF_LIMITS_DEFAULT, type StaffLimits, StaffService } from './staff.service.ts';
+
+export type { StaffAuth, StaffHook } from './staff.hook.ts';
+export {
+  can,
+  mayAssignRole,
+  PERMISSION_NAMES,
+  PERMISSIONS,
+  type Permission,
+  permissionsOf,
+  ROLES,
+  type Role,
+  type RouteGuard,
+} from './staff.permissions.ts';
+export type { StaffRow } from './staff.repository.ts';
+export {
+  type AuthenticatedStaff,
+  STAFF_LIMITS_DEFAULT,
+  STAFF_SESSION_ABSOLUTE_MS,
+  STAFF_SESSION_IDLE_MS,
+  type StaffActor,
+  type StaffLimits,
+  staffActor,
+} from './staff.service.ts';
+export type { StaffService };
+export { staffErrors };
+
+/** The fixed, documented demo owner (seeded only with demo data; see README). */
+export const DEMO_OWNER = {
+  email: 'owner@example.com',
+  name: 'Demo Owner',
+  password: 'demo-owner-password',
+  totp_secret: 'DEMOOWNERTOTPSECRETFORLOCALUSE22',
+} as const;
+
+export function createStaffModule(deps: {
+  db: Db;
+  audit: AuditService;
+  limiter: RateLimiter;
+  limits?: Partial<StaffLimits>;
+  /** Demo accounts may sign in: off in production unless demo seeding is on. */
+  allowDemo: boolean;
+}) {
+  const service = new StaffService(
+    new StaffRepository(deps.db),
+    deps.audit,
+    deps.limiter,
+    { ...STAFF_LIMITS_DEFAULT, ...deps.limits },
+    deps.allowDemo,
+  );
+  const auth = staffAuth(service);
+  return {
+    service,
+    auth,
+    routes: staffRoutes(service, auth),
+    /** Idempotent: creates the demo owner with its documented TOTP secret if missing. */
+    async seedDemoOwner(): Promise<void> {
+      if (await service.byEmail(DEMO_OWNER.email)) return;
+      await service.createAccount(
+        { ...DEMO_OWNER, role: 'owner' },
+        {
+          is_demo: true,
+          actor: { type: 'system', id: 'seed' },
+        },
+      );
+    },
+  };
+}

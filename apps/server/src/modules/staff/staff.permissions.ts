@@ -1,0 +1,52 @@
+import { STAFF_ROLES } from '@casino/contracts';
+
+/**
+ * The one table of back-office permissions. Every `/api/admin` route names one of
+ * these (or `session`: any signed-in staff member); the server checks it on every
+ * request, the back-office UI hides what the role lacks, and the permission matrix
+ * test iterates routes × roles from this table.
+ */
+export const ROLES = STAFF_ROLES;
+export type Role = (typeof ROLES)[number];
+
+const ALL: Role[] = [...ROLES];
+
+export const PERMISSIONS = {
+  'dashboard.read': ['owner', 'admin', 'finance', 'compliance', 'risk', 'trader', 'marketing'],
+  'players.read': ['owner', 'admin', 'finance', 'compliance', 'risk', 'support', 'marketing'],
+  'players.block': ['owner', 'admin', 'compliance', 'risk'],
+  'players.sessions.revoke': ['owner', 'admin', 'compliance', 'risk', 'support'],
+  'players.notes.write': ['owner', 'admin', 'finance', 'compliance', 'risk', 'support'],
+  'balance.read': ['owner', 'admin', 'finance', 'compliance', 'risk', 'support'],
+  'balance.adjust.request': ['owner', 'admin', 'finance', 'risk'],
+  'balance.adjust.approve': ['owner', 'admin', 'finance'],
+  'balance.thresholds.write': ['owner', 'admin'],
+  'audit.read': ['owner', 'admin', 'compliance'],
+  'settings.read': ['owner', 'admin', 'finance', 'compliance', 'marketing'],
+  'settings.write': ['owner', 'admin', 'marketing'],
+  'currencies.write': ['owner', 'admin', 'finance'],
+  'gateways.write': ['owner', 'admin', 'finance'],
+  'staff.read': ['owner', 'admin'],
+  'staff.manage': ['owner', 'admin'],
+} as const satisfies Record<string, readonly Role[]>;
+
+export type Permission = keyof typeof PERMISSIONS;
+/** What a route requires: a permission, or only a live staff session. */
+export type RouteGuard = Permission | 'session';
+
+export const PERMISSION_NAMES = Object.keys(PERMISSIONS) as Permission[];
+
+export function can(role: Role, permission: RouteGuard): boolean {
+  if (permission === 'session') return ALL.includes(role);
+  return (PERMISSIONS[permission] as readonly Role[]).includes(role);
+}
+
+export function permissionsOf(role: Role): Permission[] {
+  return PERMISSION_NAMES.filter((permission) => can(role, permission));
+}
+
+/** Only an owner may create, change or disable an owner (no escalation through admin). */
+export function mayAssignRole(actor: Role, role: Role): boolean {
+  if (role === 'owner') return actor === 'owner';
+  return can(actor, 'staff.manage');
+}

@@ -1,0 +1,314 @@
+import { type Generated, sql, type Transaction } from 'kysely';
+import type { Db } from '../../platform/db/database.ts';
+import { escapeLike } from '../../platform/db/sql.ts';
+import type { Role } from './staff.permissions.ts';
+
+export type StaffStatus = 'active' | 'disabled';
+
+export type StaffRow = {
+  id: bigint;
+  email: string;
+  name: string;
+  role: Role;
+  password_hash: string;
+  status: StaffStatus;
+  totp_secret: string | null;
+  totp_pending_secret: string | null;
+  totp_enrolled_at: Date | null;
+  totp_last_step: bigint | null;
+  is_demo: boolean;
+  created_at: Date;
+  updated_at: Date;
+  last_login_at: Date | null;
+};
+
+export type StaffSessionRow = {
+  id: bigint;
+  staff_id: bigint;
+  token_hash: Buffer;
+  ip: string | null;
+  user_agent: string | null;
+  created_at: Date;
+  last_seen_at: Date;
+  expires_at: Date;
+  revoked_at: Date | null;
+  revoked_reason: string | null;
+};
+
+type StaffTables = {
+  staff: Omit<StaffRow, 'id' | 'created_at' | 'updated_at' | 'status' | 'is_demo'> & {
+    id: Generated<bigint>;
+    status: Generated<StaffStatus>;
+    is_demo: Generated<boolean>;
+    created_at: Generated<Date>;
+    updated_at: Generated<Date>;
+  };
+  staff_sessions: Omit<
+    StaffSessionRow,
+    'id' | 'created_at' | 'last_seen_at' | 'revoked_at' | 'revoked_reason'
+  > & {
+    id: Generated<bigint>;
+    created_at: Generated<Date>;
+    last_seen_at: Generated<Date>;
+    revoked_at: Date | null;
+    revoked_reason: string | null;
+  };
+  staff_recovery_codes: {
+    id: Generated<bigint>;
+    staff_id: bigint;
+    code_hash: Buffer;
+    created_at: Generated<Date>;
+    used_at: Date | null;
+  };
+};
+
+export type NewStaff = Pick<StaffRow, 'email' | 'name' | 'role' | 'password_hash'> &
+  Partial<Pick<StaffRow, 'totp_secret' | 'totp_enrolled_at' | 'is_demo'>>;
+
+export type StaffListQuery = {
+  q?: string;
+  role?: Role;
+  status?: StaffStatus;
+  limit: number;
+  offset: number;
+};
+
+export class StaffRepository {
+  private readonly db;
+  constructor(db: Db) {
+    this.db = db.withTables<StaffTables>();
+  }
+
+  transaction<T>(work: (trx: Transaction<StaffTables>) => Promise<T>): Promise<T> {
+    return this.db.transaction().execute(work);
+  }
+
+  /** Null when the email is taken. */
+  async insert(row: NewStaff): Promise<StaffRow | null> {
+    try {
+      return (await this.db
+        .insertInto('staff')
+        .values({
+          email: row.email,
+          name: row.name,
+          role: row.role,
+          password_hash: row.password_hash,
+          totp_secret: row.totp_secret ?? null,
+          totp_pending_secret: null,
+          totp_enrolled_at: row.totp_enrolled_at ?? null,
+          totp_last_step: null,
+          is_demo: row.is_demo ?? false,
+          last_login_at: null,
+        })
+        .returningAll()
+        .executeTakeFirstOrThrow()) as StaffRow;
+    } catch (error) {
+      if ((error as { code?: string }).code === '23505') return null;
+      throw error;
+    }
+  }
+
+  byEmail(email: string): Promise<StaffRow | undefined> {
+    return this.db
+      .selectFrom('staff')
+      .selectAll()
+      .where((eb) => eb(eb.fn('lower', ['email']), '=', email.trim().toLowerCase()))
+      .executeTakeFirst() as Promise<StaffRow | undefined>;
+  }
+
+  byId(id: bigint): Promise<StaffRow | undefined> {
+    return this.db
+      .selectFrom('staff')
+      .selectAll()
+      .where('id', '=', id)
+      .executeTakeFirst() as Promise<StaffRow | undefined>;
+  }
+
+  async update(
+    id: bigint,
+    patch: Partial<Omit<StaffRow, 'id' | 'created_at' | 'updated_at'>>,
+  ): Promise<StaffRow | undefined> {
+    return (await this.db
+      .updateTable('staff')
+      .set({ ...patch, updated_at: sql`now()` })
+      .where('id', '=', id)
+      .returningAll()
+      .executeTakeFirst()) as StaffRow | undefined;
+  }
+
+  /**
+   * Accepts a TOTP time step only if it is newer than the last accepted one, in one
+   * statement, so two requests racing with the same code cannot both win.
+   */
+  async claimTotpStep(id: bigint, step: number): Promise<boolean> {
+    const result = await this.db
+      .updateTable('staff')
+      .set({ totp_last_step: BigInt(step) })
+      .where('id', '=', id)
+      .where((eb) =>
+        eb.or([eb('totp_last_step', 'is', null), eb('totp_last_step', '<', BigInt(step))]),
+      )
+      .executeTakeFirst();
+    return result.numUpdatedRows > 0n;
+  }
+
+  /** Confirms a pending enrolment: the pending secret becomes the secret, with fresh codes. */
+  async confirmEnrolment(id: bigint, secret: string, step: number, code_hashes: Buffer[]) {
+    return this.transaction(async (trx) => {
+      const updated = await trx
+        .updateTable('staff')
+        .set({
+          totp_secret: secret,
+          totp_pending_secret: null,
+          totp_enrolled_at: sql`now()`,
+          totp_last_step: BigInt(step),
+          updated_at: sql`now()`,
+        })
+        .where('id', '=', id)
+        .where('totp_secret', 'is', null)
+        .where('totp_pending_secret', '=', secret)
+        .executeTakeFirst();
+      if (updated.numUpdatedRows === 0n) return false;
+      await this.replaceRecoveryCodesIn(trx, id, code_hashes);
+      return true;
+    });
+  }
+
+  async replaceRecoveryCodes(staff_id: bigint, code_hashes: Buffer[]): Promise<void> {
+    await this.transaction((trx) => this.replaceRecoveryCodesIn(trx, staff_id, code_hashes));
+  }
+
+  private async replaceRecoveryCodesIn(
+    trx: Transaction<StaffTables>,
+    staff_id: bigint,
+    code_hashes: Buffer[],
+  ) {
+    await trx.deleteFrom('staff_recovery_codes').where('staff_id', '=', staff_id).execute();
+    if (code_hashes.length === 0) return;
+    await trx
+      .insertInto('staff_recovery_codes')
+      .values(code_hashes.map((code_hash) => ({ staff_id, code_hash, used_at: null })))
+      .execute();
+  }
+
+  /** Marks an unused recovery code used; false when it is unknown or spent. */
+  async useRecoveryCode(staff_id: bigint, code_hash: Buffer): Promise<boolean> {
+    const result = await this.db
+      .updateTable('staff_recovery_codes')
+      .set({ used_at: sql`now()` })
+      .where('staff_id', '=', staff_id)
+      .where('code_hash', '=', code_hash)
+      .where('used_at', 'is', null)
+      .executeTakeFirst();
+    return result.numUpdatedRows > 0n;
+  }
+
+  async recoveryCodesLeft(staff_id: bigint): Promise<number> {
+    const row = await this.db
+      .selectFrom('staff_recovery_codes')
+      .select((eb) => eb.fn.countAll<string>().as('count'))
+      .where('staff_id', '=', staff_id)
+      .where('used_at', 'is', null)
+      .executeTakeFirstOrThrow();
+    return Number(row.count);
+  }
+
+  async list(query: StaffListQuery) {
+    let base = this.db.selectFrom('staff');
+    if (query.role) base = base.where('role', '=', query.role);
+    if (query.status) base = base.where('status', '=', query.status);
+    if (query.q) {
+      const like = `%${escapeLike(query.q.trim().toLowerCase())}%`;
+      base = base.where((eb) =>
+        eb.or([
+          eb(eb.fn('lower', ['email']), 'like', like),
+          eb(eb.fn('lower', ['name']), 'like', like),
+        ]),
+      );
+    }
+    const [rows, total] = await Promise.all([
+      base.selectAll().orderBy('id').limit(query.limit).offset(query.offset).execute(),
+      base.select((eb) => eb.fn.countAll<string>().as('count')).executeTakeFirstOrThrow(),
+    ]);
+    return { rows: rows as StaffRow[], total: Number(total.count) };
+  }
+
+  async names(ids: bigint[]): Promise<Map<string, string>> {
+    if (ids.length === 0) return new Map();
+    const rows = await this.db
+      .selectFrom('staff')
+      .select(['id', 'name'])
+      .where('id', 'in', [...new Set(ids)])
+      .execute();
+    return new Map(rows.map((row) => [String(row.id), row.name]));
+  }
+
+  async createSession(row: {
+    staff_id: bigint;
+    token_hash: Buffer;
+    ip: string | null;
+    user_agent: string | null;
+    absolute_ms: number;
+  }): Promise<StaffSessionRow> {
+    return (await this.db
+      .insertInto('staff_sessions')
+      .values({
+        staff_id: row.staff_id,
+        token_hash: row.token_hash,
+        ip: row.ip,
+        user_agent: row.user_agent,
+        expires_at: sql`now() + ${`${row.absolute_ms} milliseconds`}::interval`,
+        revoked_at: null,
+        revoked_reason: null,
+      })
+      .returningAll()
+      .executeTakeFirstOrThrow()) as StaffSessionRow;
+  }
+
+  /**
+   * A live session: not revoked, inside its absolute lifetime and used within the
+   * idle window; `last_seen_at` is refreshed at most once per `touch_ms`.
+   */
+  async liveSession(
+    token_hash: Buffer,
+    idle_ms: number,
+    touch_ms: number,
+  ): Promise<StaffSessionRow | undefined> {
+    const session = (await this.db
+      .selectFrom('staff_sessions')
+      .selectAll()
+      .where('token_hash', '=', token_hash)
+      .where('revoked_at', 'is', null)
+      .where('expires_at', '>', sql<Date>`now()`)
+      .where('last_seen_at', '>', sql<Date>`now() - ${`${idle_ms} milliseconds`}::interval`)
+      .executeTakeFirst()) as StaffSessionRow | undefined;
+    if (session && Date.now() - session.last_seen_at.getTime() > touch_ms) {
+      await this.db
+        .updateTable('staff_sessions')
+        .set({ last_seen_at: sql`now()` })
+        .where('id', '=', session.id)
+        .execute();
+    }
+    return session;
+  }
+
+  async revokeSession(id: bigint, reason: string): Promise<boolean> {
+    const result = await this.db
+      .updateTable('staff_sessions')
+      .set({ revoked_at: sql`now()`, revoked_reason: reason })
+      .where('id', '=', id)
+      .where('revoked_at', 'is', null)
+      .executeTakeFirst();
+    return result.numUpdatedRows > 0n;
+  }
+
+  async revokeAllSessions(staff_id: bigint, reason: string): Promise<number> {
+    const result = await this.db
+      .updateTable('staff_sessions')
+      .set({ revoked_at: sql`now()`, revoked_reason: reason })
+      .where('staff_id', '=', staff_id)
+      .where('revoked_at', 'is', null)
+      .executeTakeFirst();
+    return Number(result.numUpdatedRows);
+  }
+}
