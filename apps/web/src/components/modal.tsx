@@ -16,7 +16,7 @@ type ModalProps = {
   testId?: string;
 };
 
-const widths = { sm: 'max-w-[400px]', md: 'max-w-[440px]', lg: 'max-w-[560px]' };
+const widths = { sm: 'max-w-[400px]', md: 'max-w-[440px]', lg: 'max-w-[600px]' };
 
 /**
  * An accessible dialog: labelled by its title, focus moved in on open, Tab kept

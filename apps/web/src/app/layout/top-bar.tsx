@@ -18,7 +18,10 @@ type TopBarProps = {
 export function TopBar({ brandName, logoUrl, isAuthenticated, customer }: TopBarProps) {
   const { t } = useTranslation();
   return (
-    <header className="sticky top-0 z-20 border-b border-ink-800 bg-ink-900/90 backdrop-blur-md">
+    <header
+      data-testid="top-bar"
+      className="sticky top-0 z-20 border-b border-ink-800 bg-ink-900/90 backdrop-blur-md"
+    >
       <div className="mx-auto flex h-16 max-w-[1200px] items-center gap-3 px-4 sm:px-6">
         <Link
           to="/"

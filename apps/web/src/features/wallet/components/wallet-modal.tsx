@@ -92,11 +92,9 @@ function BalanceSummary({ customer }: { customer: Customer }) {
     <dl className="grid grid-cols-3 divide-x divide-ink-700 rounded-xl border border-ink-700 bg-ink-900/70">
       {items.map((item) => (
         <div key={item.label} className="min-w-0 px-3 py-3 sm:px-4">
-          <dt className="truncate text-[11px] font-semibold tracking-wider text-fg-subtle uppercase">
-            {item.label}
-          </dt>
+          <dt className="text-xs leading-tight font-medium text-fg-subtle">{item.label}</dt>
           <dd
-            className="mt-1 truncate font-mono text-[15px] font-semibold text-fg tabular-nums"
+            className="mt-1 truncate font-mono text-sm font-semibold text-fg tabular-nums sm:text-[15px]"
             data-testid={item.testId}
           >
             {item.value}
