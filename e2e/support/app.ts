@@ -53,7 +53,7 @@ export async function logoutViaApi(baseUrl: string, token: string) {
 
 export async function outbox(baseUrl: string, to: string) {
   const body = await api(baseUrl, `/dev/outbox?${new URLSearchParams({ to })}`);
-  return body.data as { id: number; to: string; subject: string; text: string; html: string }[];
+  return body.data as { id: string; to: string; subject: string; text: string; html: string }[];
 }
 
 /** Signs in through the Sign In modal and waits for the reload that follows. */
@@ -77,4 +77,29 @@ export async function storedToken(page: Page): Promise<string | null> {
   const outer = JSON.parse(raw) as { auth?: string };
   const auth = JSON.parse(outer.auth ?? '{}') as { authUserToken?: string | null };
   return auth.authUserToken ?? null;
+}
+
+/** Polls until `read` returns a truthy value, or fails with `what`. */
+export async function eventually<T>(
+  what: string,
+  read: () => Promise<T>,
+  timeout_ms = 10_000,
+): Promise<NonNullable<T>> {
+  const deadline = Date.now() + timeout_ms;
+  let last: T | undefined;
+  while (Date.now() < deadline) {
+    last = await read();
+    if (last) return last as NonNullable<T>;
+    await new Promise((r) => setTimeout(r, 200));
+  }
+  throw new Error(`Timed out waiting for ${what} (last value: ${JSON.stringify(last)})`);
+}
+
+/** Waits until the locator's text contains `text`. */
+export async function waitForText(page: Page, testId: string, text: string, timeout_ms = 10_000) {
+  await eventually(
+    `${testId} to contain "${text}"`,
+    async () => ((await page.getByTestId(testId).textContent()) ?? '').includes(text),
+    timeout_ms,
+  );
 }
