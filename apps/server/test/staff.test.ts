@@ -1,3 +1,6 @@
+import { spawnSync } from 'node:child_process';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEMO_OWNER } from '../src/modules/staff/index.ts';
@@ -280,7 +283,7 @@ describe('the demo owner', () => {
   it('is refused in production unless demo seeding is on', async () => {
     const production = await testApp({
       staffLimits: RELAXED_STAFF_LIMITS,
-      env: { NODE_ENV: 'production', SEED_DEMO: 'false' },
+      env: { NODE_ENV: 'production', SEED_DEMO: 'false', LOG_LEVEL: 'silent' },
     });
     try {
       await production.modules.staff.seedDemoOwner();
@@ -323,4 +326,28 @@ describe('staff sign-in limits', () => {
       await limited.close();
     }
   });
+});
+
+describe('npm run staff:create', () => {
+  const run = (args: string[]) =>
+    spawnSync('node', ['--import', 'tsx', 'src/cli/staff-create.ts', ...args], {
+      cwd: path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..'),
+      env: { ...process.env, DATABASE_URL: t.pool.options.connectionString, NODE_ENV: 'test' },
+      encoding: 'utf8',
+    });
+
+  it('creates the first owner, who then enrols TOTP at the first sign-in', async () => {
+    const email = uniqueEmail('cli-owner');
+    const result = run(['--email', email, '--role', 'owner', '--password', STAFF_PASSWORD]);
+    expect(result.status, result.stderr).toBe(0);
+    expect(result.stdout).toContain(`Created owner ${email}`);
+    const next = await login({ email, password: STAFF_PASSWORD });
+    expect(next.json().data.step).toBe('enrol');
+  }, 30_000);
+
+  it('refuses an unknown role or a missing email', () => {
+    const result = run(['--role', 'emperor']);
+    expect(result.status).toBe(2);
+    expect(result.stderr).toMatch(/--email must be an email address; --role must be one of/);
+  }, 30_000);
 });

@@ -9,6 +9,7 @@ import { connectDatabase } from '../platform/db/connect.ts';
  */
 const config = loadConfig();
 const database = await connectDatabase(config, () => {});
+let exitCode = 0;
 try {
   const result = await createAuditModule(database.db).service.verify();
   if (result.ok) {
@@ -18,8 +19,10 @@ try {
     console.error(
       `AUDIT LOG TAMPERED${where}: ${result.problem} (${result.entries} entries verified before it)`,
     );
-    process.exitCode = 1;
+    exitCode = 1;
   }
 } finally {
   await database.close();
 }
+// Explicit: a library may reset process.exitCode during shutdown.
+process.exit(exitCode);

@@ -37,6 +37,7 @@ if (problems.length > 0) {
 const password = values.password ?? randomBytes(12).toString('base64url');
 const config = loadConfig();
 const database = await connectDatabase(config, () => {});
+let exitCode = 0;
 try {
   const audit = createAuditModule(database.db);
   const staff = createStaffModule({
@@ -59,7 +60,9 @@ try {
   console.log('Sign in at /admin; the first sign-in enrols an authenticator app (TOTP).');
 } catch (error) {
   console.error(`staff:create: ${isAppError(error) ? error.message : String(error)}`);
-  process.exitCode = 1;
+  exitCode = 1;
 } finally {
   await database.close();
 }
+// Explicit: a library may reset process.exitCode during shutdown.
+process.exit(exitCode);

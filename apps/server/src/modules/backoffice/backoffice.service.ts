@@ -284,6 +284,9 @@ export class BackofficeService {
   }
 
   async approveAdjustment(id: bigint, comment: string | null, actor: StaffActor) {
+    if (!(await this.repository.adjustment(id))) {
+      throw new AppError('NOT_FOUND', `Adjustment ${id} does not exist`);
+    }
     const wallet = this.requireWallet();
     const claimed = await this.repository.decide(id, {
       status: 'approved',
