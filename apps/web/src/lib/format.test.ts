@@ -36,14 +36,15 @@ describe('formatBalance (spec §4)', () => {
     );
   });
 
-  it('prefers the exact string so float noise never shows', () => {
+  it('prefers the exact string and never shows more than the balance', () => {
+    // As a float 1.0009999 would round up to 1.001; the exact string cuts toward zero.
     expect(
       formatBalance({
         currency_id: null,
         currency: null,
-        wallet_default: wallet(1.0005, '€', '1.0005'),
+        wallet_default: wallet(1.0009999, '€', '1.0009999'),
       }),
-    ).toBe('€1.001');
+    ).toBe('€1.000');
   });
 });
 
@@ -51,12 +52,12 @@ describe('roundDecimalString', () => {
   it.each([
     ['0', '0.000'],
     ['12', '12.000'],
-    ['12.3456', '12.346'],
+    ['12.3456', '12.345'],
     ['12.3454', '12.345'],
     ['0.0004', '0.000'],
     ['-0.0004', '0.000'],
-    ['-2.5005', '-2.501'],
-    ['99.9999', '100.000'],
+    ['-2.5005', '-2.500'],
+    ['99.9999', '99.999'],
     ['0.12345678', '0.123'],
   ])('%s → %s', (input, expected) => {
     expect(roundDecimalString(input, 3)).toBe(expected);

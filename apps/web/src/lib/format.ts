@@ -1,25 +1,21 @@
 import type { Customer } from '@casino/contracts';
+import { formatAmount as formatMinor, parseAmount, SCALE_MAX } from '@casino/money';
 
 export const BALANCE_DECIMALS = 3;
 export const BALANCE_FALLBACK = '€0.000';
 
 /**
- * Rounds a decimal string (e.g. "12.34567", "-0.0005") half away from zero to
- * `decimals` places, without going through a float.
+ * Cuts an exact decimal string (e.g. "12.34567") to `decimals` places with the
+ * money package's one rounding rule, toward zero, so a balance is never shown
+ * larger than it is. No float is involved.
  */
 export function roundDecimalString(value: string, decimals: number): string | null {
-  const match = /^(-?)(\d+)(?:\.(\d+))?$/.exec(value.trim());
-  if (!match) return null;
-  const [, sign = '', whole = '0', fraction = ''] = match;
-  const scale = 10n ** BigInt(decimals);
-  const padded = (fraction + '0'.repeat(decimals + 1)).slice(0, decimals + 1);
-  let units = BigInt(whole) * scale + BigInt(padded.slice(0, decimals) || '0');
-  const nextDigit = Number(padded[decimals] ?? '0');
-  if (nextDigit >= 5) units += 1n;
-  const intPart = units / scale;
-  const fracPart = (units % scale).toString().padStart(decimals, '0');
-  const isZero = units === 0n;
-  return `${sign && !isZero ? '-' : ''}${intPart}${decimals > 0 ? `.${fracPart}` : ''}`;
+  try {
+    const minor = parseAmount(value.trim(), SCALE_MAX, { allow_negative: true });
+    return formatMinor(minor, SCALE_MAX, { decimals, rounding: 'toward_zero' });
+  } catch {
+    return null;
+  }
 }
 
 export function formatAmount(amount: number, exact?: string | null): string {
