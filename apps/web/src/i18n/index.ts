@@ -1,14 +1,7 @@
 import { LANGUAGES, type Language } from '@casino/contracts';
 import i18n from 'i18next';
 import { initReactI18next } from 'react-i18next';
-import bn from './locales/bn.json';
 import en from './locales/en.json';
-import es from './locales/es.json';
-import fr from './locales/fr.json';
-import ms from './locales/ms.json';
-import pt from './locales/pt.json';
-import th from './locales/th.json';
-import zhTW from './locales/zh-TW.json';
 
 export const DEFAULT_LANGUAGE: Language = 'en';
 export const LANGUAGE_STORAGE_KEY = 'language';
@@ -25,16 +18,23 @@ export const LANGUAGE_NAMES: Record<Language, string> = {
   es: 'Español',
 };
 
-export const resources = {
-  en: { translation: en },
-  pt: { translation: pt },
-  bn: { translation: bn },
-  'zh-TW': { translation: zhTW },
-  th: { translation: th },
-  ms: { translation: ms },
-  fr: { translation: fr },
-  es: { translation: es },
-} satisfies Record<Language, { translation: unknown }>;
+/**
+ * English ships in the main bundle (it is the default and the fallback); every
+ * other language is its own chunk, fetched when chosen, so a player downloads one
+ * language, not eight.
+ */
+const loaders = import.meta.glob<{ default: Record<string, unknown> }>([
+  './locales/*.json',
+  '!./locales/en.json',
+]);
+
+async function ensureLoaded(language: Language): Promise<void> {
+  if (language === DEFAULT_LANGUAGE || i18n.hasResourceBundle(language, 'translation')) return;
+  const load = loaders[`./locales/${language}.json`];
+  if (!load) return;
+  const bundle = await load();
+  i18n.addResourceBundle(language, 'translation', bundle.default, true, true);
+}
 
 export function isLanguage(value: unknown): value is Language {
   return typeof value === 'string' && (LANGUAGES as readonly string[]).includes(value);
@@ -55,20 +55,27 @@ export function changeLanguage(language: Language) {
   } catch {
     // Not persisted, still applied.
   }
-  void i18n.changeLanguage(language);
+  void ensureLoaded(language).then(() => i18n.changeLanguage(language));
 }
 
 i18n.on('languageChanged', (language) => {
   document.documentElement.lang = language;
 });
 
+const initialLanguage = storedLanguage();
+
 void i18n.use(initReactI18next).init({
-  resources,
-  lng: storedLanguage(),
+  resources: { en: { translation: en } },
+  lng: DEFAULT_LANGUAGE,
   fallbackLng: DEFAULT_LANGUAGE,
   supportedLngs: [...LANGUAGES],
   interpolation: { escapeValue: false },
   returnNull: false,
 });
+
+// The stored language loads while the loading screen shows (2000 ms).
+if (initialLanguage !== DEFAULT_LANGUAGE) {
+  void ensureLoaded(initialLanguage).then(() => i18n.changeLanguage(initialLanguage));
+}
 
 export default i18n;
