@@ -14,17 +14,21 @@ import {
   type ZodTypeProvider,
 } from 'fastify-type-provider-zod';
 import { sql } from 'kysely';
+import type pg from 'pg';
 import { createAuditModule } from './modules/audit/index.ts';
 import { type AuthLimits, createAuthModule } from './modules/auth/index.ts';
 import { createBackofficeModule } from './modules/backoffice/index.ts';
 import { createCashierModule } from './modules/cashier/index.ts';
 import { createCasinoModule } from './modules/casino/index.ts';
+import { createLedgerModule } from './modules/ledger/index.ts';
 import { createMailModule } from './modules/mail/index.ts';
 import { createPlayersModule, playersRoutes } from './modules/players/index.ts';
 import { createSettingsModule } from './modules/settings/index.ts';
 import { createStaffModule, type StaffLimits } from './modules/staff/index.ts';
+import { createWalletModule } from './modules/wallet/index.ts';
 import type { Config } from './platform/config.ts';
 import type { Db } from './platform/db/database.ts';
+import { createPgEventBus, createSilentEventBus } from './platform/events/event-bus.ts';
 import { installErrorHandler } from './platform/http/error-handler.ts';
 import { registerStaticSites } from './platform/http/static-sites.ts';
 import { loggerOptions } from './platform/logger.ts';
@@ -40,6 +44,11 @@ const MULTIPART_FIELDS_MAX = 30;
 export type AppOptions = {
   config: Config;
   db: Db;
+  /**
+   * The pool behind `db`; one of its connections LISTENs for cross-instance events
+   * (live wallet pushes). Without it nothing is heard from other instances or the ledger.
+   */
+  pool?: pg.Pool;
   limits?: Partial<AuthLimits>;
   /** Staff sign-in limits (tests relax them). */
   staffLimits?: Partial<StaffLimits>;
@@ -87,6 +96,25 @@ export async function buildApp(options: AppOptions) {
     limits: options.limits,
     publicUrl: () => config.publicUrl,
     brandName: async () => (await settings.service.get()).brand_name,
+  });
+  const logError = (message: string, error: unknown) => app.log.error({ err: error }, message);
+  const events = options.pool ? createPgEventBus(options.pool, logError) : createSilentEventBus();
+  const ledger = createLedgerModule(db);
+  const wallet = createWalletModule({
+    ledger: ledger.service,
+    players: players.service,
+    cashier: cashier.service,
+    auth: auth.hook,
+    events,
+    log: logError,
+  });
+  players.service.useWallet(wallet.service);
+  // Tests release expired holds explicitly, so a sweep never races their assertions.
+  if (config.env !== 'test') ledger.startExpirySweeper((error) => logError('hold expiry', error));
+  app.addHook('onClose', async () => {
+    wallet.close();
+    await ledger.stop();
+    await events.close();
   });
   const staff = createStaffModule({
     db,
@@ -187,6 +215,7 @@ export async function buildApp(options: AppOptions) {
       await api.register(casino.routes);
       await api.register(auth.routes);
       await api.register(playersRoutes(players.service, auth.hook));
+      await api.register(wallet.routes);
     },
     { prefix: '/api/v1' },
   );
@@ -207,7 +236,20 @@ export async function buildApp(options: AppOptions) {
     });
   }
 
-  const modules = { audit, settings, mail, cashier, casino, players, auth, staff, backoffice };
+  const modules = {
+    audit,
+    settings,
+    mail,
+    cashier,
+    casino,
+    players,
+    auth,
+    staff,
+    backoffice,
+    ledger,
+    wallet,
+    events,
+  };
   return { app: app as unknown as FastifyInstance, modules };
 }
 

@@ -13,7 +13,7 @@ async function main(): Promise<void> {
     if (config.logLevel !== 'silent' && /error|fatal|applied/i.test(line))
       console.log(`[db] ${line}`);
   });
-  const { app, modules } = await buildApp({ config, db: database.db });
+  const { app, modules } = await buildApp({ config, db: database.db, pool: database.pool });
   await seed(modules, { demo: config.seedDemo });
 
   if (config.env === 'production') {

@@ -59,6 +59,7 @@ export async function testApp(
     limits: { ...RELAXED_LIMITS, ...options.limits },
     config,
     db: database.db,
+    pool: database.pool,
     serveSites: false,
   });
   await app.ready();
@@ -67,6 +68,8 @@ export async function testApp(
     modules,
     db: database.db,
     pool: database.pool,
+    /** The database's URL, for a second instance or a child process on the same data. */
+    url: database.url,
     config,
     async close() {
       await app.close();

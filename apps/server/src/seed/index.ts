@@ -80,4 +80,43 @@ async function seedDemo(modules: AppModules): Promise<void> {
       { ip: '127.0.0.1', user_agent: 'seed' },
     );
   }
+  await seedDemoBalances(modules);
+}
+
+/** Starting balances (minor units), moved through the ledger like a sandbox deposit. */
+const DEMO_BALANCES: Record<string, { cash_minor: bigint; bonus_minor: bigint }> = {
+  EUR: { cash_minor: 500_00n, bonus_minor: 50_00n },
+  INR: { cash_minor: 50_000_00n, bonus_minor: 5_000_00n },
+  BRL: { cash_minor: 2_500_00n, bonus_minor: 250_00n },
+};
+
+/** Fixed idempotency keys: a restart replays the same transfers, so nothing is added twice. */
+async function seedDemoBalances(modules: AppModules): Promise<void> {
+  const ledger = modules.ledger.service;
+  const actor = { type: 'system', id: 'seed' } as const;
+  for (const demo of DEMO_PLAYERS) {
+    const player = await modules.players.service.byEmail(demo.email);
+    const amounts = DEMO_BALANCES[demo.currency];
+    if (!player || !amounts) continue;
+    await ledger.transfer({
+      idempotency_key: `seed:demo-deposit:${demo.email}`,
+      debit: { house: 'payment_clearing', purpose: 'sandbox' },
+      credit: { player_id: player.id, wallet: 'cash' },
+      amount_minor: amounts.cash_minor,
+      currency: demo.currency,
+      reason_code: 'deposit',
+      object: { type: 'payment', id: `seed:${demo.email}` },
+      actor,
+    });
+    await ledger.transfer({
+      idempotency_key: `seed:demo-bonus:${demo.email}`,
+      debit: { house: 'bonus_cost' },
+      credit: { player_id: player.id, wallet: 'bonus' },
+      amount_minor: amounts.bonus_minor,
+      currency: demo.currency,
+      reason_code: 'bonus_grant',
+      object: { type: 'bonus', id: `seed:${demo.email}` },
+      actor,
+    });
+  }
 }

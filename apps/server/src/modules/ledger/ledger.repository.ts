@@ -1,0 +1,346 @@
+import { type Generated, sql } from 'kysely';
+import type { Db } from '../../platform/db/database.ts';
+
+export type AccountKind =
+  | 'player_cash'
+  | 'player_bonus'
+  | 'payment_clearing'
+  | 'wagers'
+  | 'sportsbook'
+  | 'bonus_cost'
+  | 'fees'
+  | 'adjustments';
+export type HouseKind = Exclude<AccountKind, 'player_cash' | 'player_bonus'>;
+export type TransferKind = 'single' | 'pending' | 'post' | 'void' | 'reversal';
+export type HoldState = 'open' | 'posted' | 'voided' | 'expired';
+
+export type AccountRow = {
+  id: bigint;
+  owner_type: 'player' | 'house';
+  player_id: bigint | null;
+  currency: string;
+  kind: AccountKind;
+  purpose: string;
+  shard: number;
+  balance_minor: bigint;
+  reserved_minor: bigint;
+  status: 'open' | 'closed';
+  created_at: Date;
+};
+
+export type TransferRow = {
+  id: bigint;
+  idempotency_key: string;
+  input_hash: string;
+  kind: TransferKind;
+  debit_account_id: bigint;
+  credit_account_id: bigint;
+  amount_minor: bigint;
+  currency: string;
+  reason_code: string;
+  object_type: string;
+  object_id: string;
+  actor_type: string;
+  actor_id: string;
+  memo: string | null;
+  player_id: bigint | null;
+  pending_id: bigint | null;
+  reverses_id: bigint | null;
+  expires_at: Date | null;
+  debit_balance_after: bigint;
+  credit_balance_after: bigint;
+  created_at: Date;
+};
+
+export type HoldRow = {
+  pending_id: bigint;
+  debit_account_id: bigint;
+  credit_account_id: bigint;
+  player_id: bigint | null;
+  amount_minor: bigint;
+  state: HoldState;
+  expires_at: Date | null;
+  resolved_by: bigint | null;
+  resolved_at: Date | null;
+};
+
+type LedgerTables = {
+  ledger_accounts: Omit<AccountRow, 'id' | 'created_at'> & {
+    id: Generated<bigint>;
+    created_at: Generated<Date>;
+  };
+  ledger_transfers: TransferRow;
+  ledger_holds: HoldRow;
+};
+
+/** One command of `ledger_apply` (see 0100_ledger.sql); bigints travel as strings in JSON. */
+export type ApplyCommand = {
+  i: number;
+  op: 'single' | 'pending' | 'post' | 'void' | 'expire' | 'reversal';
+  key: string;
+  hash: string;
+  debit?: bigint;
+  credit?: bigint;
+  amount?: bigint;
+  currency?: string;
+  reason?: string;
+  object_type?: string;
+  object_id?: string;
+  actor_type: string;
+  actor_id: string;
+  memo?: string;
+  pending_id?: bigint;
+  reverses_id?: bigint;
+  expires_at?: Date;
+};
+
+export type ApplyResult = {
+  i: number;
+  code: string;
+  transfer_id: bigint | null;
+  kind: TransferKind | null;
+  debit_account_id: bigint | null;
+  credit_account_id: bigint | null;
+  amount_minor: bigint | null;
+  currency: string | null;
+  debit_balance_after: bigint | null;
+  credit_balance_after: bigint | null;
+  created_at: Date | null;
+  replayed: boolean;
+};
+
+export type MovementRow = {
+  id: bigint;
+  created_at: Date;
+  kind: TransferKind;
+  reason_code: string;
+  amount_minor: bigint;
+  currency: string;
+  object_type: string;
+  object_id: string;
+  player_side: 'debit' | 'credit';
+  player_account_kind: AccountKind;
+  balance_after_minor: bigint;
+  hold_state: HoldState | null;
+};
+
+export type MovementFilter = {
+  player_id: bigint;
+  reason_codes?: readonly string[];
+  from?: Date;
+  to?: Date;
+  limit: number;
+  offset: number;
+};
+
+const jsonReplacer = (_key: string, value: unknown) =>
+  typeof value === 'bigint' ? value.toString() : value;
+
+export class LedgerRepository {
+  private readonly db;
+  constructor(db: Db) {
+    this.db = db.withTables<LedgerTables>();
+  }
+
+  /** One round trip, one database transaction, however many commands. */
+  async apply(commands: readonly ApplyCommand[]): Promise<ApplyResult[]> {
+    const payload = JSON.stringify(commands, jsonReplacer);
+    const result = await sql<ApplyResult>`select * from ledger_apply(${payload}::jsonb)`.execute(
+      this.db,
+    );
+    return result.rows;
+  }
+
+  /**
+   * Creates the account if missing and returns its id, or null when the currency is not
+   * one the ledger holds (unknown, or a scale beyond `scale_max`).
+   */
+  async ensureAccount(
+    account: Pick<AccountRow, 'owner_type' | 'player_id' | 'currency' | 'kind' | 'purpose'> & {
+      shard: number;
+    },
+    scale_max: number,
+  ): Promise<bigint | null> {
+    const conflictTarget =
+      account.owner_type === 'player'
+        ? sql`(player_id, currency, kind) where owner_type = 'player'`
+        : sql`(kind, purpose, currency, shard) where owner_type = 'house'`;
+    await sql`
+      insert into ledger_accounts (owner_type, player_id, currency, kind, purpose, shard)
+      select ${account.owner_type}, ${account.player_id}, code, ${account.kind},
+        ${account.purpose}, ${account.shard}
+      from currencies where code = ${account.currency} and scale <= ${scale_max}
+      on conflict ${conflictTarget} do nothing`.execute(this.db);
+    let query = this.db
+      .selectFrom('ledger_accounts')
+      .select('id')
+      .where('owner_type', '=', account.owner_type)
+      .where('currency', '=', account.currency)
+      .where('kind', '=', account.kind);
+    query =
+      account.owner_type === 'player'
+        ? query.where('player_id', '=', account.player_id)
+        : query.where('purpose', '=', account.purpose).where('shard', '=', account.shard);
+    const row = await query.executeTakeFirst();
+    return row?.id ?? null;
+  }
+
+  account(id: bigint): Promise<AccountRow | undefined> {
+    return this.db
+      .selectFrom('ledger_accounts')
+      .selectAll()
+      .where('id', '=', id)
+      .executeTakeFirst() as Promise<AccountRow | undefined>;
+  }
+
+  playerAccounts(player_id: bigint): Promise<AccountRow[]> {
+    return this.db
+      .selectFrom('ledger_accounts')
+      .selectAll()
+      .where('player_id', '=', player_id)
+      .where('owner_type', '=', 'player')
+      .execute() as Promise<AccountRow[]>;
+  }
+
+  /** Balances of a house purpose: the sum over its shards. */
+  async houseBalance(kind: HouseKind, purpose: string, currency: string) {
+    const row = await this.db
+      .selectFrom('ledger_accounts')
+      .select((eb) => [
+        eb.fn.coalesce(eb.fn.sum<bigint>('balance_minor'), sql<bigint>`0::bigint`).as('balance'),
+        eb.fn.coalesce(eb.fn.sum<bigint>('reserved_minor'), sql<bigint>`0::bigint`).as('reserved'),
+      ])
+      .where('owner_type', '=', 'house')
+      .where('kind', '=', kind)
+      .where('purpose', '=', purpose)
+      .where('currency', '=', currency)
+      .executeTakeFirstOrThrow();
+    // sum() of bigint is numeric in PostgreSQL, which pg returns as a string.
+    return { balance_minor: BigInt(row.balance), reserved_minor: BigInt(row.reserved) };
+  }
+
+  async setAccountStatus(id: bigint, status: 'open' | 'closed'): Promise<boolean> {
+    const result = await this.db
+      .updateTable('ledger_accounts')
+      .set({ status })
+      .where('id', '=', id)
+      .executeTakeFirst();
+    return result.numUpdatedRows > 0n;
+  }
+
+  transfer(id: bigint): Promise<TransferRow | undefined> {
+    return this.db
+      .selectFrom('ledger_transfers')
+      .selectAll()
+      .where('id', '=', id)
+      .executeTakeFirst();
+  }
+
+  transferByKey(key: string): Promise<TransferRow | undefined> {
+    return this.db
+      .selectFrom('ledger_transfers')
+      .selectAll()
+      .where('idempotency_key', '=', key)
+      .executeTakeFirst();
+  }
+
+  hold(pending_id: bigint): Promise<HoldRow | undefined> {
+    return this.db
+      .selectFrom('ledger_holds')
+      .selectAll()
+      .where('pending_id', '=', pending_id)
+      .executeTakeFirst();
+  }
+
+  /** Open holds past their expiry, oldest first. */
+  async dueHolds(limit: number): Promise<bigint[]> {
+    const rows = await this.db
+      .selectFrom('ledger_holds')
+      .select('pending_id')
+      .where('state', '=', 'open')
+      .where('expires_at', '<=', sql<Date>`now()`)
+      .orderBy('expires_at')
+      .limit(limit)
+      .execute();
+    return rows.map((row) => row.pending_id);
+  }
+
+  /**
+   * A player's movements, newest first: completed transfers, and holds that are open or
+   * were released (a posted hold is shown by its post). A transfer between two of the
+   * player's own accounts is listed once, from the side it credits.
+   */
+  async movements(filter: MovementFilter): Promise<{ rows: MovementRow[]; total: number }> {
+    let base = this.db
+      .selectFrom('ledger_transfers as t')
+      .innerJoin('ledger_accounts as ca', 'ca.id', 't.credit_account_id')
+      .innerJoin('ledger_accounts as da', 'da.id', 't.debit_account_id')
+      .leftJoin('ledger_holds as h', 'h.pending_id', 't.id')
+      .where('t.player_id', '=', filter.player_id)
+      .where((eb) =>
+        eb.or([
+          eb('t.kind', 'in', ['single', 'post', 'reversal']),
+          eb.and([eb('t.kind', '=', 'pending'), eb('h.state', '<>', 'posted')]),
+        ]),
+      );
+    if (filter.reason_codes) base = base.where('t.reason_code', 'in', [...filter.reason_codes]);
+    if (filter.from) base = base.where('t.created_at', '>=', filter.from);
+    if (filter.to) base = base.where('t.created_at', '<', filter.to);
+    const [rows, total] = await Promise.all([
+      base
+        .select([
+          't.id',
+          't.created_at',
+          't.kind',
+          't.reason_code',
+          't.amount_minor',
+          't.currency',
+          't.object_type',
+          't.object_id',
+          'h.state as hold_state',
+          sql<
+            'debit' | 'credit'
+          >`case when ca.player_id = ${filter.player_id} then 'credit' else 'debit' end`.as(
+            'player_side',
+          ),
+          sql<AccountKind>`case when ca.player_id = ${filter.player_id} then ca.kind else da.kind end`.as(
+            'player_account_kind',
+          ),
+          sql<bigint>`case when ca.player_id = ${filter.player_id} then t.credit_balance_after else t.debit_balance_after end`.as(
+            'balance_after_minor',
+          ),
+        ])
+        .orderBy('t.id', 'desc')
+        .limit(filter.limit)
+        .offset(filter.offset)
+        .execute(),
+      base.select((eb) => eb.fn.countAll<bigint>().as('count')).executeTakeFirstOrThrow(),
+    ]);
+    return { rows: rows as MovementRow[], total: Number(total.count) };
+  }
+
+  /** Money-moving transfers in a period, summed per currency and reason. */
+  async totals(from: Date, to: Date) {
+    const rows = await this.db
+      .selectFrom('ledger_transfers')
+      .select((eb) => [
+        'currency',
+        'reason_code',
+        eb.fn.sum<string>('amount_minor').as('amount'),
+        eb.fn.countAll<bigint>().as('count'),
+      ])
+      .where('kind', 'in', ['single', 'post', 'reversal'])
+      .where('created_at', '>=', from)
+      .where('created_at', '<', to)
+      .groupBy(['currency', 'reason_code'])
+      .orderBy('currency')
+      .orderBy('reason_code')
+      .execute();
+    return rows.map((row) => ({
+      currency: row.currency,
+      reason_code: row.reason_code,
+      amount_minor: BigInt(row.amount),
+      count: Number(row.count),
+    }));
+  }
+}

@@ -1,0 +1,496 @@
+import { createHash, randomInt } from 'node:crypto';
+import { type BatcherLimits, CommitBatcher } from './ledger.batcher.ts';
+import { isLedgerErrorCode, LedgerError } from './ledger.errors.ts';
+import type {
+  AccountRow,
+  ApplyCommand,
+  ApplyResult,
+  HouseKind,
+  LedgerRepository,
+  MovementFilter,
+  TransferKind,
+} from './ledger.repository.ts';
+
+/** Largest single transfer: 10^15 minor units (10^13 EUR); keeps every sum far from 2^63. */
+export const TRANSFER_AMOUNT_MINOR_MAX = 10n ** 15n;
+/**
+ * Amounts are BIGINT minor units; a currency with more decimals than this would overflow
+ * at everyday amounts (ETH at scale 18 tops out at 9.2 ETH). See docs/decisions.
+ */
+export const LEDGER_SCALE_MAX = 9;
+export const IDEMPOTENCY_KEY_LENGTH_MAX = 200;
+export const REFERENCE_LENGTH_MAX = 200;
+export const MEMO_LENGTH_MAX = 500;
+/** A reservation longer than this is a forgotten one (withdrawal review, long-running bet). */
+export const HOLD_EXPIRY_MS_MAX = 90 * 24 * 60 * 60 * 1000;
+export const HOUSE_SHARDS_DEFAULT = 16;
+export const HOUSE_SHARDS_MAX = 256;
+/** Account ids never change, so they are cached; the cache is dropped when it grows past this. */
+const ACCOUNT_CACHE_SIZE_MAX = 200_000;
+/** Expired holds released per sweep; the next sweep takes the rest. */
+export const EXPIRY_SWEEP_SIZE_MAX = 500;
+
+export const BATCHER_LIMITS_DEFAULT: BatcherLimits = {
+  batch_size_max: 200,
+  in_flight_max: 6,
+  queue_length_max: 20_000,
+};
+
+export const REASON_CODES = [
+  'deposit',
+  'withdrawal',
+  'bet',
+  'win',
+  'bet_refund',
+  'bonus_grant',
+  'bonus_convert',
+  'bonus_forfeit',
+  'fee',
+  'adjustment',
+] as const;
+/** Reason codes a caller may choose; `reversal` is written by `reverse` only. */
+export type ReasonCode = (typeof REASON_CODES)[number];
+export type StoredReasonCode = ReasonCode | 'reversal';
+
+export const OBJECT_TYPES = ['payment', 'bet', 'bonus', 'adjustment'] as const;
+export type ObjectType = (typeof OBJECT_TYPES)[number];
+
+export type LedgerActor = { type: 'player' | 'staff' | 'system' | 'provider'; id: string };
+
+/**
+ * Where money comes from or goes to: an account id, a player's wallet (created on first
+ * use, in the transfer's currency), or a house purpose (sharded; the ledger picks a shard).
+ */
+export type AccountRef =
+  | { account_id: bigint }
+  | { player_id: bigint; wallet: 'cash' | 'bonus' }
+  | { house: HouseKind; purpose?: string };
+
+export type TransferInput = {
+  idempotency_key: string;
+  debit: AccountRef;
+  credit: AccountRef;
+  amount_minor: bigint;
+  currency: string;
+  reason_code: ReasonCode;
+  /** The business object the money belongs to. */
+  object: { type: ObjectType; id: string };
+  actor: LedgerActor;
+  /** Free text for people (an adjustment's reason and comment), at most MEMO_LENGTH_MAX. */
+  memo?: string;
+};
+
+/** Expiry is not part of the request's identity: a retry may compute a later one. */
+export type ReserveInput = TransferInput & { expires_at?: Date | null };
+
+export type PostInput = {
+  idempotency_key: string;
+  pending_id: bigint;
+  /** Defaults to the whole hold; a smaller amount posts part and releases the rest. */
+  amount_minor?: bigint;
+  actor: LedgerActor;
+};
+
+export type VoidInput = { idempotency_key: string; pending_id: bigint; actor: LedgerActor };
+
+export type ReverseInput = { idempotency_key: string; transfer_id: bigint; actor: LedgerActor };
+
+export type Transfer = {
+  id: bigint;
+  kind: TransferKind;
+  debit_account_id: bigint;
+  credit_account_id: bigint;
+  amount_minor: bigint;
+  currency: string;
+  debit_balance_after_minor: bigint;
+  credit_balance_after_minor: bigint;
+  created_at: Date;
+  /** True when this answer is the stored result of an earlier request with the same key. */
+  replayed: boolean;
+};
+
+export type LedgerOptions = {
+  house_shards?: number;
+  batcher?: Partial<BatcherLimits>;
+};
+
+/** A command whose house side is still a set of shards; the batch slot picks one. */
+type Prepared = Omit<ApplyCommand, 'i' | 'debit' | 'credit'> & {
+  debit?: bigint | readonly bigint[];
+  credit?: bigint | readonly bigint[];
+};
+
+const KEY_PATTERN = /^[\x21-\x7e]+$/;
+const CURRENCY_PATTERN = /^[A-Z0-9]{2,10}$/;
+const PURPOSE_PATTERN = /^[a-z0-9_:-]{0,64}$/;
+
+export class LedgerService {
+  private readonly shards: number;
+  private readonly batcher: CommitBatcher<Prepared, ApplyResult>;
+  private readonly accounts = new Map<string, bigint | readonly bigint[]>();
+  /** Spreads instances over different shards so two servers' batches rarely meet. */
+  private readonly shard_offset = randomInt(0, HOUSE_SHARDS_MAX);
+
+  constructor(
+    private readonly repository: LedgerRepository,
+    options: LedgerOptions = {},
+  ) {
+    this.shards = options.house_shards ?? HOUSE_SHARDS_DEFAULT;
+    if (!Number.isInteger(this.shards) || this.shards < 1 || this.shards > HOUSE_SHARDS_MAX) {
+      throw new Error(`house_shards must be an integer in 1..${HOUSE_SHARDS_MAX}`);
+    }
+    this.batcher = new CommitBatcher(
+      (commands, slot) => this.applyBatch(commands, slot),
+      { ...BATCHER_LIMITS_DEFAULT, ...options.batcher },
+      () => new LedgerError('LEDGER_BUSY'),
+    );
+  }
+
+  /** Moves money now. */
+  async transfer(input: TransferInput): Promise<Transfer> {
+    return this.submit(await this.prepareTransfer('single', input));
+  }
+
+  /** Reserves money on the debit account (available balance drops, balance does not). */
+  async reserve(input: ReserveInput): Promise<Transfer> {
+    const expires_at = input.expires_at ?? undefined;
+    if (expires_at !== undefined) {
+      const ttl_ms = expires_at.getTime() - Date.now();
+      if (!(ttl_ms > 0 && ttl_ms <= HOLD_EXPIRY_MS_MAX)) {
+        throw new LedgerError(
+          'INVALID_TRANSFER',
+          'expires_at must be in the future and within the hold expiry limit',
+        );
+      }
+    }
+    return this.submit({ ...(await this.prepareTransfer('pending', input)), expires_at });
+  }
+
+  /** Settles a hold, fully or in part; the rest of the hold is released. */
+  async post(input: PostInput): Promise<Transfer> {
+    checkKey(input.idempotency_key);
+    checkActor(input.actor);
+    if (input.amount_minor !== undefined) checkAmount(input.amount_minor);
+    return this.submit({
+      op: 'post',
+      key: input.idempotency_key,
+      hash: hashOf(['post', input.pending_id, input.amount_minor ?? null, input.actor]),
+      pending_id: input.pending_id,
+      amount: input.amount_minor,
+      actor_type: input.actor.type,
+      actor_id: input.actor.id,
+    });
+  }
+
+  /** Releases a hold: nothing moves. */
+  async void(input: VoidInput): Promise<Transfer> {
+    checkKey(input.idempotency_key);
+    checkActor(input.actor);
+    return this.submit({
+      op: 'void',
+      key: input.idempotency_key,
+      hash: hashOf(['void', input.pending_id, input.actor]),
+      pending_id: input.pending_id,
+      actor_type: input.actor.type,
+      actor_id: input.actor.id,
+    });
+  }
+
+  /** Corrects a completed transfer by moving the same amount back (funds are checked). */
+  async reverse(input: ReverseInput): Promise<Transfer> {
+    checkKey(input.idempotency_key);
+    checkActor(input.actor);
+    return this.submit({
+      op: 'reversal',
+      key: input.idempotency_key,
+      hash: hashOf(['reversal', input.transfer_id, input.actor]),
+      reverses_id: input.transfer_id,
+      actor_type: input.actor.type,
+      actor_id: input.actor.id,
+    });
+  }
+
+  /** Releases open holds past their expiry; returns how many. Safe on every instance. */
+  async expireDue(limit = EXPIRY_SWEEP_SIZE_MAX): Promise<number> {
+    const due = await this.repository.dueHolds(Math.min(limit, EXPIRY_SWEEP_SIZE_MAX));
+    const results = await Promise.allSettled(
+      due.map((pending_id) =>
+        this.submit({
+          op: 'expire',
+          key: `ledger:expire:${pending_id}`,
+          hash: hashOf(['expire', pending_id]),
+          pending_id,
+          actor_type: 'system',
+          actor_id: 'hold-expiry',
+        }),
+      ),
+    );
+    return results.filter((result) => result.status === 'fulfilled').length;
+  }
+
+  /** Waits until every submitted command has been answered (shutdown, tests). */
+  drain(): Promise<void> {
+    return this.batcher.idle();
+  }
+
+  /** A player's accounts in one currency (absent ones read as zero). */
+  async playerBalances(player_id: bigint, currency: string) {
+    const rows = await this.repository.playerAccounts(player_id);
+    const of = (kind: AccountRow['kind']) =>
+      rows.find((row) => row.currency === currency && row.kind === kind);
+    const cash = of('player_cash');
+    const bonus = of('player_bonus');
+    return {
+      cash: {
+        balance_minor: cash?.balance_minor ?? 0n,
+        reserved_minor: cash?.reserved_minor ?? 0n,
+      },
+      bonus: {
+        balance_minor: bonus?.balance_minor ?? 0n,
+        reserved_minor: bonus?.reserved_minor ?? 0n,
+      },
+    };
+  }
+
+  playerAccounts(player_id: bigint) {
+    return this.repository.playerAccounts(player_id);
+  }
+
+  account(id: bigint) {
+    return this.repository.account(id);
+  }
+
+  houseBalance(kind: HouseKind, currency: string, purpose = '') {
+    return this.repository.houseBalance(kind, purpose, currency);
+  }
+
+  /** Closed accounts take no new transfers; open holds can still be released. */
+  setAccountStatus(id: bigint, status: 'open' | 'closed') {
+    return this.repository.setAccountStatus(id, status);
+  }
+
+  transferById(id: bigint) {
+    return this.repository.transfer(id);
+  }
+
+  transferByKey(key: string) {
+    return this.repository.transferByKey(key);
+  }
+
+  hold(pending_id: bigint) {
+    return this.repository.hold(pending_id);
+  }
+
+  movements(filter: MovementFilter) {
+    return this.repository.movements(filter);
+  }
+
+  /** For the back-office dashboard: money moved per currency and reason in [from, to). */
+  totals(period: { from: Date; to: Date }) {
+    return this.repository.totals(period.from, period.to);
+  }
+
+  /** The id of an account, creating it on first use. */
+  async resolve(ref: AccountRef, currency: string): Promise<bigint | readonly bigint[]> {
+    if ('account_id' in ref) return ref.account_id;
+    if (!CURRENCY_PATTERN.test(currency)) throw new LedgerError('UNSUPPORTED_CURRENCY');
+    const cacheKey =
+      'player_id' in ref
+        ? `p:${ref.player_id}:${currency}:${ref.wallet}`
+        : `h:${ref.house}:${ref.purpose ?? ''}:${currency}`;
+    const cached = this.accounts.get(cacheKey);
+    if (cached !== undefined) return cached;
+    let resolved: bigint | readonly bigint[];
+    if ('player_id' in ref) {
+      resolved = await this.ensure({
+        owner_type: 'player',
+        player_id: ref.player_id,
+        currency,
+        kind: ref.wallet === 'cash' ? 'player_cash' : 'player_bonus',
+        purpose: '',
+        shard: 0,
+      });
+    } else {
+      const purpose = ref.purpose ?? '';
+      if (!PURPOSE_PATTERN.test(purpose)) {
+        throw new LedgerError('INVALID_TRANSFER', 'house purpose must match [a-z0-9_:-]{0,64}');
+      }
+      const ids: bigint[] = [];
+      for (let shard = 0; shard < this.shards; shard += 1) {
+        ids.push(
+          await this.ensure({
+            owner_type: 'house',
+            player_id: null,
+            currency,
+            kind: ref.house,
+            purpose,
+            shard,
+          }),
+        );
+      }
+      resolved = ids.length === 1 ? ids[0]! : ids;
+    }
+    if (this.accounts.size >= ACCOUNT_CACHE_SIZE_MAX) this.accounts.clear();
+    this.accounts.set(cacheKey, resolved);
+    return resolved;
+  }
+
+  private async ensure(account: Parameters<LedgerRepository['ensureAccount']>[0]) {
+    let id: bigint | null;
+    try {
+      id = await this.repository.ensureAccount(account, LEDGER_SCALE_MAX);
+    } catch (error) {
+      // The player does not exist (foreign key).
+      if ((error as { code?: string }).code === '23503') throw new LedgerError('ACCOUNT_NOT_FOUND');
+      throw error;
+    }
+    if (id === null) throw new LedgerError('UNSUPPORTED_CURRENCY');
+    return id;
+  }
+
+  private async prepareTransfer(op: 'single' | 'pending', input: TransferInput): Promise<Prepared> {
+    checkKey(input.idempotency_key);
+    checkAmount(input.amount_minor);
+    checkActor(input.actor);
+    if (!(REASON_CODES as readonly string[]).includes(input.reason_code)) {
+      throw new LedgerError('INVALID_TRANSFER', `unknown reason code ${input.reason_code}`);
+    }
+    if (
+      !(OBJECT_TYPES as readonly string[]).includes(input.object?.type) ||
+      !isReference(input.object.id)
+    ) {
+      throw new LedgerError('INVALID_TRANSFER', 'object must be a known type with an id');
+    }
+    if (
+      input.memo !== undefined &&
+      (typeof input.memo !== 'string' || input.memo.length > MEMO_LENGTH_MAX)
+    ) {
+      throw new LedgerError(
+        'INVALID_TRANSFER',
+        `memo must be at most ${MEMO_LENGTH_MAX} characters`,
+      );
+    }
+    const debitKey = refKey(input.debit);
+    const creditKey = refKey(input.credit);
+    if (debitKey === creditKey) throw new LedgerError('SAME_ACCOUNT');
+    const [debit, credit] = await Promise.all([
+      this.resolve(input.debit, input.currency),
+      this.resolve(input.credit, input.currency),
+    ]);
+    return {
+      op,
+      key: input.idempotency_key,
+      hash: hashOf([
+        op,
+        debitKey,
+        creditKey,
+        input.amount_minor,
+        input.currency,
+        input.reason_code,
+        input.object.type,
+        input.object.id,
+        input.actor,
+        input.memo ?? null,
+      ]),
+      debit,
+      credit,
+      amount: input.amount_minor,
+      currency: input.currency,
+      reason: input.reason_code,
+      object_type: input.object.type,
+      object_id: input.object.id,
+      actor_type: input.actor.type,
+      actor_id: input.actor.id,
+      memo: input.memo,
+    };
+  }
+
+  private async submit(command: Prepared): Promise<Transfer> {
+    const result = await this.batcher.submit(command);
+    if (result.code !== 'OK') {
+      if (!isLedgerErrorCode(result.code))
+        throw new Error(`ledger: unexpected code ${result.code}`);
+      throw new LedgerError(result.code);
+    }
+    return {
+      id: result.transfer_id!,
+      kind: result.kind!,
+      debit_account_id: result.debit_account_id!,
+      credit_account_id: result.credit_account_id!,
+      amount_minor: result.amount_minor!,
+      currency: result.currency!,
+      debit_balance_after_minor: result.debit_balance_after!,
+      credit_balance_after_minor: result.credit_balance_after!,
+      created_at: result.created_at!,
+      replayed: result.replayed,
+    };
+  }
+
+  private async applyBatch(commands: Prepared[], slot: number): Promise<ApplyResult[]> {
+    const pick = (side: bigint | readonly bigint[] | undefined) =>
+      side === undefined || typeof side === 'bigint'
+        ? side
+        : side[(this.shard_offset + slot) % side.length]!;
+    const results = await this.repository.apply(
+      commands.map((command, i) => ({
+        ...command,
+        i,
+        debit: pick(command.debit),
+        credit: pick(command.credit),
+      })),
+    );
+    const ordered = new Array<ApplyResult>(commands.length);
+    for (const result of results) ordered[result.i] = result;
+    if (ordered.some((result) => result === undefined)) {
+      throw new Error('ledger_apply returned fewer results than commands');
+    }
+    return ordered;
+  }
+}
+
+function checkKey(key: unknown): void {
+  if (
+    typeof key !== 'string' ||
+    key.length > IDEMPOTENCY_KEY_LENGTH_MAX ||
+    !KEY_PATTERN.test(key)
+  ) {
+    throw new LedgerError(
+      'INVALID_TRANSFER',
+      `idempotency_key must be 1..${IDEMPOTENCY_KEY_LENGTH_MAX} printable ASCII characters`,
+    );
+  }
+}
+
+function checkAmount(amount: unknown): void {
+  if (typeof amount !== 'bigint' || amount <= 0n || amount > TRANSFER_AMOUNT_MINOR_MAX) {
+    throw new LedgerError('INVALID_AMOUNT');
+  }
+}
+
+function checkActor(actor: LedgerActor | undefined): void {
+  if (
+    !actor ||
+    !['player', 'staff', 'system', 'provider'].includes(actor.type) ||
+    !isReference(actor.id)
+  ) {
+    throw new LedgerError('INVALID_TRANSFER', 'actor must have a known type and an id');
+  }
+}
+
+function isReference(value: unknown): value is string {
+  return typeof value === 'string' && value.length > 0 && value.length <= REFERENCE_LENGTH_MAX;
+}
+
+function refKey(ref: AccountRef): string {
+  if ('account_id' in ref) return `a:${ref.account_id}`;
+  if ('player_id' in ref) return `p:${ref.player_id}:${ref.wallet}`;
+  return `h:${ref.house}:${ref.purpose ?? ''}`;
+}
+
+/** The request's identity for idempotency: same key with another hash is a conflict. */
+function hashOf(parts: unknown[]): string {
+  const text = JSON.stringify(parts, (_key, value) =>
+    typeof value === 'bigint' ? `${value}n` : value,
+  );
+  return createHash('sha256').update(text).digest('base64url');
+}

@@ -1,0 +1,41 @@
+import type { FastifyPluginAsync } from 'fastify';
+import type { EventBus } from '../../platform/events/event-bus.ts';
+import type { PlayerAuth } from '../auth/index.ts';
+import type { CashierService } from '../cashier/index.ts';
+import type { LedgerService } from '../ledger/index.ts';
+import type { PlayersService } from '../players/index.ts';
+import { walletRoutes } from './wallet.routes.ts';
+import { WalletService } from './wallet.service.ts';
+import { WalletHub, walletSocketRoutes } from './wallet.socket.ts';
+
+export type {
+  AdjustInput,
+  MovementsQuery,
+  WageringPolicy,
+  WalletActor,
+  WalletSnapshot,
+} from './wallet.service.ts';
+export { TYPE_BY_REASON } from './wallet.service.ts';
+export {
+  SOCKET_AUTH_TIMEOUT_MS,
+  SOCKETS_PER_PLAYER_MAX,
+  WalletHub,
+} from './wallet.socket.ts';
+export type { WalletService };
+
+export function createWalletModule(deps: {
+  ledger: LedgerService;
+  players: PlayersService;
+  cashier: CashierService;
+  auth: PlayerAuth;
+  events: EventBus;
+  log: (message: string, error: unknown) => void;
+}) {
+  const service = new WalletService(deps.ledger, deps.players, deps.cashier);
+  const hub = new WalletHub(service, deps.events, deps.log);
+  const routes: FastifyPluginAsync = async (app) => {
+    await app.register(walletRoutes(service, deps.auth));
+    await app.register(walletSocketRoutes(hub, deps.auth));
+  };
+  return { service, hub, routes, close: () => hub.close() };
+}

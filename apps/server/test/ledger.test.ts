@@ -1,0 +1,528 @@
+import { sql } from 'kysely';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import {
+  createLedgerModule,
+  type LedgerService,
+  TRANSFER_AMOUNT_MINOR_MAX,
+} from '../src/modules/ledger/index.ts';
+import { type TestApp, testApp } from './harness.ts';
+import {
+  bet,
+  CLEARING,
+  deposit,
+  expectLedgerConsistent,
+  key,
+  newPlayer,
+  outcomes,
+  SYSTEM,
+  WAGERS,
+} from './ledger-support.ts';
+
+let t: TestApp;
+let ledger: LedgerService;
+
+beforeAll(async () => {
+  t = await testApp();
+  ledger = t.modules.ledger.service;
+});
+afterEach(async () => {
+  await expectLedgerConsistent(t.db);
+});
+afterAll(async () => {
+  await t.close();
+});
+
+const cash = (player_id: bigint) => ({ player_id, wallet: 'cash' }) as const;
+
+async function transferCount(): Promise<bigint> {
+  const result = await sql<{ n: bigint }>`select count(*) as n from ledger_transfers`.execute(t.db);
+  return result.rows[0]!.n;
+}
+
+async function cashOf(player_id: bigint) {
+  return (await ledger.playerBalances(player_id, 'EUR')).cash;
+}
+
+describe('invalid transfers, by precedence', () => {
+  let rich: bigint;
+  let other: bigint;
+  let closed: bigint;
+  let closedAccount: bigint;
+  let dollarAccount: bigint;
+  let posted: bigint;
+  let voided: bigint;
+  let open: bigint;
+  let expiring: bigint;
+  let pendingTransfer: bigint;
+  let reversed: bigint;
+  let spentDeposit: bigint;
+  let usedKey: string;
+
+  beforeAll(async () => {
+    rich = await newPlayer(t);
+    other = await newPlayer(t);
+    closed = await newPlayer(t);
+    await deposit(ledger, rich, 100_00n);
+    await deposit(ledger, other, 10_00n);
+    closedAccount = (await deposit(ledger, closed, 5_00n)).credit_account_id;
+    await ledger.setAccountStatus(closedAccount, 'closed');
+    const dollars = await newPlayer(t, 2);
+    dollarAccount = (await deposit(ledger, dollars, 5_00n, 'USD')).credit_account_id;
+
+    const reserve = (amount_minor: bigint, expires_at?: Date) =>
+      ledger.reserve({
+        idempotency_key: key('hold'),
+        debit: cash(rich),
+        credit: WAGERS,
+        amount_minor,
+        currency: 'EUR',
+        reason_code: 'bet',
+        object: { type: 'bet', id: key('bet') },
+        actor: SYSTEM,
+        expires_at,
+      });
+    posted = (await reserve(1_00n)).id;
+    await ledger.post({ idempotency_key: key('post'), pending_id: posted, actor: SYSTEM });
+    voided = (await reserve(1_00n)).id;
+    await ledger.void({ idempotency_key: key('void'), pending_id: voided, actor: SYSTEM });
+    open = (await reserve(2_00n)).id;
+    pendingTransfer = open;
+    expiring = (await reserve(1_00n, new Date(Date.now() + 200))).id;
+    reversed = (await bet(ledger, rich, 1_00n)).id;
+    await ledger.reverse({ idempotency_key: key('rev'), transfer_id: reversed, actor: SYSTEM });
+    // A deposit whose money was spent: reversing it would overdraw the player.
+    spentDeposit = (await deposit(ledger, other, 50n)).id;
+    await bet(ledger, other, 10_50n);
+    usedKey = key('used');
+    await bet(ledger, rich, 1_00n, usedKey);
+    await new Promise((resolve) => setTimeout(resolve, 250));
+  });
+
+  const base = () => ({
+    idempotency_key: key('invalid'),
+    debit: cash(rich),
+    credit: WAGERS,
+    amount_minor: 1_00n,
+    currency: 'EUR',
+    reason_code: 'bet' as const,
+    object: { type: 'bet' as const, id: 'b-1' },
+    actor: SYSTEM,
+  });
+
+  const cases: Array<[string, () => Promise<unknown>, string]> = [
+    [
+      'an empty idempotency key',
+      () => ledger.transfer({ ...base(), idempotency_key: '' }),
+      'INVALID_TRANSFER',
+    ],
+    [
+      'an unknown reason code',
+      () => ledger.transfer({ ...base(), reason_code: 'gift' as 'bet' }),
+      'INVALID_TRANSFER',
+    ],
+    [
+      'a hold expiring beyond the limit',
+      () => ledger.reserve({ ...base(), expires_at: new Date(Date.now() + 400 * 86_400_000) }),
+      'INVALID_TRANSFER',
+    ],
+    [
+      'the same key with different input',
+      () => ledger.transfer({ ...base(), idempotency_key: usedKey, amount_minor: 2_00n }),
+      'IDEMPOTENCY_CONFLICT',
+    ],
+    [
+      'a post of an unknown hold',
+      () => ledger.post({ idempotency_key: key(), pending_id: 987_654_321n, actor: SYSTEM }),
+      'HOLD_NOT_FOUND',
+    ],
+    [
+      'a void of an unknown hold',
+      () => ledger.void({ idempotency_key: key(), pending_id: 987_654_321n, actor: SYSTEM }),
+      'HOLD_NOT_FOUND',
+    ],
+    [
+      'a post of a posted hold',
+      () => ledger.post({ idempotency_key: key(), pending_id: posted, actor: SYSTEM }),
+      'HOLD_ALREADY_RESOLVED',
+    ],
+    [
+      'a void of a posted hold',
+      () => ledger.void({ idempotency_key: key(), pending_id: posted, actor: SYSTEM }),
+      'HOLD_ALREADY_RESOLVED',
+    ],
+    [
+      'a post of a voided hold',
+      () => ledger.post({ idempotency_key: key(), pending_id: voided, actor: SYSTEM }),
+      'HOLD_ALREADY_RESOLVED',
+    ],
+    [
+      'a void of a voided hold',
+      () => ledger.void({ idempotency_key: key(), pending_id: voided, actor: SYSTEM }),
+      'HOLD_ALREADY_RESOLVED',
+    ],
+    [
+      'a post of an expired hold',
+      () => ledger.post({ idempotency_key: key(), pending_id: expiring, actor: SYSTEM }),
+      'HOLD_EXPIRED',
+    ],
+    [
+      'a post beyond the hold',
+      () =>
+        ledger.post({
+          idempotency_key: key(),
+          pending_id: open,
+          amount_minor: 2_01n,
+          actor: SYSTEM,
+        }),
+      'POST_EXCEEDS_HOLD',
+    ],
+    [
+      'a reversal of an unknown transfer',
+      () => ledger.reverse({ idempotency_key: key(), transfer_id: 987_654_321n, actor: SYSTEM }),
+      'TRANSFER_NOT_FOUND',
+    ],
+    [
+      'a reversal of a pending transfer',
+      () => ledger.reverse({ idempotency_key: key(), transfer_id: pendingTransfer, actor: SYSTEM }),
+      'NOT_REVERSIBLE',
+    ],
+    [
+      'a second reversal',
+      () => ledger.reverse({ idempotency_key: key(), transfer_id: reversed, actor: SYSTEM }),
+      'ALREADY_REVERSED',
+    ],
+    ['a zero amount', () => ledger.transfer({ ...base(), amount_minor: 0n }), 'INVALID_AMOUNT'],
+    [
+      'a negative amount',
+      () => ledger.transfer({ ...base(), amount_minor: -1_00n }),
+      'INVALID_AMOUNT',
+    ],
+    [
+      'an amount over the limit',
+      () => ledger.transfer({ ...base(), amount_minor: TRANSFER_AMOUNT_MINOR_MAX + 1n }),
+      'INVALID_AMOUNT',
+    ],
+    [
+      'a post of zero',
+      () =>
+        ledger.post({ idempotency_key: key(), pending_id: open, amount_minor: 0n, actor: SYSTEM }),
+      'INVALID_AMOUNT',
+    ],
+    [
+      'the same account on both sides',
+      () => ledger.transfer({ ...base(), credit: cash(rich) }),
+      'SAME_ACCOUNT',
+    ],
+    [
+      'the same account named two ways',
+      async () =>
+        ledger.transfer({
+          ...base(),
+          credit: { account_id: (await deposit(ledger, rich, 1n)).credit_account_id },
+        }),
+      'SAME_ACCOUNT',
+    ],
+    [
+      'an unknown account',
+      () => ledger.transfer({ ...base(), credit: { account_id: 987_654_321n } }),
+      'ACCOUNT_NOT_FOUND',
+    ],
+    [
+      'an unknown player',
+      () => ledger.transfer({ ...base(), debit: cash(987_654_321n) }),
+      'ACCOUNT_NOT_FOUND',
+    ],
+    [
+      'an unknown currency',
+      () => ledger.transfer({ ...base(), currency: 'XXX' }),
+      'UNSUPPORTED_CURRENCY',
+    ],
+    [
+      'a currency beyond the ledger scale (ETH)',
+      () => ledger.transfer({ ...base(), currency: 'ETH' }),
+      'UNSUPPORTED_CURRENCY',
+    ],
+    [
+      'a currency mismatch',
+      () => ledger.transfer({ ...base(), debit: { account_id: dollarAccount } }),
+      'CURRENCY_MISMATCH',
+    ],
+    [
+      'a closed account',
+      () => ledger.transfer({ ...base(), debit: { account_id: closedAccount } }),
+      'ACCOUNT_CLOSED',
+    ],
+    [
+      'a transfer between two players',
+      () => ledger.transfer({ ...base(), credit: cash(other) }),
+      'PLAYERS_DIFFER',
+    ],
+    [
+      'an overdraft',
+      () => ledger.transfer({ ...base(), amount_minor: 1_000_00n }),
+      'INSUFFICIENT_FUNDS',
+    ],
+    [
+      'an overdraft of money on hold',
+      async () => ledger.transfer({ ...base(), amount_minor: (await cashOf(rich)).balance_minor }),
+      'INSUFFICIENT_FUNDS',
+    ],
+    [
+      'a reservation beyond the available balance',
+      () => ledger.reserve({ ...base(), amount_minor: 1_000_00n }),
+      'INSUFFICIENT_FUNDS',
+    ],
+    [
+      'a reversal that would overdraw the player',
+      () => ledger.reverse({ idempotency_key: key(), transfer_id: spentDeposit, actor: SYSTEM }),
+      'INSUFFICIENT_FUNDS',
+    ],
+  ];
+
+  it.each(cases)('refuses %s', async (_name, attempt, code) => {
+    const before = await transferCount();
+    const balances = await cashOf(rich);
+    await expect(attempt()).rejects.toMatchObject({ code });
+    // Setup deposits inside an attempt add one transfer at most; a refusal adds none.
+    expect(await transferCount()).toBeLessThanOrEqual(before + 1n);
+    expect((await cashOf(rich)).reserved_minor).toBe(balances.reserved_minor);
+  });
+
+  it('maps every refusal to an HTTP status through AppError', async () => {
+    const error = await ledger.transfer({ ...base(), amount_minor: 1_000_00n }).catch((e) => e);
+    expect(error).toMatchObject({ code: 'INSUFFICIENT_FUNDS', status: 409 });
+  });
+});
+
+describe('two-phase transfers', () => {
+  it('reserves, posts part, releases the rest', async () => {
+    const player = await newPlayer(t);
+    await deposit(ledger, player, 10_00n);
+    const hold = await ledger.reserve({
+      idempotency_key: key('hold'),
+      debit: cash(player),
+      credit: WAGERS,
+      amount_minor: 4_00n,
+      currency: 'EUR',
+      reason_code: 'bet',
+      object: { type: 'bet', id: 'two-phase' },
+      actor: SYSTEM,
+    });
+    expect(await cashOf(player)).toEqual({ balance_minor: 10_00n, reserved_minor: 4_00n });
+    const post = await ledger.post({
+      idempotency_key: key('post'),
+      pending_id: hold.id,
+      amount_minor: 3_00n,
+      actor: SYSTEM,
+    });
+    expect(post).toMatchObject({
+      kind: 'post',
+      amount_minor: 3_00n,
+      debit_balance_after_minor: 7_00n,
+    });
+    expect(await cashOf(player)).toEqual({ balance_minor: 7_00n, reserved_minor: 0n });
+    expect(await ledger.hold(hold.id)).toMatchObject({ state: 'posted', resolved_by: post.id });
+  });
+
+  it('voids a hold and gives the money back to spend', async () => {
+    const player = await newPlayer(t);
+    await deposit(ledger, player, 5_00n);
+    const hold = await ledger.reserve({
+      idempotency_key: key('hold'),
+      debit: cash(player),
+      credit: { house: 'payment_clearing', purpose: 'sandbox' },
+      amount_minor: 5_00n,
+      currency: 'EUR',
+      reason_code: 'withdrawal',
+      object: { type: 'payment', id: 'w-1' },
+      actor: SYSTEM,
+    });
+    await expect(bet(ledger, player, 1n)).rejects.toMatchObject({ code: 'INSUFFICIENT_FUNDS' });
+    await ledger.void({ idempotency_key: key('void'), pending_id: hold.id, actor: SYSTEM });
+    expect(await cashOf(player)).toEqual({ balance_minor: 5_00n, reserved_minor: 0n });
+    await bet(ledger, player, 5_00n);
+  });
+
+  it('releases expired holds when swept, marking them expired', async () => {
+    const player = await newPlayer(t);
+    await deposit(ledger, player, 3_00n);
+    const hold = await ledger.reserve({
+      idempotency_key: key('hold'),
+      debit: cash(player),
+      credit: WAGERS,
+      amount_minor: 3_00n,
+      currency: 'EUR',
+      reason_code: 'bet',
+      object: { type: 'bet', id: 'expiring' },
+      actor: SYSTEM,
+      expires_at: new Date(Date.now() + 100),
+    });
+    await new Promise((resolve) => setTimeout(resolve, 150));
+    expect(await ledger.expireDue()).toBeGreaterThanOrEqual(1);
+    expect(await ledger.hold(hold.id)).toMatchObject({ state: 'expired' });
+    expect(await cashOf(player)).toEqual({ balance_minor: 3_00n, reserved_minor: 0n });
+  });
+});
+
+describe('reversals', () => {
+  it('moves the same amount back and links to the original', async () => {
+    const player = await newPlayer(t);
+    await deposit(ledger, player, 2_00n);
+    const original = await bet(ledger, player, 1_50n);
+    const reversal = await ledger.reverse({
+      idempotency_key: key('rev'),
+      transfer_id: original.id,
+      actor: { type: 'staff', id: '7' },
+    });
+    expect(reversal).toMatchObject({
+      kind: 'reversal',
+      debit_account_id: original.credit_account_id,
+      credit_account_id: original.debit_account_id,
+      amount_minor: 1_50n,
+    });
+    expect(await ledger.transferById(reversal.id)).toMatchObject({
+      reverses_id: original.id,
+      reason_code: 'reversal',
+      actor_type: 'staff',
+    });
+    expect((await cashOf(player)).balance_minor).toBe(2_00n);
+  });
+});
+
+describe('idempotency', () => {
+  it('returns the first result for a sequential retry, with one effect', async () => {
+    const player = await newPlayer(t);
+    await deposit(ledger, player, 5_00n);
+    const idempotency_key = key('retry');
+    const first = await bet(ledger, player, 5_00n, idempotency_key);
+    // The retry would now fail for lack of funds; it must still get the first answer.
+    const second = await bet(ledger, player, 5_00n, idempotency_key);
+    expect(second).toEqual({ ...first, replayed: true });
+    expect((await cashOf(player)).balance_minor).toBe(0n);
+  });
+
+  it('gives concurrent duplicates one effect and the same answer, across instances', async () => {
+    const player = await newPlayer(t);
+    await deposit(ledger, player, 5_00n);
+    // Separate ledger instances batch separately, so duplicates race in separate transactions.
+    const instances = [
+      ledger,
+      ...Array.from(
+        { length: 4 },
+        () => createLedgerModule(t.db, { batcher: { batch_size_max: 1 } }).service,
+      ),
+    ];
+    for (let round = 0; round < 5; round += 1) {
+      const idempotency_key = key('dup');
+      const results = await Promise.all(
+        Array.from({ length: 20 }, (_, index) =>
+          bet(instances[index % instances.length]!, player, 1_00n, idempotency_key),
+        ),
+      );
+      const ids = new Set(results.map((result) => result.id));
+      expect(ids.size).toBe(1);
+      expect(results.filter((result) => !result.replayed)).toHaveLength(1);
+      const { replayed: _, ...first } = results[0]!;
+      for (const result of results) expect(result).toMatchObject(first);
+    }
+    expect((await cashOf(player)).balance_minor).toBe(0n);
+  });
+
+  it('replays posts, voids and reversals too', async () => {
+    const player = await newPlayer(t);
+    await deposit(ledger, player, 5_00n);
+    const hold = await ledger.reserve({
+      idempotency_key: key('hold'),
+      debit: cash(player),
+      credit: WAGERS,
+      amount_minor: 2_00n,
+      currency: 'EUR',
+      reason_code: 'bet',
+      object: { type: 'bet', id: 'replay' },
+      actor: SYSTEM,
+    });
+    const postKey = key('post');
+    const posts = await outcomes(
+      Array.from({ length: 10 }, () =>
+        ledger.post({ idempotency_key: postKey, pending_id: hold.id, actor: SYSTEM }),
+      ),
+    );
+    expect(posts.count('OK')).toBe(10);
+    const reverseKey = key('rev');
+    const postId = (posts.settled[0] as PromiseFulfilledResult<{ id: bigint }>).value.id;
+    const reversals = await outcomes(
+      Array.from({ length: 10 }, () =>
+        ledger.reverse({ idempotency_key: reverseKey, transfer_id: postId, actor: SYSTEM }),
+      ),
+    );
+    expect(reversals.count('OK')).toBe(10);
+    expect((await cashOf(player)).balance_minor).toBe(5_00n);
+  });
+});
+
+describe('concurrency', () => {
+  it.each([
+    ['batched', () => ledger],
+    [
+      'unbatched, one transaction each',
+      () => createLedgerModule(t.db, { batcher: { batch_size_max: 1, in_flight_max: 10 } }).service,
+    ],
+  ])(
+    'lets exactly the affordable number of 50 concurrent debits through (%s)',
+    async (_mode, make) => {
+      const service = make();
+      const player = await newPlayer(t);
+      await deposit(service, player, 10_00n);
+      const result = await outcomes(Array.from({ length: 50 }, () => bet(service, player, 30n)));
+      // 10.00 / 0.30 = 33 debits, 0.10 left.
+      expect(result.count('OK')).toBe(33);
+      expect(result.count('INSUFFICIENT_FUNDS')).toBe(17);
+      expect(await cashOf(player)).toEqual({ balance_minor: 10n, reserved_minor: 0n });
+    },
+  );
+
+  it('never deadlocks on transfers that cross in opposite directions', async () => {
+    const service = createLedgerModule(t.db, {
+      batcher: { batch_size_max: 1, in_flight_max: 10 },
+    }).service;
+    const shards = (await service.resolve({ house: 'fees' }, 'EUR')) as readonly bigint[];
+    const ring = shards.slice(0, 4);
+    const transfers = Array.from({ length: 200 }, (_, index) =>
+      service.transfer({
+        idempotency_key: key('ring'),
+        debit: { account_id: ring[index % 4]! },
+        credit: { account_id: ring[(index + 1 + (index % 3)) % 4]! },
+        amount_minor: 1n,
+        currency: 'EUR',
+        reason_code: 'fee',
+        object: { type: 'payment', id: 'ring' },
+        actor: SYSTEM,
+      }),
+    );
+    const result = await outcomes(transfers);
+    expect(result.codes.filter((code) => code !== 'OK')).toEqual([]);
+  });
+});
+
+describe('totals', () => {
+  it('sums money-moving transfers per currency and reason', async () => {
+    const from = new Date(Date.now() - 1000);
+    const player = await newPlayer(t);
+    await deposit(ledger, player, 7_00n);
+    await bet(ledger, player, 2_00n);
+    const totals = await ledger.totals({ from, to: new Date(Date.now() + 1000) });
+    const row = (reason: string) =>
+      totals.find((entry) => entry.currency === 'EUR' && entry.reason_code === reason);
+    expect(row('deposit')?.amount_minor).toBeGreaterThanOrEqual(7_00n);
+    expect(row('bet')?.count).toBeGreaterThanOrEqual(1);
+  });
+
+  it('keeps house shards summing to the purpose balance', async () => {
+    const before = await ledger.houseBalance('payment_clearing', 'EUR', 'sandbox');
+    const player = await newPlayer(t);
+    await deposit(ledger, player, 1_23n);
+    const after = await ledger.houseBalance('payment_clearing', 'EUR', 'sandbox');
+    expect(after.balance_minor - before.balance_minor).toBe(-1_23n);
+    expect(CLEARING).toEqual({ house: 'payment_clearing', purpose: 'sandbox' });
+  });
+});
