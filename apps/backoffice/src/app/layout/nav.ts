@@ -1,0 +1,63 @@
+import type { SVGProps } from 'react';
+import {
+  ApprovalIcon,
+  AuditIcon,
+  DashboardIcon,
+  PlayersIcon,
+  SettingsIcon,
+  StaffIcon,
+} from '../../components/icons.tsx';
+
+export type NavItem = {
+  to: string;
+  label: string;
+  permission: string;
+  icon: (props: SVGProps<SVGSVGElement>) => React.JSX.Element;
+  group: 'Operations' | 'Compliance' | 'Configuration';
+};
+
+/** The left navigation by area; items the role lacks are hidden. */
+export const NAV: NavItem[] = [
+  {
+    to: '/dashboard',
+    label: 'Dashboard',
+    permission: 'dashboard.read',
+    icon: DashboardIcon,
+    group: 'Operations',
+  },
+  {
+    to: '/players',
+    label: 'Players',
+    permission: 'players.read',
+    icon: PlayersIcon,
+    group: 'Operations',
+  },
+  {
+    to: '/approvals',
+    label: 'Adjustments',
+    permission: 'balance.read',
+    icon: ApprovalIcon,
+    group: 'Operations',
+  },
+  {
+    to: '/audit',
+    label: 'Audit log',
+    permission: 'audit.read',
+    icon: AuditIcon,
+    group: 'Compliance',
+  },
+  {
+    to: '/settings',
+    label: 'Settings',
+    permission: 'settings.read',
+    icon: SettingsIcon,
+    group: 'Configuration',
+  },
+  {
+    to: '/staff',
+    label: 'Staff',
+    permission: 'staff.read',
+    icon: StaffIcon,
+    group: 'Configuration',
+  },
+];
