@@ -131,6 +131,8 @@ export async function buildApp(options: AppOptions) {
     cashier: cashier.service,
     settings: settings.service,
     staff,
+    wallet: wallet.service,
+    ledger: ledger.service,
   });
 
   // External plugins.

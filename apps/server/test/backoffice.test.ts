@@ -1,7 +1,6 @@
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { PERMISSIONS, type Permission, ROLES, type Role } from '../src/modules/staff/index.ts';
-import { moneyFor } from './backoffice-money.ts';
 import { bearer, signedInPlayer, type TestApp, testApp } from './harness.ts';
 import { RELAXED_STAFF_LIMITS, type StaffMember, staffMember } from './staff-helpers.ts';
 
@@ -225,10 +224,6 @@ describe('balance adjustments: four eyes', () => {
   const balanceOf = async (player_id: bigint) =>
     (await call(staff.owner, 'GET', `/players/${player_id}`)).json().data.balances.cash as string;
 
-  beforeAll(() => {
-    moneyFor(t);
-  });
-
   it('executes at or below the threshold at once, through the ledger', async () => {
     const player = await signedInPlayer(t);
     const response = await call(staff.finance, 'POST', `/players/${player.id}/adjustments`, {
@@ -246,6 +241,20 @@ describe('balance adjustments: four eyes', () => {
       transfer_id: expect.any(String),
     });
     expect(await balanceOf(player.id)).toBe('1000.00');
+    const movements = await call(staff.support, 'GET', `/players/${player.id}/movements`);
+    expect(movements.json().data.items[0]).toMatchObject({
+      type: 'adjustment',
+      amount: '1000.00',
+      balance_after: '1000.00',
+      currency: 'EUR',
+    });
+    // The player sees the new balance.
+    const me = await t.app.inject({
+      method: 'GET',
+      url: '/api/v1/customer/me',
+      headers: bearer(player.token),
+    });
+    expect(me.json().data.wallet_default.balance_exact).toBe('1000.00');
     expect(await lastAudit('staff.adjustment.request')).toMatchObject({
       actor_role: 'finance',
       target_id: String(player.id),
@@ -439,6 +448,41 @@ describe('dashboard', () => {
       expect(data.series.at(-1).registrations).toBe(data.figures.registrations);
       expect(data.currency).toBe('EUR');
     }
+  });
+});
+
+describe('dashboard money from the ledger', () => {
+  it('sums deposits, withdrawals, GGR and NGR in EUR and counts first-time depositors', async () => {
+    await call(staff.finance, 'PATCH', '/currencies/3', { rate_to_eur: '90.25' });
+    const before = (await call(staff.owner, 'GET', '/dashboard?period=today')).json().data;
+    const player = await signedInPlayer(t, { currency_id: 3 }); // INR, 90.25 per EUR
+    const ledger = t.modules.ledger.service;
+    const move = (key: string, reason: 'deposit' | 'bet' | 'win', amount: bigint) =>
+      ledger.transfer({
+        idempotency_key: `dashboard-test:${player.id}:${key}`,
+        debit:
+          reason === 'bet'
+            ? { player_id: player.id, wallet: 'cash' }
+            : { house: reason === 'deposit' ? 'payment_clearing' : 'wagers' },
+        credit: reason === 'bet' ? { house: 'wagers' } : { player_id: player.id, wallet: 'cash' },
+        amount_minor: amount,
+        currency: 'INR',
+        reason_code: reason,
+        object: { type: reason === 'deposit' ? 'payment' : 'bet', id: key },
+        actor: { type: 'system', id: 'test' },
+      });
+    await move('d1', 'deposit', 902_500n); // 9,025.00 INR = 100.00 EUR
+    await move('d2', 'deposit', 180_500n); // 1,805.00 INR = 20.00 EUR
+    await move('b1', 'bet', 451_250n); // 50.00 EUR
+    await move('w1', 'win', 180_500n); // 20.00 EUR
+    const after = (await call(staff.finance, 'GET', '/dashboard?period=today')).json().data;
+    expect(after.sources.ledger).toBe(true);
+    const eur = (value: string) => Math.round(Number(value) * 100);
+    expect(eur(after.figures.deposits) - eur(before.figures.deposits)).toBe(12_000);
+    expect(eur(after.figures.ggr) - eur(before.figures.ggr)).toBe(3_000);
+    expect(eur(after.figures.ngr) - eur(before.figures.ngr)).toBe(3_000);
+    expect(after.figures.ftd - before.figures.ftd).toBe(1);
+    expect(after.series[0].ftd).toBe(after.figures.ftd);
   });
 });
 

@@ -149,14 +149,14 @@ export class BackofficeRepository {
       .executeTakeFirst() as Promise<AdjustmentRow | undefined>;
   }
 
-  /** Records the wallet's answer for an approved request. */
-  finish(
+  /** Records the wallet's answer for an approved request (once; a late retry reads it back). */
+  async finish(
     id: bigint,
     outcome:
       | { status: 'executed'; transfer_id: bigint; balance_after_minor: bigint }
       | { status: 'failed'; failure_code: string },
   ): Promise<AdjustmentRow> {
-    return this.db
+    const updated = await this.db
       .updateTable('balance_adjustments')
       .set(
         outcome.status === 'executed'
@@ -171,7 +171,8 @@ export class BackofficeRepository {
       .where('id', '=', id)
       .where('status', '=', 'approved')
       .returningAll()
-      .executeTakeFirstOrThrow() as Promise<AdjustmentRow>;
+      .executeTakeFirst();
+    return (updated ?? (await this.adjustment(id))!) as AdjustmentRow;
   }
 
   async adjustments(

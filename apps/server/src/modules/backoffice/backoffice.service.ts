@@ -25,6 +25,8 @@ import type {
 export const APPROVAL_THRESHOLD_MAJOR_DEFAULT = 1000n;
 export const NOTES_LIMIT = 100;
 export const SESSIONS_LIMIT = 50;
+/** An approved request still not executed after this long may be retried. */
+export const RETRY_AFTER_MS = 60_000;
 const DAY_MS = 86_400_000;
 const PERIOD_DAYS = { today: 1, '7d': 7, '30d': 30 } as const;
 export type DashboardPeriod = keyof typeof PERIOD_DAYS;
@@ -284,15 +286,17 @@ export class BackofficeService {
   }
 
   async approveAdjustment(id: bigint, comment: string | null, actor: StaffActor) {
-    if (!(await this.repository.adjustment(id))) {
-      throw new AppError('NOT_FOUND', `Adjustment ${id} does not exist`);
-    }
+    const existing = await this.repository.adjustment(id);
+    if (!existing) throw new AppError('NOT_FOUND', `Adjustment ${id} does not exist`);
     const wallet = this.requireWallet();
-    const claimed = await this.repository.decide(id, {
-      status: 'approved',
-      decided_by: actor.id,
-      comment,
-    });
+    // A request left approved by a transient wallet failure is retried, never re-decided.
+    const retry =
+      existing.status === 'approved' &&
+      existing.requested_by !== actor.id &&
+      (existing.decided_at ?? existing.requested_at).getTime() < Date.now() - RETRY_AFTER_MS;
+    const claimed = retry
+      ? existing
+      : await this.repository.decide(id, { status: 'approved', decided_by: actor.id, comment });
     if (!claimed) throw await this.decisionRefusal(id, actor);
     const { row, failure } = await this.execute(wallet, claimed, actor);
     const currency = (await this.currencyMap()).get(row.currency_id)!;
@@ -351,8 +355,8 @@ export class BackofficeService {
       const result = await wallet.adjust({
         player_id: row.player_id,
         amount_minor: row.amount_minor,
-        reason_code: 'adjustment',
-        comment: `${row.reason_code}: ${row.comment}`,
+        reason_code: row.reason_code,
+        comment: row.comment,
         actor: { type: 'staff', id: String(actor.id), role: actor.role },
         idempotency_key: `backoffice-adjustment:${row.id}`,
       });
@@ -364,14 +368,17 @@ export class BackofficeService {
       return { row: done, failure: null };
     } catch (error) {
       const code = (error as { code?: unknown }).code;
-      if (typeof code !== 'string' || !(error instanceof Error)) throw error;
+      const status = (error as { status?: unknown }).status;
+      // A transient failure (5xx, crash) leaves the request approved: approving it again
+      // retries with the same idempotency key, so the money still moves at most once.
+      if (typeof code !== 'string' || typeof status !== 'number' || status >= 500) throw error;
       // An expected refusal (e.g. INSUFFICIENT_FUNDS) is recorded on the request.
       const failed = await this.repository.finish(row.id, { status: 'failed', failure_code: code });
-      const failure =
+      const message =
         code === 'INSUFFICIENT_FUNDS'
-          ? new AppError(code, 'The player’s balance is too low for this debit', { status: 409 })
-          : new AppError(code, error.message, { status: 409 });
-      return { row: failed, failure };
+          ? 'The player’s balance is too low for this debit'
+          : (error as Error).message;
+      return { row: failed, failure: new AppError(code, message, { status: 409 }) };
     }
   }
 

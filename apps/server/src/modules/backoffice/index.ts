@@ -3,9 +3,12 @@ import type { Db } from '../../platform/db/database.ts';
 import type { AuditService } from '../audit/index.ts';
 import type { AuthService } from '../auth/index.ts';
 import type { CashierService } from '../cashier/index.ts';
+import type { LedgerService } from '../ledger/index.ts';
 import type { PlayersService } from '../players/index.ts';
 import type { SettingsService } from '../settings/index.ts';
 import type { RouteGuard, StaffAuth, StaffService } from '../staff/index.ts';
+import type { WalletService } from '../wallet/index.ts';
+import { backofficeMoney } from './backoffice.money.ts';
 import { BackofficeRepository } from './backoffice.repository.ts';
 import { backofficeRoutes } from './backoffice.routes.ts';
 import { BackofficeService } from './backoffice.service.ts';
@@ -30,6 +33,9 @@ export function createBackofficeModule(deps: {
   cashier: CashierService;
   settings: SettingsService;
   staff: { service: StaffService; auth: StaffAuth; routes: FastifyPluginAsyncZod };
+  /** The money modules; without them balances read zero and adjustments are refused. */
+  wallet?: WalletService;
+  ledger?: LedgerService;
 }) {
   const service = new BackofficeService(new BackofficeRepository(deps.db), {
     audit: deps.audit,
@@ -39,6 +45,11 @@ export function createBackofficeModule(deps: {
     settings: deps.settings,
     staff: deps.staff.service,
   });
+  if (deps.wallet && deps.ledger) {
+    service.useMoney(
+      backofficeMoney({ wallet: deps.wallet, ledger: deps.ledger, cashier: deps.cashier }),
+    );
+  }
   const table: AdminRoute[] = [];
   /** Register under `/api/admin`: staff sign-in and management, then the back-office API. */
   const routes: FastifyPluginAsyncZod = async (app) => {

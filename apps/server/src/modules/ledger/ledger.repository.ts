@@ -343,4 +343,19 @@ export class LedgerRepository {
       count: Number(row.count),
     }));
   }
+
+  /** Players whose first completed deposit ever falls in [from, to), per UTC day (FTD). */
+  async firstDepositsByDay(from: Date, to: Date) {
+    const { rows } = await sql<{ day: string; count: string }>`
+      select to_char(first_at at time zone 'UTC', 'YYYY-MM-DD') as day, count(*) as count
+      from (
+        select player_id, min(created_at) as first_at
+        from ledger_transfers
+        where reason_code = 'deposit' and kind in ('single', 'post') and player_id is not null
+        group by player_id
+      ) firsts
+      where first_at >= ${from} and first_at < ${to}
+      group by 1`.execute(this.db);
+    return rows.map((row) => ({ day: row.day, count: Number(row.count) }));
+  }
 }

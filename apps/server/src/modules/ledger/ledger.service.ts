@@ -290,6 +290,11 @@ export class LedgerService {
     return this.repository.totals(period.from, period.to);
   }
 
+  /** For the back-office dashboard: first-time depositors per UTC day in [from, to). */
+  firstDepositors(period: { from: Date; to: Date }) {
+    return this.repository.firstDepositsByDay(period.from, period.to);
+  }
+
   /** The id of an account, creating it on first use. */
   async resolve(ref: AccountRef, currency: string): Promise<bigint | readonly bigint[]> {
     if ('account_id' in ref) return ref.account_id;
