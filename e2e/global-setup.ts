@@ -1,5 +1,5 @@
 /**
- * Global setup of the `e2e` vitest project: builds the player site, starts the
+ * Global setup of the `e2e` vitest project: builds the player site and the back office, starts the
  * real server on a free port with a fresh data directory, waits for /healthz,
  * and hands the base URL to the journeys (`inject('baseUrl')`). The teardown
  * stops the server (SIGTERM, then SIGKILL after a grace period).
@@ -81,13 +81,17 @@ export default async function setup(project: TestProject) {
     return;
   }
 
-  const build = spawnSync('npm', ['run', 'build', '-w', '@casino/web'], {
-    cwd: ROOT,
-    stdio: 'pipe',
-    encoding: 'utf8',
-  });
+  const build = spawnSync(
+    'npm',
+    ['run', 'build', '-w', '@casino/web', '-w', '@casino/backoffice'],
+    {
+      cwd: ROOT,
+      stdio: 'pipe',
+      encoding: 'utf8',
+    },
+  );
   if (build.status !== 0) {
-    throw new Error(`Building the web app failed:\n${build.stdout}\n${build.stderr}`);
+    throw new Error(`Building the web apps failed:\n${build.stdout}\n${build.stderr}`);
   }
 
   const port = await freePort();

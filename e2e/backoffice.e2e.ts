@@ -1,0 +1,155 @@
+import { generate } from 'otplib';
+import type { Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
+import { eventually, registerViaApi, signInViaUi, uniqueEmail, waitForApp } from './support/app.ts';
+import { skipJourneys, useBrowser } from './support/journey.ts';
+
+/** The documented demo owner (README; seeded with demo data, which e2e runs have). */
+const OWNER = {
+  email: 'owner@example.com',
+  password: 'demo-owner-password',
+  totp_secret: 'DEMOOWNERTOTPSECRETFORLOCALUSE22',
+};
+
+const code = (secret: string, offset = 0) =>
+  generate({ secret, epoch: Math.floor(Date.now() / 1000) + offset * 30 });
+
+/** Staff sign-in at /admin: password, then the authenticator code. */
+async function staffSignIn(page: Page, email: string, password: string, secret: string) {
+  await page.goto('/admin/');
+  await page.getByLabel('Email').fill(email);
+  await page.getByLabel('Password').fill(password);
+  await page.getByRole('button', { name: 'Continue' }).click();
+  await page.getByLabel('Authenticator code').fill(await code(secret));
+  await page.getByRole('button', { name: 'Sign in' }).click();
+  await page.getByRole('navigation', { name: 'Back office' }).waitFor();
+}
+
+describe.skipIf(skipJourneys())('journey: back office adjusts a balance with four eyes', () => {
+  const browser = useBrowser();
+
+  it('staff sign in with TOTP, find a player, adjust with approval; the player sees it', async () => {
+    const baseUrl = browser.baseUrl();
+    const email = uniqueEmail('journey-bo');
+    const password = 'journey-pass-bo';
+    await registerViaApi(baseUrl, { name: 'Journey Backoffice', email, password });
+
+    // The player is signed in on the player site.
+    const player = await browser.newPage();
+    await player.goto('/');
+    await waitForApp(player);
+    await signInViaUi(player, email, password);
+
+    // A wrong code is refused.
+    const owner = await browser.newPage();
+    await owner.goto('/admin/');
+    await owner.getByLabel('Email').fill(OWNER.email);
+    await owner.getByLabel('Password').fill(OWNER.password);
+    await owner.getByRole('button', { name: 'Continue' }).click();
+    await owner.getByLabel('Authenticator code').fill('000000');
+    await owner.getByRole('button', { name: 'Sign in' }).click();
+    await owner
+      .getByRole('alert')
+      .filter({ hasText: /not valid/ })
+      .waitFor();
+
+    // The demo owner signs in with TOTP and finds the player by email.
+    await staffSignIn(owner, OWNER.email, OWNER.password, OWNER.totp_secret);
+    await owner.getByRole('link', { name: 'Players' }).click();
+    await owner.locator('h1').click();
+    await owner.keyboard.press('/');
+    await owner.keyboard.type(email);
+    await owner.locator('tr[data-row]', { hasText: email }).waitFor();
+    await owner.keyboard.press('ArrowDown');
+    await owner.keyboard.press('Enter');
+    await owner.getByRole('heading', { name: /Journey Backoffice/ }).waitFor();
+
+    // 1,500.00 EUR is above the 1,000.00 threshold: a request, not a payment.
+    await owner.getByRole('button', { name: 'Adjust balance' }).click();
+    await owner.getByLabel('Amount (EUR)').fill('1500');
+    await owner.getByLabel('Comment').fill('Journey: goodwill credit, ticket J-1');
+    await owner.getByRole('button', { name: 'Review' }).click();
+    await owner.getByRole('button', { name: 'Confirm: request approval' }).click();
+    await owner
+      .getByText(/another staff member must approve/)
+      .first()
+      .waitFor();
+    expect(await owner.getByTestId('balance-cash').textContent()).toContain('0.00');
+
+    // The owner cannot approve their own request: the dialog says so and offers no button.
+    await owner.getByRole('link', { name: /Adjustments/ }).click();
+    await owner.locator('tr[data-row]', { hasText: email }).click();
+    await owner.getByText('This is your own request').waitFor();
+    expect(await owner.getByRole('button', { name: 'Approve and execute' }).count()).toBe(0);
+    await owner.keyboard.press('Escape');
+
+    // A second staff member (finance) is created, enrols TOTP at first sign-in, approves.
+    const token = (await owner.evaluate('sessionStorage.getItem("bo.token")')) as string;
+    const financeEmail = uniqueEmail('finance');
+    const financePassword = 'finance-password-1';
+    const created = await fetch(`${baseUrl}/api/admin/staff`, {
+      method: 'POST',
+      headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' },
+      body: JSON.stringify({
+        email: financeEmail,
+        name: 'Fiona Finance',
+        role: 'finance',
+        password: financePassword,
+      }),
+    });
+    expect(created.status).toBe(200);
+
+    const finance = await browser.newPage();
+    await finance.goto('/admin/');
+    await finance.getByLabel('Email').fill(financeEmail);
+    await finance.getByLabel('Password').fill(financePassword);
+    await finance.getByRole('button', { name: 'Continue' }).click();
+    const secret = ((await finance.getByTestId('totp-secret').textContent()) ?? '').replace(
+      /\s/g,
+      '',
+    );
+    expect(secret).toMatch(/^[A-Z2-7]{16,}$/);
+    await finance.getByLabel('Code shown by the app').fill(await code(secret));
+    await finance.getByRole('button', { name: 'Confirm and sign in' }).click();
+    await finance.getByText('Save your recovery codes').waitFor();
+    await finance.getByLabel('I have stored these codes safely').check();
+    await finance.getByRole('button', { name: 'Continue to the back office' }).click();
+    await finance.getByRole('navigation', { name: 'Back office' }).waitFor();
+
+    await finance.getByRole('link', { name: /Adjustments/ }).click();
+    await finance.locator('tr[data-row]', { hasText: email }).click();
+    await finance.getByRole('button', { name: 'Approve and execute' }).click();
+    await finance.getByText('Adjustment approved and executed').waitFor();
+
+    // The player sees the new balance and the movement.
+    await eventually(
+      'the balance badge to show 1,500',
+      async () => {
+        const text = (await player.getByTestId('balance-badge').textContent()) ?? '';
+        if (!/1[,.]?500/.test(text)) await player.reload().then(() => waitForApp(player));
+        return /1[,.]?500/.test(text);
+      },
+      20_000,
+    );
+    await player.goto('/transactions/deposits');
+    await waitForApp(player);
+    await player
+      .getByRole('cell', { name: /1[,.]?500/ })
+      .first()
+      .waitFor();
+
+    // Every step is in the audit log.
+    await owner.getByRole('link', { name: 'Audit log' }).click();
+    await owner.getByLabel('Action prefix').fill('staff.');
+    for (const action of [
+      'staff.login',
+      'staff.adjustment.request',
+      'staff.adjustment.approve',
+      'staff.totp_enrolled',
+    ]) {
+      await owner.locator('tr[data-row]', { hasText: action }).first().waitFor();
+    }
+    await owner.getByRole('button', { name: 'Verify chain' }).click();
+    await owner.getByText(/Chain intact/).waitFor();
+  });
+});
