@@ -1,16 +1,42 @@
+import { type ComponentType, lazy, Suspense } from 'react';
 import { createBrowserRouter, Navigate } from 'react-router';
-import { AccountPage } from '../features/account/account-page.tsx';
-import { ApprovalsPage } from '../features/adjustments/approvals-page.tsx';
-import { AuditPage } from '../features/audit/audit-page.tsx';
+import { Spinner } from '../components/spinner.tsx';
 import { LoginPage } from '../features/auth/login-page.tsx';
 import { DashboardPage } from '../features/dashboard/dashboard-page.tsx';
-import { PlayerPage } from '../features/players/player-page.tsx';
-import { PlayersPage } from '../features/players/players-page.tsx';
-import { SettingsPage } from '../features/settings/settings-page.tsx';
-import { StaffPage } from '../features/staff/staff-page.tsx';
 import { ConsoleLayout } from './layout/console-layout.tsx';
 import { Guard, HomeRedirect } from './layout/guard.tsx';
 import { RouteError } from './route-error.tsx';
+
+/** Areas other than the dashboard load on first visit, keeping the first download small. */
+function page(load: () => Promise<ComponentType>) {
+  const Page = lazy(async () => ({ default: await load() }));
+  return (
+    <Suspense
+      fallback={
+        <div className="flex h-40 items-center justify-center text-fg-muted">
+          <Spinner />
+        </div>
+      }
+    >
+      <Page />
+    </Suspense>
+  );
+}
+
+const PlayersPage = () =>
+  page(async () => (await import('../features/players/players-page.tsx')).PlayersPage);
+const PlayerPage = () =>
+  page(async () => (await import('../features/players/player-page.tsx')).PlayerPage);
+const ApprovalsPage = () =>
+  page(async () => (await import('../features/adjustments/approvals-page.tsx')).ApprovalsPage);
+const AuditPage = () =>
+  page(async () => (await import('../features/audit/audit-page.tsx')).AuditPage);
+const SettingsPage = () =>
+  page(async () => (await import('../features/settings/settings-page.tsx')).SettingsPage);
+const StaffPage = () =>
+  page(async () => (await import('../features/staff/staff-page.tsx')).StaffPage);
+const AccountPage = () =>
+  page(async () => (await import('../features/account/account-page.tsx')).AccountPage);
 
 export const router = createBrowserRouter(
   [

@@ -61,7 +61,7 @@ export function DashboardPage() {
               The ledger is not connected yet: money figures read 0.00 until it is.
             </p>
           )}
-          <div className="grid grid-cols-2 gap-3 md:grid-cols-4 xl:grid-cols-7">
+          <div className="grid grid-cols-2 gap-3 md:grid-cols-4 2xl:grid-cols-7">
             <Figure label="Registrations" value={data.figures.registrations.toLocaleString('en')} />
             <Figure
               label="FTD"
@@ -216,7 +216,10 @@ function Figure({
   hint?: string;
 }) {
   return (
-    <div className="rounded-lg border border-ink-700 bg-ink-900 px-3.5 py-3" title={hint}>
+    <div
+      className="rounded-lg border border-ink-700 bg-ink-900 px-3.5 py-3"
+      title={hint ?? `${label}: ${value}${unit ? ` ${unit}` : ''}`}
+    >
       <p className="text-[11px] font-medium tracking-wide text-fg-subtle uppercase">{label}</p>
       <p
         className={cn(
