@@ -228,6 +228,7 @@ export async function buildApp(options: AppOptions) {
     await registerStaticSites(app, {
       webDist: path.join(ROOT, 'apps/web/dist'),
       backofficeDist: path.join(ROOT, 'apps/backoffice/dist'),
+      cacheTemplates: config.env === 'production',
       seo: async () => {
         const current = await settings.service.get();
         return {

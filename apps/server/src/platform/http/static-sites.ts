@@ -13,7 +13,7 @@ export type SiteSeo = () => Promise<{ title: string; description: string }>;
  */
 export async function registerStaticSites(
   app: FastifyInstance,
-  sites: { webDist: string; backofficeDist: string; seo: SiteSeo },
+  sites: { webDist: string; backofficeDist: string; seo: SiteSeo; cacheTemplates?: boolean },
 ): Promise<void> {
   const mounted: Array<{ prefix: string; dist: string }> = [];
   if (existsSync(path.join(sites.backofficeDist, 'index.html'))) {
@@ -22,7 +22,8 @@ export async function registerStaticSites(
       prefix: '/admin/',
       decorateReply: false,
       index: false,
-      wildcard: false,
+      // Files are looked up per request, so a rebuilt app is served without a restart.
+      wildcard: true,
       maxAge: '1h',
     });
     mounted.push({ prefix: '/admin', dist: sites.backofficeDist });
@@ -33,7 +34,8 @@ export async function registerStaticSites(
       prefix: '/',
       decorateReply: false,
       index: false,
-      wildcard: false,
+      // Files are looked up per request, so a rebuilt app is served without a restart.
+      wildcard: true,
       maxAge: '1h',
     });
     mounted.push({ prefix: '', dist: sites.webDist });
@@ -47,14 +49,21 @@ export async function registerStaticSites(
     let template = templates.get(site.dist);
     if (template === undefined) {
       template = await readFile(path.join(site.dist, 'index.html'), 'utf8');
-      if (app.initialConfig && process.env.NODE_ENV === 'production')
-        templates.set(site.dist, template);
+      // Re-read in development so a rebuilt app shows without a restart.
+      if (sites.cacheTemplates) templates.set(site.dist, template);
     }
     const seo = await sites.seo();
     return template
       .replaceAll('__SEO_TITLE__', escapeHtml(seo.title))
       .replaceAll('__SEO_DESCRIPTION__', escapeHtml(seo.description));
   });
+  // The sites' roots are directories, which the file server refuses to list.
+  for (const { prefix } of mounted) {
+    app.get(`${prefix}/`, { schema: { hide: true } }, async (request, reply) => {
+      const page = await app.serveSpa!(request.url.split('?')[0]!);
+      return reply.type('text/html; charset=utf-8').header('cache-control', 'no-cache').send(page);
+    });
+  }
 }
 
 declare module 'fastify' {
