@@ -256,6 +256,19 @@ describe('GET /customer/me and POST /customer/logout', () => {
     ).toBe(401);
   });
 
+  it('lets background rechecks see a session without keeping it alive', async () => {
+    const player = await signedInPlayer(t);
+    const age = `select extract(epoch from now() - last_seen_at)::int as seconds from player_sessions where player_id = $1`;
+    await t.pool.query(
+      `update player_sessions set last_seen_at = now() - interval '10 minutes' where player_id = $1`,
+      [player.id],
+    );
+    expect(await t.modules.auth.hook.peek(player.token)).not.toBeNull();
+    expect((await t.pool.query(age, [player.id])).rows[0].seconds).toBeGreaterThanOrEqual(600);
+    expect(await t.modules.auth.hook.authenticate(player.token)).not.toBeNull();
+    expect((await t.pool.query(age, [player.id])).rows[0].seconds).toBeLessThan(5);
+  });
+
   it('stores only a digest of the token', async () => {
     const player = await signedInPlayer(t);
     const { rows } = await t.pool.query(

@@ -12,6 +12,8 @@ export type PlayerAuth = {
   requirePlayer: (request: FastifyRequest, reply: FastifyReply) => Promise<void>;
   /** For transports that cannot send headers (WebSocket): resolves a raw token. */
   authenticate: (token: string) => Promise<AuthenticatedPlayer | null>;
+  /** The same check without refreshing the idle timer: for background rechecks. */
+  peek: (token: string) => Promise<AuthenticatedPlayer | null>;
 };
 
 export function bearerToken(header: unknown): string | null {
@@ -31,5 +33,6 @@ export function playerAuth(auth: AuthService): PlayerAuth {
       request.player = player;
     },
     authenticate: (token) => auth.authenticate(token),
+    peek: (token) => auth.authenticate(token, { touch: false }),
   };
 }

@@ -264,13 +264,17 @@ export class AuthService {
     });
   }
 
-  /** Resolves a bearer token to a live session of an active player, or null. */
-  async authenticate(token: string): Promise<AuthenticatedPlayer | null> {
+  /**
+   * Resolves a bearer token to a live session of an active player, or null.
+   * `touch: false` checks without counting as activity (a background recheck must
+   * not keep an idle session alive).
+   */
+  async authenticate(token: string, { touch = true } = {}): Promise<AuthenticatedPlayer | null> {
     if (token.length < 10 || token.length > 200) return null;
     const session = await this.repository.liveSession(
       digestToken(token),
       SESSION_IDLE_MS,
-      SESSION_TOUCH_MS,
+      touch ? SESSION_TOUCH_MS : Number.POSITIVE_INFINITY,
     );
     if (!session) return null;
     const row = await this.players.byId(session.player_id);

@@ -182,7 +182,7 @@ export const walletSocketRoutes =
                 timers.push(
                   setTimeout(() => closeUnauthenticated('session expired'), expires_in_ms),
                   setInterval(() => {
-                    void auth.authenticate(token).then(
+                    void auth.peek(token).then(
                       (still) => {
                         if (!still) closeUnauthenticated('session ended');
                       },
