@@ -21,9 +21,11 @@ function walk(dir, files = []) {
 
 function imports(file) {
   const source = readFileSync(file, 'utf8');
-  return [...source.matchAll(/(?:import|export)[^'"]*?from\s+['"]([^'"]+)['"]|import\(\s*['"]([^'"]+)['"]\s*\)/g)].map(
-    (match) => match[1] ?? match[2],
-  );
+  return [
+    ...source.matchAll(
+      /(?:import|export)[^'"]*?from\s+['"]([^'"]+)['"]|import\(\s*['"]([^'"]+)['"]\s*\)/g,
+    ),
+  ].map((match) => match[1] ?? match[2]);
 }
 
 function check(base, rule) {
@@ -60,14 +62,18 @@ for (const app of ['apps/web/src', 'apps/backoffice/src']) {
   check(app, (from, to) => {
     const source = /^features\/([^/]+)\//.exec(from)?.[1];
     const target = /^features\/([^/]+)(\/|$)/.exec(to)?.[1];
-    if (source && target && source !== target) return `feature "${source}" must not import feature "${target}"`;
-    if (/^(components|lib|i18n)\//.test(from) && target) return 'shared code must not import a feature';
+    if (source && target && source !== target)
+      return `feature "${source}" must not import feature "${target}"`;
+    if (/^(components|lib|i18n)\//.test(from) && target)
+      return 'shared code must not import a feature';
     return null;
   });
 }
 
 if (problems.length > 0) {
-  console.error(`Import boundary violations (${problems.length}):\n${problems.map((p) => `  ${p}`).join('\n')}`);
+  console.error(
+    `Import boundary violations (${problems.length}):\n${problems.map((p) => `  ${p}`).join('\n')}`,
+  );
   process.exit(1);
 }
 console.log('import boundaries: ok');

@@ -12,10 +12,14 @@ const chromium = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 const projects = ['unit', 'integration', 'e2e'];
 if (!existsSync(chromium)) {
   if (process.env.CI === 'true') {
-    console.error(`Chromium is required in CI for the browser journeys but ${chromium} is missing.`);
+    console.error(
+      `Chromium is required in CI for the browser journeys but ${chromium} is missing.`,
+    );
     process.exit(1);
   }
-  console.warn(`\n!! ${chromium} not found: skipping browser journeys (install Debian's chromium to run them).\n`);
+  console.warn(
+    `\n!! ${chromium} not found: skipping browser journeys (install Debian's chromium to run them).\n`,
+  );
   projects.pop();
 }
 
@@ -41,7 +45,9 @@ if (existsSync(report)) {
 }
 rmSync(outDir, { recursive: true, force: true });
 if (summary) {
-  console.log(`\nTests: ${summary.passed} passed, ${summary.failed} failed, ${summary.skipped} skipped`);
+  console.log(
+    `\nTests: ${summary.passed} passed, ${summary.failed} failed, ${summary.skipped} skipped`,
+  );
 }
 const failed = result.status !== 0 || !summary || summary.failed > 0 || summary.passed === 0;
 process.exit(failed ? 1 : 0);

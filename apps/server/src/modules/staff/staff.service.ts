@@ -215,7 +215,7 @@ export class StaffService {
     );
     if (!session) return null;
     const row = await this.repository.byId(session.staff_id);
-    if (!row || row.status !== 'active' || row.totp_secret === null) return null;
+    if (row?.status !== 'active' || row.totp_secret === null) return null;
     if (row.is_demo && !this.allowDemo) return null;
     return { session, row };
   }
