@@ -1,14 +1,13 @@
 import tailwindcss from '@tailwindcss/vite';
 import react from '@vitejs/plugin-react';
-import { defineConfig, type PluginOption } from 'vite';
+import { defineConfig } from 'vite';
 
 const API_TARGET = process.env.API_TARGET ?? 'http://localhost:3000';
 
 /** Served by the server at /admin (platform/http/static-sites.ts), hence the base. */
 export default defineConfig({
   base: '/admin/',
-  // The plugins are typed against the hoisted Vite 8 while this app pins Vite 7 (as apps/web).
-  plugins: [react(), tailwindcss()] as unknown as PluginOption[],
+  plugins: [react(), tailwindcss()],
   server: {
     port: 5174,
     proxy: { '/api': { target: API_TARGET, changeOrigin: true } },
