@@ -17,6 +17,8 @@ export const SESSION_IDLE_MS = 30 * MINUTE_MS;
 export const SESSION_ABSOLUTE_MS = 12 * HOUR_MS;
 const SESSION_TOUCH_MS = MINUTE_MS;
 export const RESET_TOKEN_TTL_MS = HOUR_MS;
+/** An IP with a session this recent counts as the owner's (decision 0003). */
+const KNOWN_IP_WINDOW_MS = 90 * 24 * HOUR_MS;
 
 /**
  * Limits, documented so they cannot be turned into a lockout (ASVS V6.1.1):
@@ -85,7 +87,7 @@ export class AuthService {
       );
       if (
         failures >= this.limits.login_account_failures.limit &&
-        !(await this.repository.isKnownIp(player.id, meta.ip))
+        !(await this.repository.sessions.seenFromIp(player.id, meta.ip, KNOWN_IP_WINDOW_MS))
       ) {
         throw new AppError(
           'RATE_LIMITED',
@@ -114,8 +116,8 @@ export class AuthService {
     }
     await this.limiter.reset(failureKey);
     const { token, digest } = newToken('pt');
-    const session = await this.repository.createSession({
-      player_id: player.id,
+    const session = await this.repository.sessions.create({
+      owner_id: player.id,
       token_hash: digest,
       ip: meta.ip,
       user_agent: meta.user_agent?.slice(0, 512) ?? null,
@@ -205,7 +207,7 @@ export class AuthService {
     if (!player)
       throw new AppError('TOKEN_INVALID', 'This reset link is invalid.', { status: 400 });
     await this.players.setPasswordHash(player.id, await hashPassword(password));
-    const revoked = await this.repository.revokeAllSessions(player.id, 'password_reset');
+    const revoked = await this.repository.sessions.revokeAll(player.id, 'password_reset');
     await this.repository.revokeResets(player.id);
     await this.audit.record({
       actor: actorOf(player, meta),
@@ -240,10 +242,10 @@ export class AuthService {
       });
     }
     await this.players.setPasswordHash(auth.row.id, await hashPassword(next));
-    const revoked = await this.repository.revokeOtherSessions(
+    const revoked = await this.repository.sessions.revokeAll(
       auth.row.id,
-      auth.session.id,
       'password_change',
+      auth.session.id,
     );
     await this.repository.revokeResets(auth.row.id);
     await this.audit.record({
@@ -255,7 +257,7 @@ export class AuthService {
   }
 
   async logout(auth: AuthenticatedPlayer, meta: RequestMeta): Promise<void> {
-    await this.repository.revokeSession(auth.session.id, 'logout');
+    await this.repository.sessions.revoke(auth.session.id, 'logout');
     await this.audit.record({
       actor: actorOf(auth.row, meta),
       action: 'player.logout',
@@ -271,7 +273,7 @@ export class AuthService {
    */
   async authenticate(token: string, { touch = true } = {}): Promise<AuthenticatedPlayer | null> {
     if (token.length < 10 || token.length > 200) return null;
-    const session = await this.repository.liveSession(
+    const session = await this.repository.sessions.live(
       digestToken(token),
       SESSION_IDLE_MS,
       touch ? SESSION_TOUCH_MS : Number.POSITIVE_INFINITY,
@@ -284,11 +286,11 @@ export class AuthService {
 
   /** Ends every session of a player (staff force-logout, block, password change). */
   async revokeAllSessions(player_id: bigint, reason: string): Promise<number> {
-    return this.repository.revokeAllSessions(player_id, reason);
+    return this.repository.sessions.revokeAll(player_id, reason);
   }
 
   async revokeSession(session_id: bigint, reason: string): Promise<boolean> {
-    return this.repository.revokeSession(session_id, reason);
+    return this.repository.sessions.revoke(session_id, reason);
   }
 
   /** Distinct players with session activity in [from, to), in all and per UTC day. */
@@ -297,7 +299,7 @@ export class AuthService {
   }
 
   sessions(player_id: bigint, limit = 50) {
-    return this.repository.sessions(player_id, limit);
+    return this.repository.sessions.list(player_id, limit);
   }
 
   private async enforce(key: string, limit: WindowLimit, message: string): Promise<void> {

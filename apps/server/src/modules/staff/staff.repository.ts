@@ -1,6 +1,7 @@
 import { type Generated, sql, type Transaction } from 'kysely';
 import type { Db } from '../../platform/db/database.ts';
 import { escapeLike } from '../../platform/db/sql.ts';
+import { type OwnedSession, SessionStore } from '../../platform/sessions.ts';
 import type { Role } from './staff.permissions.ts';
 
 export type StaffStatus = 'active' | 'disabled';
@@ -22,18 +23,7 @@ export type StaffRow = {
   last_login_at: Date | null;
 };
 
-export type StaffSessionRow = {
-  id: bigint;
-  staff_id: bigint;
-  token_hash: Buffer;
-  ip: string | null;
-  user_agent: string | null;
-  created_at: Date;
-  last_seen_at: Date;
-  expires_at: Date;
-  revoked_at: Date | null;
-  revoked_reason: string | null;
-};
+export type StaffSessionRow = OwnedSession<'staff'>;
 
 type StaffTables = {
   staff: Omit<StaffRow, 'id' | 'created_at' | 'updated_at' | 'status' | 'is_demo'> & {
@@ -42,16 +32,6 @@ type StaffTables = {
     is_demo: Generated<boolean>;
     created_at: Generated<Date>;
     updated_at: Generated<Date>;
-  };
-  staff_sessions: Omit<
-    StaffSessionRow,
-    'id' | 'created_at' | 'last_seen_at' | 'revoked_at' | 'revoked_reason'
-  > & {
-    id: Generated<bigint>;
-    created_at: Generated<Date>;
-    last_seen_at: Generated<Date>;
-    revoked_at: Date | null;
-    revoked_reason: string | null;
   };
   staff_recovery_codes: {
     id: Generated<bigint>;
@@ -75,8 +55,11 @@ export type StaffListQuery = {
 
 export class StaffRepository {
   private readonly db;
+  /** Staff sessions: the store shared with player sessions. */
+  readonly sessions: SessionStore<'staff'>;
   constructor(db: Db) {
     this.db = db.withTables<StaffTables>();
+    this.sessions = new SessionStore(db, 'staff');
   }
 
   transaction<T>(work: (trx: Transaction<StaffTables>) => Promise<T>): Promise<T> {
@@ -241,74 +224,5 @@ export class StaffRepository {
       .where('id', 'in', [...new Set(ids)])
       .execute();
     return new Map(rows.map((row) => [String(row.id), row.name]));
-  }
-
-  async createSession(row: {
-    staff_id: bigint;
-    token_hash: Buffer;
-    ip: string | null;
-    user_agent: string | null;
-    absolute_ms: number;
-  }): Promise<StaffSessionRow> {
-    return (await this.db
-      .insertInto('staff_sessions')
-      .values({
-        staff_id: row.staff_id,
-        token_hash: row.token_hash,
-        ip: row.ip,
-        user_agent: row.user_agent,
-        expires_at: sql`now() + ${`${row.absolute_ms} milliseconds`}::interval`,
-        revoked_at: null,
-        revoked_reason: null,
-      })
-      .returningAll()
-      .executeTakeFirstOrThrow()) as StaffSessionRow;
-  }
-
-  /**
-   * A live session: not revoked, inside its absolute lifetime and used within the
-   * idle window; `last_seen_at` is refreshed at most once per `touch_ms`.
-   */
-  async liveSession(
-    token_hash: Buffer,
-    idle_ms: number,
-    touch_ms: number,
-  ): Promise<StaffSessionRow | undefined> {
-    const session = (await this.db
-      .selectFrom('staff_sessions')
-      .selectAll()
-      .where('token_hash', '=', token_hash)
-      .where('revoked_at', 'is', null)
-      .where('expires_at', '>', sql<Date>`now()`)
-      .where('last_seen_at', '>', sql<Date>`now() - ${`${idle_ms} milliseconds`}::interval`)
-      .executeTakeFirst()) as StaffSessionRow | undefined;
-    if (session && Date.now() - session.last_seen_at.getTime() > touch_ms) {
-      await this.db
-        .updateTable('staff_sessions')
-        .set({ last_seen_at: sql`now()` })
-        .where('id', '=', session.id)
-        .execute();
-    }
-    return session;
-  }
-
-  async revokeSession(id: bigint, reason: string): Promise<boolean> {
-    const result = await this.db
-      .updateTable('staff_sessions')
-      .set({ revoked_at: sql`now()`, revoked_reason: reason })
-      .where('id', '=', id)
-      .where('revoked_at', 'is', null)
-      .executeTakeFirst();
-    return result.numUpdatedRows > 0n;
-  }
-
-  async revokeAllSessions(staff_id: bigint, reason: string): Promise<number> {
-    const result = await this.db
-      .updateTable('staff_sessions')
-      .set({ revoked_at: sql`now()`, revoked_reason: reason })
-      .where('staff_id', '=', staff_id)
-      .where('revoked_at', 'is', null)
-      .executeTakeFirst();
-    return Number(result.numUpdatedRows);
   }
 }

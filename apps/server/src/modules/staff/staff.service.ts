@@ -173,8 +173,8 @@ export class StaffService {
 
   private async startSession(staff: StaffRow, meta: RequestMeta, method: string) {
     const { token, digest } = newToken('st');
-    const session = await this.repository.createSession({
-      staff_id: staff.id,
+    const session = await this.repository.sessions.create({
+      owner_id: staff.id,
       token_hash: digest,
       ip: meta.ip,
       user_agent: meta.user_agent?.slice(0, 512) ?? null,
@@ -208,7 +208,7 @@ export class StaffService {
   /** A live session of an active staff member, or null. Role changes apply at once. */
   async authenticate(token: string): Promise<AuthenticatedStaff | null> {
     if (!token.startsWith('st_') || token.length > 200) return null;
-    const session = await this.repository.liveSession(
+    const session = await this.repository.sessions.live(
       digestToken(token),
       STAFF_SESSION_IDLE_MS,
       SESSION_TOUCH_MS,
@@ -221,7 +221,7 @@ export class StaffService {
   }
 
   async logout(auth: AuthenticatedStaff, meta: RequestMeta): Promise<void> {
-    await this.repository.revokeSession(auth.session.id, 'logout');
+    await this.repository.sessions.revoke(auth.session.id, 'logout');
     await this.audit.record({
       actor: actorOf(auth.row, meta),
       action: 'staff.logout',
@@ -267,7 +267,7 @@ export class StaffService {
     }
     checkPassword(next);
     await this.repository.update(staff.id, { password_hash: await hashPassword(next) });
-    await this.repository.revokeAllSessions(staff.id, 'password_change');
+    await this.repository.sessions.revokeAll(staff.id, 'password_change');
     await this.audit.record({
       actor: actorOf(staff, meta),
       action: 'staff.password_changed',
@@ -338,7 +338,7 @@ export class StaffService {
     if (Object.keys(changes).length === 0) return before;
     const after = (await this.repository.update(id, changes))!;
     if (changes.role !== undefined || changes.status === 'disabled') {
-      await this.repository.revokeAllSessions(id, changes.role ? 'role_change' : 'disabled');
+      await this.repository.sessions.revokeAll(id, changes.role ? 'role_change' : 'disabled');
     }
     await this.audit.record({
       actor,
@@ -367,7 +367,7 @@ export class StaffService {
       totp_last_step: null,
     });
     await this.repository.replaceRecoveryCodes(id, []);
-    const sessions = await this.repository.revokeAllSessions(id, 'totp_reset');
+    const sessions = await this.repository.sessions.revokeAll(id, 'totp_reset');
     await this.audit.record({
       actor,
       action: 'staff.totp_reset',
