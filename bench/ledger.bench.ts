@@ -23,8 +23,10 @@ const SECONDS = Number(process.env.BENCH_SECONDS ?? 10);
 const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 16);
 const WORKERS = Number(process.env.BENCH_WORKERS ?? 64);
 const PLAYERS = Number(process.env.BENCH_PLAYERS ?? 10_000);
-/** Concurrent ledger batches (connections the ledger uses); the rest of the pool serves reads. */
-const LEDGER_IN_FLIGHT = Number(process.env.BENCH_LEDGER_IN_FLIGHT ?? 4);
+/** Concurrent ledger batches (connections the ledger uses); unset: the ledger's default. */
+const LEDGER_IN_FLIGHT = process.env.BENCH_LEDGER_IN_FLIGHT
+  ? Number(process.env.BENCH_LEDGER_IN_FLIGHT)
+  : undefined;
 const WARMUP_MS = 1_000;
 const OPEN_LOOP_SHARE = 0.7;
 const SLOW_MS = 3_000;
@@ -32,6 +34,8 @@ const STARTING_CASH_MINOR = 1_000_000_00n;
 
 type Result = {
   name: string;
+  /** Group-commit batches of the ledger during the scenario: count, mean and largest size. */
+  batches?: { count: number; mean: number; p50: number; p90: number; max: number };
   ops: number;
   seconds: number;
   latencies_ms: number[];
@@ -106,6 +110,31 @@ async function openLoop(
   };
 }
 
+/** Runs a scenario and records the ledger's batch sizes during it (warm-up included). */
+async function withBatches(ledger: LedgerService, run: () => Promise<Result>): Promise<Result> {
+  const before = ledger.batchStats().sizes;
+  const result = await run();
+  const delta = ledger.batchStats().sizes.map((count, size) => count - (before[size] ?? 0));
+  const count = delta.reduce((sum, n) => sum + n, 0);
+  const commands = delta.reduce((sum, n, size) => sum + n * size, 0);
+  const quantile = (q: number) => {
+    let seen = 0;
+    for (const [size, n] of delta.entries()) {
+      seen += n;
+      if (seen >= q * count) return size;
+    }
+    return delta.length - 1;
+  };
+  result.batches = {
+    count,
+    mean: count === 0 ? 0 : commands / count,
+    p50: quantile(0.5),
+    p90: quantile(0.9),
+    max: delta.findLastIndex((n) => n > 0),
+  };
+  return result;
+}
+
 function row(result: Result, baseline?: number) {
   const sorted = [...result.latencies_ms].sort((a, b) => a - b);
   const per_s = result.ops / result.seconds;
@@ -120,6 +149,9 @@ function row(result: Result, baseline?: number) {
     [`>${SLOW_MS / 1000}s`]: sorted.filter((value) => value > SLOW_MS).length,
     failed: result.failed,
     accepted: result.offered ? `${((100 * result.ops) / result.offered).toFixed(2)}%` : '',
+    'batch mean/p50/p90/max': result.batches
+      ? `${result.batches.mean.toFixed(1)}/${result.batches.p50}/${result.batches.p90}/${result.batches.max}`
+      : '',
   };
 }
 
@@ -156,7 +188,8 @@ async function main() {
         `PostgreSQL ${version} (embedded, ${settings.rows.map((s) => `${s.name}=${s.setting}`).join(', ')})`,
     );
     console.log(
-      `${PLAYERS} players · ${CONNECTIONS} connections · ${WORKERS} workers · ${SECONDS} s per scenario\n`,
+      `${PLAYERS} players · ${CONNECTIONS} connections · ${WORKERS} workers · ${SECONDS} s per scenario · ` +
+        `ledger batches in flight: ${LEDGER_IN_FLIGHT ?? 'default'} (one-transaction-per-transfer rows: ${CONNECTIONS})\n`,
     );
 
     // Players and their funded wallets, created through the ledger service.
@@ -255,48 +288,64 @@ async function main() {
       createLedgerModule(db, {
         house_shards,
         batcher: {
-          in_flight_max: batch_size_max === 1 ? CONNECTIONS : LEDGER_IN_FLIGHT,
           batch_size_max,
+          ...(batch_size_max === 1
+            ? { in_flight_max: CONNECTIONS }
+            : LEDGER_IN_FLIGHT
+              ? { in_flight_max: LEDGER_IN_FLIGHT }
+              : {}),
         },
       }).service;
 
     const sharded = service(16, 200);
+    const single = service(1, 200);
+    const unbatched16 = service(16, 1);
+    const unbatched1 = service(1, 1);
     const results: Result[] = [baseline];
     results.push(
-      await closedLoop(
-        'ledger bet (debit + win), 16 shards, group commit',
-        betRound(sharded, 'sharded', false),
+      await withBatches(sharded, () =>
+        closedLoop(
+          'ledger bet (debit + win), 16 shards, group commit',
+          betRound(sharded, 'sharded', false),
+        ),
       ),
     );
     const maxBetsPerS = results.at(-1)!.ops / SECONDS;
     results.push(
-      await closedLoop(
-        'ledger bet, 1 house shard, group commit',
-        betRound(service(1, 200), 'single', false),
+      await withBatches(single, () =>
+        closedLoop('ledger bet, 1 house shard, group commit', betRound(single, 'single', false)),
       ),
     );
     results.push(
-      await closedLoop(
-        'ledger bet, 16 shards, one transaction per transfer',
-        betRound(service(16, 1), 'unbatched16', false),
+      await withBatches(unbatched16, () =>
+        closedLoop(
+          'ledger bet, 16 shards, one transaction per transfer',
+          betRound(unbatched16, 'unbatched16', false),
+        ),
       ),
     );
     results.push(
-      await closedLoop(
-        'ledger bet, 1 shard, one transaction per transfer',
-        betRound(service(1, 1), 'unbatched1', false),
+      await withBatches(unbatched1, () =>
+        closedLoop(
+          'ledger bet, 1 shard, one transaction per transfer',
+          betRound(unbatched1, 'unbatched1', false),
+        ),
       ),
     );
     results.push(
-      await closedLoop(
-        'ledger bet two-phase (reserve + post + win), 16 shards',
-        betRound(sharded, 'sharded', true),
+      await withBatches(sharded, () =>
+        closedLoop(
+          'ledger bet two-phase (reserve + post + win), 16 shards',
+          betRound(sharded, 'sharded', true),
+        ),
       ),
     );
     const rate = Math.max(1, Math.round(maxBetsPerS * OPEN_LOOP_SHARE));
     const round = betRound(sharded, 'sharded', false);
     results.push(
-      await openLoop(`open loop at 70% of max (${rate} bets/s offered), 16 shards`, rate, round),
+      await withBatches(sharded, () =>
+        openLoop(`open loop at 70% of max (${rate} bets/s offered), 16 shards`, rate, round),
+      ),
     );
 
     console.log(

@@ -428,6 +428,62 @@ describe('idempotency', () => {
     expect((await cashOf(player)).balance_minor).toBe(0n);
   });
 
+  it('replays a key that another transaction commits while a batch waits on it (other accounts)', async () => {
+    // Same key, disjoint accounts: no account lock orders the two transactions, so the
+    // second meets the key only at its INSERT and must fall back to the sequential path.
+    const [first, second] = [await newPlayer(t), await newPlayer(t)];
+    await deposit(ledger, first, 5_00n);
+    await deposit(ledger, second, 5_00n);
+    const [firstCash, secondCash] = [
+      (await ledger.resolve(cash(first), 'EUR')) as bigint,
+      (await ledger.resolve(cash(second), 'EUR')) as bigint,
+    ];
+    const house = (await ledger.resolve(WAGERS, 'EUR')) as readonly bigint[];
+    const racing = key('race');
+    const command = (i: number, idempotency_key: string, debit: bigint, credit: bigint) => ({
+      i,
+      op: 'single',
+      key: idempotency_key,
+      hash: `hash:${idempotency_key}`,
+      debit: String(debit),
+      credit: String(credit),
+      amount: '100',
+      currency: 'EUR',
+      reason: 'bet',
+      object_type: 'bet',
+      object_id: 'race',
+      actor_type: 'system',
+      actor_id: 'test',
+    });
+    const apply = (client: { query: typeof t.pool.query }, commands: unknown[]) =>
+      client.query('select * from ledger_apply($1::jsonb) order by i', [JSON.stringify(commands)]);
+    const a = await t.pool.connect();
+    const b = await t.pool.connect();
+    try {
+      await a.query('begin');
+      const held = (await apply(a, [command(0, racing, firstCash, house[0]!)])).rows[0];
+      const waiting = apply(b, [
+        command(0, racing, secondCash, house[1]!),
+        command(1, key('after'), secondCash, house[1]!),
+      ]);
+      await new Promise((resolve) => setTimeout(resolve, 200));
+      await a.query('commit');
+      const [replay, after] = (await waiting).rows;
+      expect(replay).toMatchObject({
+        code: 'OK',
+        replayed: true,
+        transfer_id: held.transfer_id,
+        debit_account_id: firstCash,
+      });
+      expect(after).toMatchObject({ code: 'OK', replayed: false, debit_balance_after: 4_00n });
+    } finally {
+      a.release();
+      b.release();
+    }
+    expect((await cashOf(first)).balance_minor).toBe(4_00n);
+    expect((await cashOf(second)).balance_minor).toBe(4_00n);
+  });
+
   it('replays posts, voids and reversals too', async () => {
     const player = await newPlayer(t);
     await deposit(ledger, player, 5_00n);

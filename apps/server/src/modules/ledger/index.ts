@@ -45,15 +45,29 @@ export {
 export type { LedgerService };
 
 /**
- * `pg_notify` channel on which the ledger announces, at commit, that a player account
- * changed. Payload: `<player_id>:<account_id>`.
+ * `pg_notify` channel on which the ledger announces, at commit, that player accounts
+ * changed: one notification per batch (more past 190 accounts, to stay below PostgreSQL's
+ * 8000-byte payload limit). Payload: `<player_id>:<account_id>[,<player_id>:<account_id>…]`.
  */
 export const LEDGER_PLAYER_CHANNEL = 'ledger_player';
 
-export function parsePlayerEvent(
-  payload: string,
-): { player_id: bigint; account_id: bigint } | null {
-  const match = /^(\d{1,19}):(\d{1,19})$/.exec(payload);
+export type PlayerEvent = { player_id: bigint; account_id: bigint };
+
+const PLAYER_EVENT_PATTERN = /^(\d{1,19}):(\d{1,19})$/;
+
+/** The accounts named by one notification; malformed entries are skipped. */
+export function parsePlayerEvents(payload: string): PlayerEvent[] {
+  const events: PlayerEvent[] = [];
+  for (const entry of payload.split(',')) {
+    const match = PLAYER_EVENT_PATTERN.exec(entry);
+    if (match) events.push({ player_id: BigInt(match[1]!), account_id: BigInt(match[2]!) });
+  }
+  return events;
+}
+
+/** One `<player_id>:<account_id>` entry (the payload format before batched notifications). */
+export function parsePlayerEvent(payload: string): PlayerEvent | null {
+  const match = PLAYER_EVENT_PATTERN.exec(payload);
   return match ? { player_id: BigInt(match[1]!), account_id: BigInt(match[2]!) } : null;
 }
 

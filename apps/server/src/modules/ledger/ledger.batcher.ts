@@ -19,10 +19,19 @@ export type BatcherLimits = {
 
 type Job<C, R> = { command: C; resolve: (result: R) => void; reject: (error: unknown) => void };
 
+/** Counters since creation: how large batches actually were (benchmarks, tuning). */
+export type BatcherStats = {
+  batches: number;
+  commands: number;
+  /** Batches by size: `sizes[n]` is how many batches carried n commands. */
+  sizes: number[];
+};
+
 export class CommitBatcher<C, R> {
   private readonly queue: Job<C, R>[] = [];
   private readonly free_slots: number[];
   private idle_waiters: Array<() => void> = [];
+  private readonly counters: BatcherStats = { batches: 0, commands: 0, sizes: [] };
 
   constructor(
     private readonly run: (commands: C[], slot: number) => Promise<R[]>,
@@ -37,6 +46,11 @@ export class CommitBatcher<C, R> {
 
   get queued(): number {
     return this.queue.length;
+  }
+
+  /** A copy of the batch-size counters (first attempts only, not one-by-one retries). */
+  stats(): BatcherStats {
+    return { ...this.counters, sizes: Array.from(this.counters.sizes, (count) => count ?? 0) };
   }
 
   submit(command: C): Promise<R> {
@@ -61,6 +75,9 @@ export class CommitBatcher<C, R> {
     while (this.queue.length > 0 && this.free_slots.length > 0) {
       const slot = this.free_slots.pop()!;
       const jobs = this.queue.splice(0, this.limits.batch_size_max);
+      this.counters.batches += 1;
+      this.counters.commands += jobs.length;
+      this.counters.sizes[jobs.length] = (this.counters.sizes[jobs.length] ?? 0) + 1;
       void this.flush(jobs, slot).finally(() => {
         this.free_slots.push(slot);
         this.pump();

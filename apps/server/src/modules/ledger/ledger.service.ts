@@ -32,7 +32,8 @@ export const EXPIRY_SWEEP_SIZE_MAX = 500;
 
 export const BATCHER_LIMITS_DEFAULT: BatcherLimits = {
   batch_size_max: 200,
-  in_flight_max: 6,
+  // About one batch per core: fewer, larger batches. On 2 vCPU, 2 beat 4 and 6 (docs/performance.md).
+  in_flight_max: 2,
   queue_length_max: 20_000,
 };
 
@@ -226,6 +227,11 @@ export class LedgerService {
       ),
     );
     return results.filter((result) => result.status === 'fulfilled').length;
+  }
+
+  /** How large the group-commit batches have been (benchmarks, tuning). */
+  batchStats() {
+    return this.batcher.stats();
   }
 
   /** Waits until every submitted command has been answered (shutdown, tests). */

@@ -8,7 +8,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { WebSocket } from 'ws';
 import type { EventBus } from '../../platform/events/event-bus.ts';
 import type { PlayerAuth } from '../auth/index.ts';
-import { LEDGER_PLAYER_CHANNEL, parsePlayerEvent } from '../ledger/index.ts';
+import { LEDGER_PLAYER_CHANNEL, parsePlayerEvents } from '../ledger/index.ts';
 import type { WalletService } from './wallet.service.ts';
 
 /** The first message must authenticate within this time. */
@@ -47,8 +47,8 @@ export class WalletHub {
   ) {
     this.unsubscribe = [
       events.subscribe(LEDGER_PLAYER_CHANNEL, (payload) => {
-        const event = parsePlayerEvent(payload);
-        if (event) this.changed(event.player_id);
+        // One notification per ledger batch, naming every player account it changed.
+        for (const event of parsePlayerEvents(payload)) this.changed(event.player_id);
       }),
       // Notifications sent while the LISTEN connection was down are lost: refresh everyone.
       events.onReconnect(() => {
