@@ -1,12 +1,11 @@
 import { QueryClientProvider } from '@tanstack/react-query';
-import { useEffect } from 'react';
+import { lazy, Suspense, useEffect } from 'react';
 import { RouterProvider } from 'react-router';
-import { Bounce, ToastContainer, toast } from 'react-toastify';
 import { takeFlash } from '../lib/flash.ts';
 import { queryClient } from '../lib/query-client.ts';
+import { loadToastify, toast } from '../lib/toast.ts';
 import { router } from './router.tsx';
 
-/** Spec §8: top-left, dark, 8000 ms, close on click, pause on hover. */
 export const TOAST_AUTO_CLOSE_MS = 8_000;
 
 export function App() {
@@ -17,6 +16,18 @@ export function App() {
   return (
     <QueryClientProvider client={queryClient}>
       <RouterProvider router={router} />
+      <Suspense fallback={null}>
+        <Toasts />
+      </Suspense>
+    </QueryClientProvider>
+  );
+}
+
+/** Spec §8: top-left, dark, 8000 ms, close on click, pause on hover (loaded after the first paint). */
+const Toasts = lazy(async () => {
+  const { Bounce, ToastContainer } = await loadToastify();
+  return {
+    default: () => (
       <ToastContainer
         position="top-left"
         theme="dark"
@@ -28,6 +39,6 @@ export function App() {
         transition={Bounce}
         limit={4}
       />
-    </QueryClientProvider>
-  );
-}
+    ),
+  };
+});

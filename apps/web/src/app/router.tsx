@@ -1,23 +1,40 @@
+import { type ComponentType, lazy, Suspense } from 'react';
 import { createBrowserRouter } from 'react-router';
 import { AppLayout } from './layout/app-layout.tsx';
 import { RouteError } from './route-error.tsx';
-import { HomePage } from './routes/home-page.tsx';
-import {
-  AllGamesPage,
-  CasinoHomePage,
-  CategoryPage,
-  NotFoundPage,
-  PolicyPage,
-  PromotionsPage,
-  ProvidersPage,
-  ReferralPage,
-  ResponsibleGamingPage,
-  SettingsPage,
-  SportsPage,
-  TransactionsPage,
-  VerifyPage,
-} from './routes/pages.tsx';
-import { ResetPasswordPage, VerificationPage } from './routes/standalone.tsx';
+import { BlankSkeleton } from './routes/page-skeleton.tsx';
+
+/**
+ * Route pages are split out of the initial chunk; `AppLayout` holds the Suspense
+ * boundary around its outlet. A page chunk is small and, on a cold load, arrives
+ * while the 2 s loading screen still covers the app.
+ */
+function page<M, K extends keyof M>(load: () => Promise<M>, name: K): M[K] {
+  const component = lazy(async () => ({
+    default: (await load())[name] as unknown as ComponentType<unknown>,
+  }));
+  return component as unknown as M[K];
+}
+
+const HomePage = page(() => import('./routes/home-page.tsx'), 'HomePage');
+const pages = () => import('./routes/pages.tsx');
+const CasinoHomePage = page(pages, 'CasinoHomePage');
+const AllGamesPage = page(pages, 'AllGamesPage');
+const ProvidersPage = page(pages, 'ProvidersPage');
+const CategoryPage = page(pages, 'CategoryPage');
+const SportsPage = page(pages, 'SportsPage');
+const PromotionsPage = page(pages, 'PromotionsPage');
+const ReferralPage = page(pages, 'ReferralPage');
+const ResponsibleGamingPage = page(pages, 'ResponsibleGamingPage');
+const PolicyPage = page(pages, 'PolicyPage');
+const NotFoundPage = page(pages, 'NotFoundPage');
+const TransactionsPage = page(() => import('./routes/transactions-page.tsx'), 'TransactionsPage');
+const settings = () => import('./routes/settings-page.tsx');
+const SettingsPage = page(settings, 'SettingsPage');
+const VerifyPage = page(settings, 'VerifyPage');
+const standalone = () => import('./routes/standalone.tsx');
+const ResetPasswordPage = page(standalone, 'ResetPasswordPage');
+const VerificationPage = page(standalone, 'VerificationPage');
 
 /** Spec §2 routes, plus /reset-password and /verification (both without the layout). */
 export const router = createBrowserRouter([
@@ -44,6 +61,22 @@ export const router = createBrowserRouter([
       { path: '*', element: <NotFoundPage /> },
     ],
   },
-  { path: 'reset-password', element: <ResetPasswordPage />, errorElement: <RouteError /> },
-  { path: 'verification', element: <VerificationPage />, errorElement: <RouteError /> },
+  {
+    path: 'reset-password',
+    element: (
+      <Suspense fallback={<BlankSkeleton />}>
+        <ResetPasswordPage />
+      </Suspense>
+    ),
+    errorElement: <RouteError />,
+  },
+  {
+    path: 'verification',
+    element: (
+      <Suspense fallback={<BlankSkeleton />}>
+        <VerificationPage />
+      </Suspense>
+    ),
+    errorElement: <RouteError />,
+  },
 ]);

@@ -102,6 +102,37 @@ export function parseResponse<S extends z.ZodType>(schema: S, payload: unknown, 
   return payload as z.infer<S>;
 }
 
+/** A schema built on first use, from modules loaded on demand. */
+export function lazySchema<S extends z.ZodType>(build: () => Promise<S>): () => Promise<S> {
+  let built: Promise<S> | undefined;
+  return () => {
+    built ??= build();
+    return built;
+  };
+}
+
+/**
+ * `parseResponse` for the calls of the first page (me, public settings, providers),
+ * off the critical path: the payload is used at once and checked when the schema
+ * (and zod, kept out of the initial chunk) has loaded; a mismatch is logged loudly.
+ * The response schemas have no defaults or transforms, so the parsed value would be
+ * the payload itself, less unknown keys.
+ */
+export function checkResponseLater<S extends z.ZodType>(
+  schema: () => Promise<S>,
+  payload: unknown,
+  label: string,
+): z.infer<S> {
+  schema().then(
+    (loaded) => {
+      const result = loaded.safeParse(payload);
+      if (!result.success) console.error(`Unexpected ${label} response`, result.error.issues);
+    },
+    (error: unknown) => console.warn(`The ${label} response was not checked`, error),
+  );
+  return payload as z.infer<S>;
+}
+
 export function errorMessage(error: unknown): string {
   if (error instanceof Error && error.message) return error.message;
   return 'Something went wrong';

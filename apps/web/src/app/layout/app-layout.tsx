@@ -1,21 +1,24 @@
 import type { PublicSettings } from '@casino/contracts';
-import { useEffect, useRef, useState } from 'react';
+import { Suspense, useEffect, useRef, useState } from 'react';
 import { Outlet, useLocation } from 'react-router';
-import { toast } from 'react-toastify';
 import { cn } from '../../components/cn.ts';
 import { RegisterModal } from '../../features/auth/components/register-modal.tsx';
 import { SignInModal } from '../../features/auth/components/sign-in-modal.tsx';
 import { useCampaignCode } from '../../features/auth/hooks/use-campaign-code.ts';
+import { preloadAuthForms } from '../../features/auth/preload.ts';
 import { useSyncProviderMenus } from '../../features/providers/api/get-providers.ts';
 import { usePublicSettings } from '../../features/settings-public/api/get-public-settings.ts';
 import { useDocumentMeta } from '../../features/settings-public/hooks/use-document-meta.ts';
 import { LiveSupportModal } from '../../features/support/components/live-support-modal.tsx';
 import { WalletModal } from '../../features/wallet/components/wallet-modal.tsx';
+import { preloadWallet } from '../../features/wallet/preload.ts';
 import { useMe } from '../../lib/api/get-me.ts';
 import { signOut } from '../../lib/api/logout.ts';
 import { ApiError } from '../../lib/api-client.ts';
 import { storeMe, useAuth } from '../../lib/root-store.ts';
+import { toast } from '../../lib/toast.ts';
 import { useWalletSocket } from '../../lib/wallet-socket.ts';
+import { PageSkeleton } from '../routes/page-skeleton.tsx';
 import { BottomBar } from './bottom-bar.tsx';
 import { Footer } from './footer.tsx';
 import { LoadingOverlay } from './loading-overlay.tsx';
@@ -56,6 +59,7 @@ export function AppLayout() {
   useWalletSocket(auth.isAuthenticated ? auth.authUserToken : null);
   useMeSideEffects(me.data, me.error);
   useSportsReload(location.pathname);
+  useIdlePreload(auth.isAuthenticated ? preloadWallet : preloadAuthForms);
 
   // biome-ignore lint/correctness/useExhaustiveDependencies: close the drawer on navigation
   useEffect(() => {
@@ -106,7 +110,9 @@ export function AppLayout() {
             isSports && 'md:w-3/4',
           )}
         >
-          <Outlet />
+          <Suspense fallback={<PageSkeleton />}>
+            <Outlet />
+          </Suspense>
         </main>
         <Footer
           brandName={settings.brand_name}
@@ -152,6 +158,32 @@ function useMeSideEffects(data: ReturnType<typeof useMe>['data'], error: unknown
     console.error('Profile could not be loaded', error);
     toast.error(error instanceof Error ? error.message : String(error));
   }, [error]);
+}
+
+/**
+ * Runs `preload` once the page has loaded and the browser is idle (the loading
+ * screen covers the first 2 s), so split-out code is usually there before the
+ * first click without competing with the first paint.
+ */
+function useIdlePreload(preload: (() => void) | null) {
+  useEffect(() => {
+    if (!preload) return;
+    let idle: number | undefined;
+    const schedule = () => {
+      idle =
+        typeof requestIdleCallback === 'function'
+          ? requestIdleCallback(preload, { timeout: 5_000 })
+          : window.setTimeout(preload, 1_000);
+    };
+    if (document.readyState === 'complete') schedule();
+    else window.addEventListener('load', schedule, { once: true });
+    return () => {
+      window.removeEventListener('load', schedule);
+      if (idle === undefined) return;
+      if (typeof cancelIdleCallback === 'function') cancelIdleCallback(idle);
+      else clearTimeout(idle);
+    };
+  }, [preload]);
 }
 
 /**

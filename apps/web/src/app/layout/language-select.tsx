@@ -1,9 +1,9 @@
-import { LANGUAGES, type Language } from '@casino/contracts';
+import type { Language } from '@casino/contracts';
 import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { cn } from '../../components/cn.ts';
 import { CheckIcon, ChevronDownIcon, GlobeIcon } from '../../components/icons.tsx';
-import { changeLanguage, isLanguage, LANGUAGE_NAMES } from '../../i18n/index.ts';
+import { changeLanguage, isLanguage, LANGUAGE_NAMES, LANGUAGES } from '../../i18n/index.ts';
 
 /** Spec §1: the translation dropdown, limited to the languages the operator enabled. */
 export function LanguageSelect({ languages }: { languages: string[] }) {

@@ -4,7 +4,7 @@ import { buttonClasses } from '../../components/button.tsx';
 import { EmptyState } from '../../components/empty-state.tsx';
 import { BallIcon, CardsIcon, SparkIcon } from '../../components/icons.tsx';
 import { usePageSettings } from '../layout/app-layout.tsx';
-import { CategoryTiles } from './pages.tsx';
+import { CategoryTiles } from './category-tiles.tsx';
 
 export function HomePage() {
   const { t } = useTranslation();

@@ -1,7 +1,5 @@
-import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useParams, useSearchParams } from 'react-router';
-import { Button } from '../../components/button.tsx';
 import { EmptyState } from '../../components/empty-state.tsx';
 import {
   BallIcon,
@@ -10,43 +8,18 @@ import {
   DocumentIcon,
   GiftIcon,
   GridIcon,
-  IdIcon,
   LayersIcon,
-  LockIcon,
-  SettingsIcon,
   ShieldIcon,
   UsersIcon,
 } from '../../components/icons.tsx';
 import { PageFrame } from '../../components/page-frame.tsx';
-import { TransactionsList } from '../../features/transactions/components/transactions-list.tsx';
-import { openModal } from '../../lib/modal-store.ts';
-import { useAuth } from '../../lib/root-store.ts';
 import { GAME_CATEGORIES, isGameCategory } from '../layout/menu.ts';
 import { MenuIcon } from '../layout/menu-icon.tsx';
+import { CategoryTiles } from './category-tiles.tsx';
 import { PlaceholderPage } from './placeholder-page.tsx';
+import { RequireAuth } from './require-auth.tsx';
 
 const ICON = 26;
-
-function RequireAuth({ children }: { children: ReactNode }) {
-  const { t } = useTranslation();
-  const { isAuthenticated } = useAuth();
-  if (isAuthenticated) return <>{children}</>;
-  return (
-    <EmptyState
-      icon={<LockIcon size={ICON} />}
-      title={t('pages.signInRequired.title')}
-      body={t('pages.signInRequired.body')}
-      action={
-        <div className="flex gap-2">
-          <Button variant="secondary" onClick={() => openModal('signIn')}>
-            {t('topbar.login')}
-          </Button>
-          <Button onClick={() => openModal('register')}>{t('topbar.register')}</Button>
-        </div>
-      }
-    />
-  );
-}
 
 export function CasinoHomePage() {
   const { t } = useTranslation();
@@ -62,29 +35,6 @@ export function CasinoHomePage() {
         body={t('pages.casino.emptyBody')}
       />
     </PageFrame>
-  );
-}
-
-export function CategoryTiles() {
-  const { t } = useTranslation();
-  return (
-    <ul className="grid grid-cols-2 gap-3 sm:grid-cols-4 lg:grid-cols-7">
-      {GAME_CATEGORIES.map((category) => (
-        <li key={category.slug}>
-          <Link
-            to={`/casino/${category.slug}`}
-            className="group flex h-full flex-col items-start gap-3 rounded-xl border border-ink-700 bg-ink-850 p-4 transition-colors hover:border-ink-600 hover:bg-ink-800"
-          >
-            <span className="flex size-10 items-center justify-center rounded-lg bg-ink-750 text-accent-400 transition-colors group-hover:bg-accent-500 group-hover:text-white">
-              <MenuIcon name={category.icon} text="" />
-            </span>
-            <span className="text-sm leading-tight font-semibold text-fg">
-              {t(`categories.${category.slug}`)}
-            </span>
-          </Link>
-        </li>
-      ))}
-    </ul>
   );
 }
 
@@ -193,57 +143,6 @@ export function ResponsibleGamingPage() {
       emptyTitle={t('pages.responsibleGaming.emptyTitle')}
       emptyBody={t('pages.responsibleGaming.emptyBody')}
     />
-  );
-}
-
-export function TransactionsPage() {
-  const { t } = useTranslation();
-  const title = t('pages.transactions.title');
-  return (
-    <PageFrame title={title} breadcrumbs={[{ label: t('nav.home'), to: '/' }, { label: title }]}>
-      <RequireAuth>
-        <TransactionsList />
-      </RequireAuth>
-    </PageFrame>
-  );
-}
-
-export function SettingsPage() {
-  const { t } = useTranslation();
-  const title = t('pages.settings.title');
-  return (
-    <PageFrame title={title} breadcrumbs={[{ label: t('nav.home'), to: '/' }, { label: title }]}>
-      <RequireAuth>
-        <EmptyState
-          icon={<SettingsIcon size={ICON} />}
-          title={t('pages.settings.emptyTitle')}
-          body={t('pages.settings.emptyBody')}
-        />
-      </RequireAuth>
-    </PageFrame>
-  );
-}
-
-export function VerifyPage() {
-  const { t } = useTranslation();
-  const title = t('pages.verify.title');
-  return (
-    <PageFrame
-      title={title}
-      breadcrumbs={[
-        { label: t('nav.home'), to: '/' },
-        { label: t('pages.settings.title'), to: '/settings/general' },
-        { label: title },
-      ]}
-    >
-      <RequireAuth>
-        <EmptyState
-          icon={<IdIcon size={ICON} />}
-          title={t('pages.verify.emptyTitle')}
-          body={t('pages.verify.emptyBody')}
-        />
-      </RequireAuth>
-    </PageFrame>
   );
 }
 

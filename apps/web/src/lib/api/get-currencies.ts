@@ -1,4 +1,5 @@
-import { currency, envelope } from '@casino/contracts';
+import { currency } from '@casino/contracts/catalog';
+import { envelope } from '@casino/contracts/envelope';
 import { useQuery } from '@tanstack/react-query';
 import { z } from 'zod';
 import { parseResponse, request } from '../api-client.ts';

@@ -1,15 +1,22 @@
-import { type Customer, customer, envelope } from '@casino/contracts';
+import type { Customer } from '@casino/contracts';
 import { useQuery } from '@tanstack/react-query';
-import { parseResponse, request } from '../api-client.ts';
+import { checkResponseLater, lazySchema, request } from '../api-client.ts';
 import { useAuth } from '../root-store.ts';
 
-export const meResponse = envelope(customer);
+/** Loaded on first use so zod stays out of the initial chunk. */
+export const meResponse = lazySchema(async () => {
+  const [{ envelope }, { customer }] = await Promise.all([
+    import('@casino/contracts/envelope'),
+    import('@casino/contracts/customer'),
+  ]);
+  return envelope(customer);
+});
 
 export const meQueryKey = (token: string | null) => ['me', token] as const;
 
 export async function getMe(): Promise<Customer> {
   const payload = await request('/customer/me');
-  return parseResponse(meResponse, payload, 'me').data;
+  return checkResponseLater(meResponse, payload, 'me').data;
 }
 
 /**

@@ -1,4 +1,4 @@
-import { loginResponse } from '@casino/contracts';
+import { loginResponse } from '@casino/contracts/customer';
 import { useMutation } from '@tanstack/react-query';
 import type { TFunction } from 'i18next';
 import { z } from 'zod';

@@ -1,4 +1,4 @@
-import { PASSWORD_LENGTH_MAX, PASSWORD_LENGTH_MIN } from '@casino/contracts';
+import { PASSWORD_LENGTH_MAX, PASSWORD_LENGTH_MIN } from '@casino/contracts/customer';
 import { useMutation } from '@tanstack/react-query';
 import type { TFunction } from 'i18next';
 import { z } from 'zod';

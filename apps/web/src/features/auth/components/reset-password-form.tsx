@@ -1,15 +1,15 @@
-import { PASSWORD_LENGTH_MIN } from '@casino/contracts';
+import { PASSWORD_LENGTH_MIN } from '@casino/contracts/customer';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useMemo } from 'react';
 import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate, useSearchParams } from 'react-router';
-import { toast } from 'react-toastify';
 import { Button, buttonClasses } from '../../../components/button.tsx';
 import { TextField } from '../../../components/field.tsx';
 import { AlertIcon } from '../../../components/icons.tsx';
 import { errorMessage } from '../../../lib/api-client.ts';
 import { openModal } from '../../../lib/modal-store.ts';
+import { toast } from '../../../lib/toast.ts';
 import { makeResetPasswordSchema, useResetPassword } from '../api/reset-password.ts';
 
 type FormValues = { password: string; confirm: string };

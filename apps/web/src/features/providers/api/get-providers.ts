@@ -1,15 +1,20 @@
-import { envelope, gameProvider } from '@casino/contracts';
 import { useQuery } from '@tanstack/react-query';
 import { useEffect } from 'react';
-import { z } from 'zod';
-import { parseResponse, request } from '../../../lib/api-client.ts';
+import { checkResponseLater, lazySchema, request } from '../../../lib/api-client.ts';
 import { storeAdditionalMenus } from '../../../lib/root-store.ts';
 
-export const providersResponse = envelope(z.array(gameProvider));
+/** Loaded on first use so zod stays out of the initial chunk. */
+export const providersResponse = lazySchema(async () => {
+  const [{ envelope }, { gameProvider }] = await Promise.all([
+    import('@casino/contracts/envelope'),
+    import('@casino/contracts/catalog'),
+  ]);
+  return envelope(gameProvider.array());
+});
 
 export async function getProviders() {
   const payload = await request('/casino/providers', { token: null });
-  return parseResponse(providersResponse, payload, 'providers').data;
+  return checkResponseLater(providersResponse, payload, 'providers').data;
 }
 
 /**

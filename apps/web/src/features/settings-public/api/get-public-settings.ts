@@ -1,12 +1,19 @@
-import { envelope, type PublicSettings, publicSettings } from '@casino/contracts';
+import type { PublicSettings } from '@casino/contracts';
 import { useQuery } from '@tanstack/react-query';
-import { parseResponse, request } from '../../../lib/api-client.ts';
+import { checkResponseLater, lazySchema, request } from '../../../lib/api-client.ts';
 
-export const publicSettingsResponse = envelope(publicSettings);
+/** Loaded on first use so zod stays out of the initial chunk. */
+export const publicSettingsResponse = lazySchema(async () => {
+  const [{ envelope }, { publicSettings }] = await Promise.all([
+    import('@casino/contracts/envelope'),
+    import('@casino/contracts/catalog'),
+  ]);
+  return envelope(publicSettings);
+});
 
 export async function getPublicSettings(): Promise<PublicSettings> {
   const payload = await request('/settings/public', { token: null });
-  return parseResponse(publicSettingsResponse, payload, 'public settings').data;
+  return checkResponseLater(publicSettingsResponse, payload, 'public settings').data;
 }
 
 export function usePublicSettings() {

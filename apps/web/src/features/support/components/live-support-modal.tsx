@@ -1,11 +1,11 @@
 import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { toast } from 'react-toastify';
 import { buttonClasses } from '../../../components/button.tsx';
 import { cn } from '../../../components/cn.ts';
 import { ChatIcon, CheckIcon, CopyIcon, ExternalIcon } from '../../../components/icons.tsx';
 import { Modal } from '../../../components/modal.tsx';
 import { closeModal, useOpenModal } from '../../../lib/modal-store.ts';
+import { toast } from '../../../lib/toast.ts';
 import { directMessageLink } from '../utils/direct-message-link.ts';
 
 /** Spec §9: the check mark shows for 1 second after copying. */

@@ -1,4 +1,4 @@
-import { envelope } from '@casino/contracts';
+import { envelope } from '@casino/contracts/envelope';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { z } from 'zod';
 import { parseResponse, request } from '../../../lib/api-client.ts';

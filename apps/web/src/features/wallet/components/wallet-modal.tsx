@@ -1,22 +1,11 @@
-import type { Customer } from '@casino/contracts';
-import { type ReactNode, useEffect, useState } from 'react';
+import { lazy, Suspense } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link } from 'react-router';
-import { buttonClasses } from '../../../components/button.tsx';
-import { EmptyState } from '../../../components/empty-state.tsx';
-import { AlertIcon, IdIcon, LockIcon, WalletIcon } from '../../../components/icons.tsx';
 import { Modal } from '../../../components/modal.tsx';
 import { Spinner } from '../../../components/spinner.tsx';
-import { Tabs } from '../../../components/tabs.tsx';
-import { useMe } from '../../../lib/api/get-me.ts';
-import { formatAmount, formatBalance } from '../../../lib/format.ts';
 import { closeModal, useOpenModal } from '../../../lib/modal-store.ts';
-import { useAuth } from '../../../lib/root-store.ts';
-import { withdrawGate } from '../utils/withdraw-gate.ts';
-import { CryptoCoinsArt, FiatArt } from './wallet-art.tsx';
 
-/** Spec §2: Deposit (0), Withdraw (1), Crypto Deposit (2), Crypto Withdraw (3). */
-export const WALLET_TABS = ['deposit', 'withdraw', 'cryptoDeposit', 'cryptoWithdraw'] as const;
+export const loadWalletBody = () => import('./wallet-body.tsx');
+const WalletBody = lazy(async () => ({ default: (await loadWalletBody()).WalletBody }));
 
 export function WalletModal() {
   const { t } = useTranslation();
@@ -29,136 +18,17 @@ export function WalletModal() {
       size="lg"
       testId="wallet-modal"
     >
-      {open && <WalletBody />}
+      {open && (
+        <Suspense
+          fallback={
+            <div className="flex justify-center py-16 text-fg-muted">
+              <Spinner className="size-6" />
+            </div>
+          }
+        >
+          <WalletBody />
+        </Suspense>
+      )}
     </Modal>
   );
-}
-
-function WalletBody() {
-  const { t } = useTranslation();
-  const auth = useAuth();
-  const me = useMe();
-  const [tab, setTab] = useState(0);
-  const { refetch } = me;
-
-  // Spec §4: the profile is fetched whenever the wallet opens while authenticated.
-  useEffect(() => {
-    if (auth.isAuthenticated) void refetch();
-  }, [auth.isAuthenticated, refetch]);
-
-  const customer = me.data ?? auth.authUserCustomerMe ?? auth.authUserCustomerData;
-  if (!customer) {
-    return (
-      <div className="flex justify-center py-16 text-fg-muted">
-        {me.isError ? t('wallet.loadFailed') : <Spinner className="size-6" />}
-      </div>
-    );
-  }
-
-  return (
-    <div className="flex flex-col gap-5">
-      <BalanceSummary customer={customer} />
-      <Tabs
-        label={t('wallet.tabs')}
-        selected={tab}
-        onSelect={setTab}
-        items={WALLET_TABS.map((id) => ({ id, label: t(`wallet.${id}`) }))}
-      >
-        <WalletTab tab={WALLET_TABS[tab] ?? 'deposit'} customer={customer} />
-      </Tabs>
-      <p className="flex gap-2 text-xs leading-relaxed text-fg-subtle">
-        <AlertIcon size={14} className="mt-0.5 shrink-0" />
-        {t('wallet.note')}
-      </p>
-    </div>
-  );
-}
-
-function BalanceSummary({ customer }: { customer: Customer }) {
-  const { t } = useTranslation();
-  const symbol = customer.currency?.prefix ?? customer.wallet_default.symbol;
-  const items: { label: string; value: string; testId?: string }[] = [
-    { label: t('wallet.balance'), value: formatBalance(customer), testId: 'wallet-balance' },
-    {
-      label: t('wallet.bonus'),
-      value: `${symbol}${formatAmount(customer.wallet_default.bounas_balance, customer.wallet_default.bounas_balance_exact)}`,
-    },
-    {
-      label: t('wallet.withdrawable'),
-      value: `${symbol}${formatAmount(Math.max(0, customer.withdrawable_amount))}`,
-    },
-  ];
-  return (
-    <dl className="grid grid-cols-3 divide-x divide-ink-700 rounded-xl border border-ink-700 bg-ink-900/70">
-      {items.map((item) => (
-        <div key={item.label} className="min-w-0 px-3 py-3 sm:px-4">
-          <dt className="text-xs leading-tight font-medium text-fg-subtle">{item.label}</dt>
-          <dd
-            className="mt-1 truncate font-mono text-sm font-semibold text-fg tabular-nums sm:text-[15px]"
-            data-testid={item.testId}
-          >
-            {item.value}
-          </dd>
-        </div>
-      ))}
-    </dl>
-  );
-}
-
-function WalletTab({ tab, customer }: { tab: (typeof WALLET_TABS)[number]; customer: Customer }) {
-  const { t } = useTranslation();
-  if (tab === 'withdraw') {
-    const gate = withdrawGate(customer);
-    if (gate === 'verify') {
-      return (
-        <Notice
-          icon={<IdIcon size={26} />}
-          title={t('wallet.verifyTitle')}
-          body={t('wallet.verifyBody')}
-          action={
-            <Link to="/settings/verify" onClick={closeModal} className={buttonClasses({})}>
-              {t('wallet.verifyNow')}
-            </Link>
-          }
-        />
-      );
-    }
-    if (gate === 'wagering') {
-      const symbol = customer.currency?.prefix ?? customer.wallet_default.symbol;
-      return (
-        <Notice
-          icon={<LockIcon size={26} />}
-          title={t('wallet.wageringTitle')}
-          body={t('wallet.wageringBody', {
-            amount: `${symbol}${formatAmount(customer.wallet_default.bounas_balance, customer.wallet_default.bounas_balance_exact)}`,
-          })}
-        />
-      );
-    }
-  }
-  const art =
-    tab === 'cryptoDeposit' || tab === 'cryptoWithdraw' ? <CryptoCoinsArt /> : <FiatArt />;
-  return (
-    <EmptyState
-      compact
-      icon={<WalletIcon size={26} />}
-      title={t(`wallet.${tab}SoonTitle`)}
-      body={t(`wallet.${tab}SoonBody`)}
-      action={art}
-    />
-  );
-}
-
-function Notice({
-  icon,
-  title,
-  body,
-  action,
-}: {
-  icon: ReactNode;
-  title: string;
-  body: string;
-  action?: ReactNode;
-}) {
-  return <EmptyState compact icon={icon} title={title} body={body} action={action} />;
 }

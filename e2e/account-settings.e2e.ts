@@ -1,0 +1,140 @@
+import { mkdirSync } from 'node:fs';
+import type { Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
+import {
+  registerViaApi,
+  signInViaUi,
+  storedToken,
+  uniqueEmail,
+  waitForApp,
+} from './support/app.ts';
+import { MOBILE } from './support/browser.ts';
+import { skipJourneys, useBrowser } from './support/journey.ts';
+
+/** `SHOTS_DIR=/tmp/shots` saves screenshots of the page (desktop and phone, en and bn). */
+const SHOTS_DIR = process.env.SHOTS_DIR;
+
+async function shot(page: Page, name: string) {
+  if (!SHOTS_DIR) return;
+  mkdirSync(SHOTS_DIR, { recursive: true });
+  await page.screenshot({ path: `${SHOTS_DIR}/${name}.png`, fullPage: true });
+}
+
+describe.skipIf(skipJourneys())('journey: account settings', () => {
+  const browser = useBrowser();
+
+  it('a player changes name, phone and password, then signs in with the new password', async () => {
+    const baseUrl = browser.baseUrl();
+    const email = uniqueEmail('journey-settings');
+    const password = 'journey-pass-s1';
+    const newPassword = 'journey-pass-s2-new';
+    await registerViaApi(baseUrl, { name: 'Journey Settings', email, password });
+
+    const page = await browser.newPage();
+    await page.goto('/');
+    await waitForApp(page);
+    await signInViaUi(page, email, password);
+
+    await page.goto('/settings/general');
+    await waitForApp(page);
+    const profile = page.getByTestId('profile-card');
+    await profile.getByRole('heading', { name: 'Profile' }).waitFor();
+    expect(await profile.getByLabel('Email').inputValue()).toBe(email);
+    expect(await profile.getByLabel('Email').getAttribute('readonly')).not.toBeNull();
+    expect(await profile.getByLabel('Currency').inputValue()).toContain('EUR');
+    expect(await profile.getByLabel('Name', { exact: true }).inputValue()).toBe('Journey Settings');
+    await shot(page, 'settings-desktop-en');
+
+    // A malformed phone is refused in the form, before any request.
+    await profile.getByLabel('Phone').fill('call me');
+    await profile.getByRole('button', { name: 'Save' }).click();
+    await profile.getByRole('alert').filter({ hasText: 'Enter a phone number' }).waitFor();
+
+    // Name and phone saved: the toast carries the server's message.
+    await profile.getByLabel('Name', { exact: true }).fill('Ada Settings');
+    await profile.getByLabel('Phone').fill('+44 20 7946 0000');
+    await profile.getByRole('button', { name: 'Save' }).click();
+    await page.getByText('Your profile has been updated').waitFor();
+    await page.getByTestId('profile-button').click();
+    await page.getByTestId('profile-menu').waitFor();
+    await page.keyboard.press('Escape');
+
+    // After a reload the saved name is what the server sends back.
+    await page.reload();
+    await waitForApp(page);
+    await profile.getByRole('heading', { name: 'Profile' }).waitFor();
+    expect(await profile.getByLabel('Name', { exact: true }).inputValue()).toBe('Ada Settings');
+
+    // Password: the client mirrors the server's rules, then a wrong current password is refused.
+    const card = page.getByTestId('password-card');
+    await card.getByLabel('Current password').fill(password);
+    await card.getByLabel('New password', { exact: true }).fill('short');
+    await card.getByLabel('Confirm new password').fill('other');
+    await card.getByRole('button', { name: 'Change password' }).click();
+    await card.getByRole('alert').filter({ hasText: 'at least 8 characters' }).waitFor();
+    await card.getByRole('alert').filter({ hasText: 'Passwords do not match' }).waitFor();
+
+    await card.getByLabel('Current password').fill('not-the-password');
+    await card.getByLabel('New password', { exact: true }).fill(newPassword);
+    await card.getByLabel('Confirm new password').fill(newPassword);
+    await card.getByRole('button', { name: 'Change password' }).click();
+    await card
+      .getByRole('alert')
+      .filter({ hasText: 'The current password is not correct' })
+      .waitFor();
+
+    await card.getByLabel('Current password').fill(password);
+    await card.getByRole('button', { name: 'Change password' }).click();
+    await page.getByText('Your password has been changed').waitFor();
+    expect(await card.getByLabel('Current password').inputValue()).toBe('');
+    expect(await card.getByLabel('New password', { exact: true }).inputValue()).toBe('');
+    // This session stays signed in.
+    expect(await storedToken(page)).toBeTruthy();
+
+    // Sign out, then in again with the new password.
+    await page.getByTestId('profile-button').click();
+    await Promise.all([page.waitForEvent('load'), page.getByTestId('logout-button').click()]);
+    await waitForApp(page);
+    expect(await storedToken(page)).toBeNull();
+    await signInViaUi(page, email, newPassword);
+    await page.goto('/settings/general');
+    await waitForApp(page);
+    expect(
+      await page.getByTestId('profile-card').getByLabel('Name', { exact: true }).inputValue(),
+    ).toBe('Ada Settings');
+
+    if (SHOTS_DIR) {
+      const phone = await browser.newPage(MOBILE);
+      await phone.goto('/');
+      await waitForApp(phone);
+      await signInViaUi(phone, email, newPassword).catch(async () => {
+        // The phone layout signs in from the same top bar button.
+        throw new Error('sign-in on the phone layout failed');
+      });
+      await phone.goto('/settings/general');
+      await waitForApp(phone);
+      await phone.getByTestId('profile-card').waitFor();
+      await shot(phone, 'settings-phone-en');
+      for (const [target, name] of [
+        [page, 'settings-desktop-bn'],
+        [phone, 'settings-phone-bn'],
+      ] as const) {
+        await target.evaluate('localStorage.setItem("language", "bn")');
+        await target.reload();
+        await waitForApp(target);
+        await target.getByTestId('profile-card').getByRole('heading', { name: 'প্রোফাইল' }).waitFor();
+        await target.getByTestId('password-card').getByRole('button').last().click();
+        await target.waitForTimeout(300);
+        await shot(target, name);
+      }
+    }
+  });
+
+  it('a guest sees the sign-in prompt', async () => {
+    const page = await browser.newPage();
+    await page.goto('/settings/general');
+    await waitForApp(page);
+    await page.getByRole('heading', { name: 'Sign in to continue' }).waitFor();
+    expect(await page.getByTestId('profile-card').count()).toBe(0);
+  });
+});
