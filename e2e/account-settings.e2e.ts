@@ -59,11 +59,12 @@ describe.skipIf(skipJourneys())('journey: account settings', () => {
     await page.getByTestId('profile-menu').waitFor();
     await page.keyboard.press('Escape');
 
-    // After a reload the saved name is what the server sends back.
+    // After a reload the saved name and phone are what the server sends back.
     await page.reload();
     await waitForApp(page);
     await profile.getByRole('heading', { name: 'Profile' }).waitFor();
     expect(await profile.getByLabel('Name', { exact: true }).inputValue()).toBe('Ada Settings');
+    expect(await profile.getByLabel('Phone').inputValue()).toBe('+44 20 7946 0000');
 
     // Password: the client mirrors the server's rules, then a wrong current password is refused.
     const card = page.getByTestId('password-card');

@@ -17,6 +17,7 @@ export const customer = z.object({
   name: z.string(),
   username: z.string(),
   email: z.string(),
+  phone: z.string().nullable(),
   status: z.enum(['active', 'blocked', 'closed']),
   currency_id: z.number().int().nullable(),
   currency: customerCurrency.nullable(),

@@ -12,6 +12,7 @@ const me: Customer = {
   name: 'Demo',
   username: 'demo',
   email: 'demo@example.com',
+  phone: null,
   status: 'active',
   currency_id: 1,
   currency: { id: 1, code: 'EUR', name: 'Euro', prefix: '€', scale: 2 },

@@ -137,6 +137,7 @@ export class PlayersService {
       name: player.name,
       username: player.username,
       email: player.email,
+      phone: player.phone,
       status: player.status,
       currency_id: currency ? currency.id : null,
       currency: currency

@@ -21,9 +21,7 @@ import { SettingsCard } from './settings-card.tsx';
 const readOnlyClasses =
   'cursor-default border-dashed border-ink-700! bg-ink-900/40! text-fg-muted! hover:border-ink-700!';
 
-/** The customer object has no phone yet; use it if the server starts sending one. */
-const phoneOf = (customer: Customer) =>
-  (customer as Customer & { phone?: string | null }).phone ?? '';
+const phoneOf = (customer: Customer) => customer.phone ?? '';
 
 export function ProfileCard({ customer }: { customer: Customer }) {
   const { t, i18n } = useTranslation();
