@@ -5,6 +5,7 @@ import {
   type LedgerService,
   TRANSFER_AMOUNT_MINOR_MAX,
 } from '../src/modules/ledger/index.ts';
+import { CommitBatcher } from '../src/modules/ledger/ledger.batcher.ts';
 import { type TestApp, testApp } from './harness.ts';
 import {
   bet,
@@ -580,5 +581,66 @@ describe('totals', () => {
     const after = await ledger.houseBalance('payment_clearing', 'EUR', 'sandbox');
     expect(after.balance_minor - before.balance_minor).toBe(-1_23n);
     expect(CLEARING).toEqual({ house: 'payment_clearing', purpose: 'sandbox' });
+  });
+});
+
+describe('group commit', () => {
+  it('lets the callers a batch just answered join the next batch (linger)', async () => {
+    const sizes: number[] = [];
+    let release: () => void = () => {};
+    const batcher = new CommitBatcher<number, number>(
+      async (commands) => {
+        sizes.push(commands.length);
+        if (sizes.length === 1) await new Promise<void>((resolve) => (release = resolve));
+        return commands;
+      },
+      { batch_size_max: 200, in_flight_max: 1, queue_length_max: 100 },
+      () => new Error('busy'),
+    );
+    // Idle: the first command leaves alone at once; three more queue behind it.
+    // Its caller submits a follow-up a few microtasks after its answer, as a service call
+    // chain does (a bet's win after its stake).
+    const first = (async () => {
+      const n = await batcher.submit(0);
+      for (let hop = 0; hop < 5; hop += 1) await Promise.resolve();
+      return batcher.submit(n + 100);
+    })();
+    const queued = [1, 2, 3].map((n) => batcher.submit(n));
+    release();
+    expect(await first).toBe(100);
+    expect(await Promise.all(queued)).toEqual([1, 2, 3]);
+    // The follow-up submitted by the answered caller went with the three, not after them.
+    expect(sizes).toEqual([1, 4]);
+    await batcher.idle();
+  });
+});
+
+describe('accounts without foreign keys (0103)', () => {
+  it('refuses to delete an account', async () => {
+    const player = await newPlayer(t);
+    const transfer = await deposit(ledger, player, 1_00n);
+    await expect(
+      sql`delete from ledger_accounts where id = ${transfer.credit_account_id}`.execute(t.db),
+    ).rejects.toThrow(/permanent/);
+  });
+
+  it('stores nothing for a transfer naming a missing account', async () => {
+    const player = await newPlayer(t);
+    await deposit(ledger, player, 1_00n);
+    const before = await transferCount();
+    const result = await outcomes([
+      ledger.transfer({
+        idempotency_key: key('missing'),
+        debit: cash(player),
+        credit: { account_id: 9_000_000_000n },
+        amount_minor: 1n,
+        currency: 'EUR',
+        reason_code: 'bet',
+        object: { type: 'bet', id: 'missing' },
+        actor: SYSTEM,
+      }),
+    ]);
+    expect(result.codes).toEqual(['ACCOUNT_NOT_FOUND']);
+    expect(await transferCount()).toBe(before);
   });
 });

@@ -25,7 +25,8 @@ const VIOLATIONS_PER_CHECK_MAX = 100;
  * to zero; each cached balance equals the sum of its postings (credits minus debits of
  * completed transfers); no player balance or available balance is negative; each
  * account's reserved amount equals its open holds; each resolved hold has exactly one
- * post or void; every transfer's currency matches both accounts. Read-only; run it in
+ * post or void; every transfer's currency matches both accounts, which exist (there are
+ * no foreign keys to accounts since 0103; every hold's accounts exist too). Read-only; run it in
  * one REPEATABLE READ snapshot so a live system gives a consistent answer.
  */
 export async function checkLedger(db: Db): Promise<LedgerCheckResult> {
@@ -136,16 +137,21 @@ export async function checkLedger(db: Db): Promise<LedgerCheckResult> {
 
       const currency = await sql<{ id: bigint; currency: string }>`
         select t.id, t.currency from ledger_transfers t
-          join ledger_accounts d on d.id = t.debit_account_id
-          join ledger_accounts c on c.id = t.credit_account_id
-        where d.currency <> t.currency or c.currency <> t.currency
-        order by t.id limit ${limit}`.execute(trx);
+          left join ledger_accounts d on d.id = t.debit_account_id
+          left join ledger_accounts c on c.id = t.credit_account_id
+        where d.currency is distinct from t.currency or c.currency is distinct from t.currency
+        union all
+        select h.pending_id, d.currency from ledger_holds h
+          left join ledger_accounts d on d.id = h.debit_account_id
+          left join ledger_accounts c on c.id = h.credit_account_id
+        where d.id is null or c.id is null
+        order by 1 limit ${limit}`.execute(trx);
       for (const row of currency.rows) {
         violations.push({
           check: 'transfer_currency',
           transfer_id: row.id,
           currency: row.currency,
-          message: `transfer ${row.id} in ${row.currency} touches an account of another currency`,
+          message: `transfer ${row.id} in ${row.currency} touches a missing account or one of another currency`,
         });
       }
 

@@ -161,6 +161,9 @@ export class LedgerRepository {
     },
     scale_max: number,
   ): Promise<bigint | null> {
+    // Usually the account exists (a cold cache after a restart): one index read, no write.
+    const existing = await this.accountId(account);
+    if (existing !== null) return existing;
     const conflictTarget =
       account.owner_type === 'player'
         ? sql`(player_id, currency, kind) where owner_type = 'player'`
@@ -171,6 +174,14 @@ export class LedgerRepository {
         ${account.purpose}, ${account.shard}
       from currencies where code = ${account.currency} and scale <= ${scale_max}
       on conflict ${conflictTarget} do nothing`.execute(this.db);
+    return this.accountId(account);
+  }
+
+  private async accountId(
+    account: Pick<AccountRow, 'owner_type' | 'player_id' | 'currency' | 'kind' | 'purpose'> & {
+      shard: number;
+    },
+  ): Promise<bigint | null> {
     let query = this.db
       .selectFrom('ledger_accounts')
       .select('id')
