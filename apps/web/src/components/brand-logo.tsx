@@ -1,14 +1,20 @@
 import { cn } from './cn.ts';
 
-type BrandLogoProps = { name: string; logoUrl?: string; className?: string };
+type BrandLogoProps = {
+  name: string;
+  logoUrl?: string;
+  className?: string;
+  /** On narrow screens show only the mark, leaving the top bar to the balance. */
+  compact?: boolean;
+};
 
 /** The operator's logo, or its name set as a wordmark when no logo is configured. */
-export function BrandLogo({ name, logoUrl, className }: BrandLogoProps) {
+export function BrandLogo({ name, logoUrl, className, compact = false }: BrandLogoProps) {
   if (logoUrl) {
     return <img src={logoUrl} alt={name} className={cn('h-8 w-auto', className)} />;
   }
   return (
-    <span className={cn('inline-flex items-center gap-2', className)}>
+    <span className={cn('inline-flex min-w-0 items-center gap-2', className)}>
       <svg viewBox="0 0 32 32" className="size-7 shrink-0" aria-hidden="true">
         <defs>
           <linearGradient id="brand-mark" x1="0" y1="0" x2="1" y2="1">
@@ -25,7 +31,12 @@ export function BrandLogo({ name, logoUrl, className }: BrandLogoProps) {
         />
         <circle cx="16" cy="16" r="4.2" fill="url(#brand-mark)" />
       </svg>
-      <span className="truncate text-[19px] font-extrabold tracking-tight text-fg italic">
+      <span
+        className={cn(
+          'truncate text-[19px] font-extrabold tracking-tight text-fg italic',
+          compact && 'hidden sm:inline',
+        )}
+      >
         {name}
       </span>
     </span>

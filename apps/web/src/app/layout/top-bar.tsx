@@ -29,7 +29,7 @@ export function TopBar({ brandName, logoUrl, isAuthenticated, customer }: TopBar
           aria-label={brandName || undefined}
         >
           {brandName ? (
-            <BrandLogo name={brandName} logoUrl={logoUrl} />
+            <BrandLogo name={brandName} logoUrl={logoUrl} compact={isAuthenticated} />
           ) : (
             <span className="h-7 w-28 animate-pulse rounded-md bg-ink-800" />
           )}
