@@ -105,7 +105,7 @@ async function seedDemoBalances(modules: AppModules): Promise<void> {
       amount_minor: amounts.cash_minor,
       currency: demo.currency,
       reason_code: 'deposit',
-      object: { type: 'payment', id: `seed:${demo.email}` },
+      object: { type: 'payment', id: `demo-welcome-${player.id}` },
       actor,
     });
     await ledger.transfer({
@@ -115,7 +115,7 @@ async function seedDemoBalances(modules: AppModules): Promise<void> {
       amount_minor: amounts.bonus_minor,
       currency: demo.currency,
       reason_code: 'bonus_grant',
-      object: { type: 'bonus', id: `seed:${demo.email}` },
+      object: { type: 'bonus', id: `demo-welcome-${player.id}` },
       actor,
     });
   }
