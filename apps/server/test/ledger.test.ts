@@ -613,6 +613,31 @@ describe('group commit', () => {
     expect(sizes).toEqual([1, 4]);
     await batcher.idle();
   });
+
+  it('shares a queue evenly between free slots instead of one full and one tiny batch', async () => {
+    const sizes: number[] = [];
+    const releases: Array<() => void> = [];
+    const batcher = new CommitBatcher<number, number>(
+      async (commands) => {
+        sizes.push(commands.length);
+        await new Promise<void>((resolve) => releases.push(resolve));
+        return commands;
+      },
+      { batch_size_max: 200, in_flight_max: 2, queue_length_max: 100 },
+      () => new Error('busy'),
+    );
+    // Two lone commands take both slots; ten more queue behind them.
+    const all = Array.from({ length: 12 }, (_, n) => batcher.submit(n));
+    expect(sizes).toEqual([1, 1]);
+    // Both slots free up in the same turn: the ten leave as two batches of five.
+    for (const release of releases.splice(0)) release();
+    await new Promise((resolve) => setImmediate(resolve));
+    await new Promise((resolve) => setImmediate(resolve));
+    expect(sizes).toEqual([1, 1, 5, 5]);
+    for (const release of releases.splice(0)) release();
+    expect(await Promise.all(all)).toEqual(Array.from({ length: 12 }, (_, n) => n));
+    await batcher.idle();
+  });
 });
 
 describe('accounts without foreign keys (0103)', () => {

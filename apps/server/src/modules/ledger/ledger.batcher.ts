@@ -95,8 +95,12 @@ export class CommitBatcher<C, R> {
       return;
     }
     while (this.queue.length > 0 && this.free_slots.length > 0) {
+      const slots_free = this.free_slots.length;
       const slot = this.free_slots.pop()!;
-      const jobs = this.queue.splice(0, this.limits.batch_size_max);
+      // Share the queue evenly between the free slots: one batch of 64 and one of 2
+      // would pay the per-call cost twice for the work of one.
+      const share = Math.ceil(this.queue.length / slots_free);
+      const jobs = this.queue.splice(0, Math.min(this.limits.batch_size_max, share));
       this.counters.batches += 1;
       this.counters.commands += jobs.length;
       this.counters.sizes[jobs.length] = (this.counters.sizes[jobs.length] ?? 0) + 1;
