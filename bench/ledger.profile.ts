@@ -75,8 +75,8 @@ async function main() {
       await pool.query<{ def: string }>(`select pg_get_functiondef('ledger_apply'::regproc) as def`)
     ).rows[0]!.def;
     const variants: Record<string, string> = {
-      'ledger_apply (0102, set-based)': 'ledger_apply',
-      'ledger_apply_each (0101 body)': 'ledger_apply_each',
+      'ledger_apply (set-based)': 'ledger_apply',
+      'ledger_apply_each (sequential)': 'ledger_apply_each',
     };
     if (/pg_notify/.test(fn)) {
       await pool.query(

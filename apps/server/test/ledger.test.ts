@@ -640,7 +640,7 @@ describe('group commit', () => {
   });
 });
 
-describe('accounts without foreign keys (0103)', () => {
+describe('accounts without foreign keys', () => {
   it('refuses to delete an account', async () => {
     const player = await newPlayer(t);
     const transfer = await deposit(ledger, player, 1_00n);

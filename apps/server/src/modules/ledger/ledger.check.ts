@@ -26,7 +26,7 @@ const VIOLATIONS_PER_CHECK_MAX = 100;
  * completed transfers); no player balance or available balance is negative; each
  * account's reserved amount equals its open holds; each resolved hold has exactly one
  * post or void; every transfer's currency matches both accounts, which exist (there are
- * no foreign keys to accounts since 0103; every hold's accounts exist too). Read-only; run it in
+ * no foreign keys to accounts; every hold's accounts exist too). Read-only; run it in
  * one REPEATABLE READ snapshot so a live system gives a consistent answer.
  */
 export async function checkLedger(db: Db): Promise<LedgerCheckResult> {
