@@ -2,7 +2,7 @@
  * `node --import tsx bench/ledger.phases.ts`: where time goes *inside* one `ledger_apply`
  * call. Makes a copy of the installed function with `clock_timestamp()` markers between its
  * phases (gather ids, lock holds, lock+read accounts, per-command loop, transfers INSERT,
- * holds, accounts UPDATE, notify, answer) and reports the median µs of each phase per batch
+ * holds, accounts UPDATE, answer) and reports the median µs of each phase per batch
  * size, plus the loop's driving query alone (EXPLAIN ANALYZE) so the loop body's own cost is
  * the difference. One connection, no contention, every call rolled back. A diagnostic.
  */
@@ -29,8 +29,8 @@ const ANCHORS: [string, RegExp][] = [
   ['loop (query + body)', /\n {2}if cardinality\(w_transfers\) > 0 then/],
   ['insert transfers', /\n {4}if cardinality\(w_holds\) > 0 then/],
   ['holds', /\n {4}update ledger_accounts la set balance_minor/],
-  ['update accounts', /\n {4}-- Delivered to listeners/],
-  ['notify', /\n {2}return query select \* from unnest\(v_results\);/],
+  // Since 0101 the accounts UPDATE is the last statement of the write block (no pg_notify).
+  ['update accounts', /\n {2}end if;\n\n {2}return query select \* from unnest\(v_results\);/],
 ];
 
 function instrument(def: string): { fn: string; loopQuery: string } {

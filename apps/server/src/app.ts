@@ -99,7 +99,7 @@ export async function buildApp(options: AppOptions) {
   });
   const logError = (message: string, error: unknown) => app.log.error({ err: error }, message);
   const events = options.pool ? createPgEventBus(options.pool, logError) : createSilentEventBus();
-  const ledger = createLedgerModule(db);
+  const ledger = createLedgerModule(db, { log: logError });
   const wallet = createWalletModule({
     ledger: ledger.service,
     players: players.service,

@@ -1,4 +1,6 @@
+import { createHash } from 'node:crypto';
 import { sql } from 'kysely';
+import pg from 'pg';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import {
   createLedgerModule,
@@ -585,6 +587,40 @@ describe('totals', () => {
 });
 
 describe('group commit', () => {
+  it('keeps a lane in its own slot, so two batches in flight never share a player', async () => {
+    const batches: Array<{ slot: number; commands: number[] }> = [];
+    const releases: Array<() => void> = [];
+    const batcher = new CommitBatcher<number, number>(
+      async (commands, slot) => {
+        batches.push({ slot, commands });
+        await new Promise<void>((resolve) => releases.push(resolve));
+        return commands;
+      },
+      { batch_size_max: 200, in_flight_max: 2, queue_length_max: 100 },
+      () => new Error('busy'),
+      // Even commands are lane 0, odd ones lane 1; 100+ have no lane.
+      (command) => (command >= 100 ? undefined : command % 2),
+    );
+    // 0 and 1 take both slots at once; 2, 4 (lane 0), 3 (lane 1) and 100, 101 (no lane) wait.
+    const all = [0, 1, 2, 4, 3, 100, 101].map((n) => batcher.submit(n));
+    expect(batches).toEqual([
+      { slot: 0, commands: [0] },
+      { slot: 1, commands: [1] },
+    ]);
+    // Only slot 1 frees: it takes its lane and half the lane-less queue, never 2 or 4.
+    releases[1]!();
+    await new Promise((resolve) => setImmediate(resolve));
+    await new Promise((resolve) => setImmediate(resolve));
+    expect(batches[2]).toEqual({ slot: 1, commands: [3, 100, 101] });
+    releases[0]!();
+    await new Promise((resolve) => setImmediate(resolve));
+    await new Promise((resolve) => setImmediate(resolve));
+    expect(batches[3]).toEqual({ slot: 0, commands: [2, 4] });
+    for (const release of releases.slice(2)) release();
+    expect(await Promise.all(all)).toEqual([0, 1, 2, 4, 3, 100, 101]);
+    await batcher.idle();
+  });
+
   it('lets the callers a batch just answered join the next batch (linger)', async () => {
     const sizes: number[] = [];
     let release: () => void = () => {};
@@ -637,6 +673,140 @@ describe('group commit', () => {
     for (const release of releases.splice(0)) release();
     expect(await Promise.all(all)).toEqual(Array.from({ length: 12 }, (_, n) => n));
     await batcher.idle();
+  });
+});
+
+describe('balance notifications (after commit, migration 0101)', () => {
+  /** A LISTEN connection of its own; collects the player accounts each notification names. */
+  async function listen() {
+    const client = new pg.Client({ connectionString: t.url });
+    await client.connect();
+    const payloads: string[] = [];
+    client.on('notification', (message) => payloads.push(message.payload ?? ''));
+    await client.query('listen ledger_player');
+    const entries = () => payloads.flatMap((payload) => payload.split(','));
+    const settle = async () => {
+      await ledger.drain();
+      // The NOTIFY was sent; give its delivery to this connection a moment.
+      await new Promise((resolve) => setTimeout(resolve, 100));
+    };
+    return { payloads, entries, settle, close: () => client.end() };
+  }
+
+  it('names the player accounts a commit changed, never house accounts, after the commit', async () => {
+    const player = await newPlayer(t);
+    const listener = await listen();
+    try {
+      const credited = await deposit(ledger, player, 10_00n);
+      await listener.settle();
+      expect(listener.entries()).toEqual([`${player}:${credited.credit_account_id}`]);
+    } finally {
+      await listener.close();
+    }
+  });
+
+  it('announces holds, posts and voids from a ledger that never resolved the accounts', async () => {
+    const player = await newPlayer(t);
+    const funded = await deposit(ledger, player, 10_00n);
+    const account = funded.credit_account_id;
+    const hold = await ledger.reserve({
+      idempotency_key: key('hold'),
+      debit: cash(player),
+      credit: WAGERS,
+      amount_minor: 2_00n,
+      currency: 'EUR',
+      reason_code: 'bet',
+      object: { type: 'bet', id: key('round') },
+      actor: SYSTEM,
+    });
+    const second = await ledger.reserve({
+      idempotency_key: key('hold'),
+      debit: cash(player),
+      credit: WAGERS,
+      amount_minor: 1_00n,
+      currency: 'EUR',
+      reason_code: 'bet',
+      object: { type: 'bet', id: key('round') },
+      actor: SYSTEM,
+    });
+    await ledger.drain();
+    // A fresh service (another instance, or after a restart) knows no account owners yet.
+    const fresh = createLedgerModule(t.db).service;
+    const listener = await listen();
+    try {
+      await fresh.post({ idempotency_key: key('post'), pending_id: hold.id, actor: SYSTEM });
+      await fresh.drain();
+      await listener.settle();
+      expect(listener.entries()).toEqual([`${player}:${account}`]);
+      await fresh.void({ idempotency_key: key('void'), pending_id: second.id, actor: SYSTEM });
+      await fresh.drain();
+      await listener.settle();
+      expect(listener.entries()).toEqual([`${player}:${account}`, `${player}:${account}`]);
+    } finally {
+      await listener.close();
+    }
+  });
+
+  it('is silent for replays and refusals: nothing changed', async () => {
+    const player = await newPlayer(t);
+    await deposit(ledger, player, 2_00n);
+    const retried = key('bet');
+    await bet(ledger, player, 1_00n, retried);
+    await ledger.drain();
+    const listener = await listen();
+    try {
+      expect((await bet(ledger, player, 1_00n, retried)).replayed).toBe(true);
+      await expect(bet(ledger, player, 5_00n)).rejects.toMatchObject({
+        code: 'INSUFFICIENT_FUNDS',
+      });
+      await listener.settle();
+      expect(listener.payloads).toEqual([]);
+    } finally {
+      await listener.close();
+    }
+  });
+
+  it('puts the changes of commits answered together into one notification', async () => {
+    const players = await Promise.all(Array.from({ length: 30 }, () => newPlayer(t)));
+    const listener = await listen();
+    try {
+      const deposits = await Promise.all(players.map((player) => deposit(ledger, player, 1_00n)));
+      await listener.settle();
+      expect(new Set(listener.entries())).toEqual(
+        new Set(deposits.map((d, n) => `${players[n]}:${d.credit_account_id}`)),
+      );
+      expect(listener.payloads.length).toBeLessThan(players.length);
+    } finally {
+      await listener.close();
+    }
+  });
+});
+
+describe('idempotency hash', () => {
+  it('is the SHA-256 of the request as JSON, bigints as "<digits>n" (stored hashes rely on it)', async () => {
+    const player = await newPlayer(t);
+    await deposit(ledger, player, 5_00n);
+    const idempotency_key = key('hash');
+    const transfer = await bet(ledger, player, 1_23n, idempotency_key);
+    const stored = await sql<{ input_hash: string }>`
+      select input_hash from ledger_transfers where id = ${transfer.id}`.execute(t.db);
+    // The format as first shipped: JSON.stringify with a replacer writing bigints as "123n".
+    const text = JSON.stringify(
+      [
+        'single',
+        `p:${player}:cash`,
+        'h:wagers:test_provider',
+        1_23n,
+        'EUR',
+        'bet',
+        'bet',
+        idempotency_key,
+        SYSTEM,
+        null,
+      ],
+      (_key, value) => (typeof value === 'bigint' ? `${value}n` : value),
+    );
+    expect(stored.rows[0]!.input_hash).toBe(createHash('sha256').update(text).digest('base64url'));
   });
 });
 

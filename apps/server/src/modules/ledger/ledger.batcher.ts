@@ -13,6 +13,13 @@
  *
  * `slot` identifies the in-flight batch (0 … in_flight_max − 1); the ledger uses it to pick
  * a house-account shard, so concurrent batches do not wait on each other's house rows.
+ *
+ * Lanes keep concurrent batches off each other's player rows too: a command with a lane
+ * (the ledger gives the player's id) only ever leaves in slot `lane mod in_flight_max`, so
+ * two batches in flight never lock the same player's account and never wait on each other
+ * (with 256 bettors over 10,000 players, two batches of ~100 shared a player almost every
+ * time and ran one after the other; docs/performance.md, round 6). Commands without a lane
+ * (a hold's post or void, whose accounts only the database knows) go with any free slot.
  */
 export type BatcherLimits = {
   /** Commands per database transaction: bounds lock time and statement size. */
@@ -31,35 +38,50 @@ export type BatcherLimits = {
 
 type Job<C, R> = { command: C; resolve: (result: R) => void; reject: (error: unknown) => void };
 
+/** A command's lane: a non-negative integer, or undefined for "any slot". */
+export type LaneOf<C> = (command: C) => number | undefined;
+
 /** Counters since creation: how large batches actually were (benchmarks, tuning). */
 export type BatcherStats = {
   batches: number;
   commands: number;
   /** Batches by size: `sizes[n]` is how many batches carried n commands. */
   sizes: number[];
+  /** Milliseconds batches spent in `run` (the database), summed over slots. */
+  busy_ms: number;
 };
 
 export class CommitBatcher<C, R> {
-  private readonly queue: Job<C, R>[] = [];
+  /** Commands bound to a slot, by slot (see lanes in the header). */
+  private readonly lanes: Job<C, R>[][];
+  /** Commands any slot may take. */
+  private readonly shared: Job<C, R>[] = [];
+  private waiting = 0;
   private readonly free_slots: number[];
   private idle_waiters: Array<() => void> = [];
   /** A freed slot is waiting for the callers just answered (see the header). */
   private lingering = false;
-  private readonly counters: BatcherStats = { batches: 0, commands: 0, sizes: [] };
+  private readonly counters: BatcherStats = { batches: 0, commands: 0, sizes: [], busy_ms: 0 };
 
   constructor(
     private readonly run: (commands: C[], slot: number) => Promise<R[]>,
     private readonly limits: BatcherLimits,
     private readonly overloaded: () => Error,
+    private readonly laneOf: LaneOf<C> = () => undefined,
   ) {
     if (limits.batch_size_max < 1 || limits.in_flight_max < 1 || limits.queue_length_max < 1) {
       throw new Error('CommitBatcher: every limit must be at least 1');
     }
     this.free_slots = Array.from({ length: limits.in_flight_max }, (_, slot) => slot).reverse();
+    this.lanes = Array.from({ length: limits.in_flight_max }, () => []);
+  }
+
+  get in_flight_max(): number {
+    return this.limits.in_flight_max;
   }
 
   get queued(): number {
-    return this.queue.length;
+    return this.waiting;
   }
 
   /** A copy of the batch-size counters (first attempts only, not one-by-one retries). */
@@ -68,18 +90,21 @@ export class CommitBatcher<C, R> {
   }
 
   submit(command: C): Promise<R> {
-    if (this.queue.length >= this.limits.queue_length_max) {
+    if (this.waiting >= this.limits.queue_length_max) {
       return Promise.reject(this.overloaded());
     }
+    const lane = this.laneOf(command);
+    const queue = lane === undefined ? this.shared : this.lanes[lane % this.limits.in_flight_max]!;
     return new Promise<R>((resolve, reject) => {
-      this.queue.push({ command, resolve, reject });
+      queue.push({ command, resolve, reject });
+      this.waiting += 1;
       this.pump();
     });
   }
 
   /** Resolves once nothing is queued or in flight. */
   idle(): Promise<void> {
-    if (this.queue.length === 0 && this.free_slots.length === this.limits.in_flight_max) {
+    if (this.waiting === 0 && this.free_slots.length === this.limits.in_flight_max) {
       return Promise.resolve();
     }
     return new Promise((resolve) => this.idle_waiters.push(resolve));
@@ -89,30 +114,41 @@ export class CommitBatcher<C, R> {
     // While lingering, only a full batch leaves early (or any batch when the ledger is idle).
     if (
       this.lingering &&
-      this.queue.length < this.limits.batch_size_max &&
+      this.waiting < this.limits.batch_size_max &&
       this.free_slots.length < this.limits.in_flight_max
     ) {
       return;
     }
-    while (this.queue.length > 0 && this.free_slots.length > 0) {
-      const slots_free = this.free_slots.length;
-      const slot = this.free_slots.pop()!;
-      // Share the queue evenly between the free slots: one batch of 64 and one of 2
-      // would pay the per-call cost twice for the work of one.
-      const share = Math.ceil(this.queue.length / slots_free);
-      const jobs = this.queue.splice(0, Math.min(this.limits.batch_size_max, share));
+    for (const slot of [...this.free_slots].reverse()) {
+      if (this.waiting === 0) break;
+      const own = this.lanes[slot]!;
+      const jobs = own.splice(0, this.limits.batch_size_max);
+      // Share the lane-less queue evenly between the free slots: one batch of 64 and one
+      // of 2 would pay the per-call cost twice for the work of one.
+      const room = this.limits.batch_size_max - jobs.length;
+      if (room > 0 && this.shared.length > 0) {
+        const share = Math.ceil(this.shared.length / this.free_slots.length);
+        jobs.push(...this.shared.splice(0, Math.min(room, share)));
+      }
+      if (jobs.length === 0) continue;
+      this.free_slots.splice(this.free_slots.indexOf(slot), 1);
+      this.waiting -= jobs.length;
       this.counters.batches += 1;
       this.counters.commands += jobs.length;
       this.counters.sizes[jobs.length] = (this.counters.sizes[jobs.length] ?? 0) + 1;
       void this.flush(jobs, slot).finally(() => {
         this.free_slots.push(slot);
         this.linger();
-        if (this.queue.length === 0 && this.free_slots.length === this.limits.in_flight_max) {
-          const waiters = this.idle_waiters;
-          this.idle_waiters = [];
-          for (const resolve of waiters) resolve();
-        }
+        this.notifyIdle();
       });
+    }
+  }
+
+  private notifyIdle(): void {
+    if (this.waiting === 0 && this.free_slots.length === this.limits.in_flight_max) {
+      const waiters = this.idle_waiters;
+      this.idle_waiters = [];
+      for (const resolve of waiters) resolve();
     }
   }
 
@@ -123,11 +159,7 @@ export class CommitBatcher<C, R> {
     const go = () => {
       this.lingering = false;
       this.pump();
-      if (this.queue.length === 0 && this.free_slots.length === this.limits.in_flight_max) {
-        const waiters = this.idle_waiters;
-        this.idle_waiters = [];
-        for (const resolve of waiters) resolve();
-      }
+      this.notifyIdle();
     };
     const linger_ms = this.limits.linger_ms ?? 0;
     if (linger_ms > 0) setTimeout(go, linger_ms);
@@ -136,10 +168,12 @@ export class CommitBatcher<C, R> {
 
   private async flush(jobs: Job<C, R>[], slot: number): Promise<void> {
     try {
+      const started = performance.now();
       const results = await this.run(
         jobs.map((job) => job.command),
         slot,
       );
+      this.counters.busy_ms += performance.now() - started;
       if (results.length !== jobs.length) throw new Error('CommitBatcher: result count mismatch');
       for (const [index, job] of jobs.entries()) job.resolve(results[index]!);
     } catch (error) {

@@ -1,4 +1,4 @@
-import { type Generated, sql } from 'kysely';
+import { CompiledQuery, type Generated, sql } from 'kysely';
 import type { Db } from '../../platform/db/database.ts';
 
 export type AccountKind =
@@ -133,8 +133,26 @@ export type MovementFilter = {
   offset: number;
 };
 
-const jsonReplacer = (_key: string, value: unknown) =>
-  typeof value === 'bigint' ? value.toString() : value;
+/** A command as ledger_apply reads it: bigints as strings, one object shape for all. */
+const wire = (command: ApplyCommand) => ({
+  i: command.i,
+  op: command.op,
+  key: command.key,
+  hash: command.hash,
+  debit: command.debit?.toString(),
+  credit: command.credit?.toString(),
+  amount: command.amount?.toString(),
+  currency: command.currency,
+  reason: command.reason,
+  object_type: command.object_type,
+  object_id: command.object_id,
+  actor_type: command.actor_type,
+  actor_id: command.actor_id,
+  memo: command.memo,
+  pending_id: command.pending_id?.toString(),
+  reverses_id: command.reverses_id?.toString(),
+  expires_at: command.expires_at?.toISOString(),
+});
 
 export class LedgerRepository {
   private readonly db;
@@ -144,11 +162,29 @@ export class LedgerRepository {
 
   /** One round trip, one database transaction, however many commands. */
   async apply(commands: readonly ApplyCommand[]): Promise<ApplyResult[]> {
-    const payload = JSON.stringify(commands, jsonReplacer);
-    const result = await sql<ApplyResult>`select * from ledger_apply(${payload}::jsonb)`.execute(
-      this.db,
+    // A precompiled statement: the query builder's compile step is measurable per batch.
+    const result = await this.db.executeQuery<ApplyResult>(
+      CompiledQuery.raw('select * from ledger_apply($1::jsonb)', [
+        JSON.stringify(commands.map(wire)),
+      ]),
     );
     return result.rows;
+  }
+
+  /** Who owns these accounts (player id, or null for house accounts). */
+  async accountOwners(ids: readonly bigint[]): Promise<{ id: bigint; player_id: bigint | null }[]> {
+    return this.db
+      .selectFrom('ledger_accounts')
+      .select(['id', 'player_id'])
+      .where('id', 'in', ids)
+      .execute();
+  }
+
+  /** One NOTIFY per payload on the ledger's channel, in one statement (see ChangeNotifier). */
+  async notifyPlayers(payloads: readonly string[]): Promise<void> {
+    await sql`select pg_notify('ledger_player', p) from unnest(${payloads}::text[]) p`.execute(
+      this.db,
+    );
   }
 
   /**

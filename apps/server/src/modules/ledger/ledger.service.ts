@@ -1,6 +1,7 @@
-import { createHash, randomInt } from 'node:crypto';
+import { hash, randomInt } from 'node:crypto';
 import { type BatcherLimits, CommitBatcher } from './ledger.batcher.ts';
 import { isLedgerErrorCode, LedgerError } from './ledger.errors.ts';
+import { ChangeNotifier } from './ledger.notifier.ts';
 import type {
   AccountRow,
   ApplyCommand,
@@ -113,13 +114,26 @@ export type Transfer = {
 export type LedgerOptions = {
   house_shards?: number;
   batcher?: Partial<BatcherLimits>;
+  /** Where background failures go (a lost balance notification); default: ignored. */
+  log?: (message: string, error: unknown) => void;
 };
 
 /** A command whose house side is still a set of shards; the batch slot picks one. */
 type Prepared = Omit<ApplyCommand, 'i' | 'debit' | 'credit'> & {
   debit?: bigint | readonly bigint[];
   credit?: bigint | readonly bigint[];
+  /** The batcher's lane: the player's id, so one player's commands never race (see batcher). */
+  lane?: number;
 };
+
+/** Lanes are taken modulo the slots; any spread of player ids over small integers will do. */
+const LANE_SPREAD = 1n << 20n;
+const laneOf = (ref: AccountRef): number | undefined =>
+  'player_id' in ref
+    ? Number(ref.player_id % LANE_SPREAD)
+    : 'account_id' in ref
+      ? Number(ref.account_id % LANE_SPREAD)
+      : undefined;
 
 const KEY_PATTERN = /^[\x21-\x7e]+$/;
 const CURRENCY_PATTERN = /^[A-Z0-9]{2,10}$/;
@@ -128,6 +142,7 @@ const PURPOSE_PATTERN = /^[a-z0-9_:-]{0,64}$/;
 export class LedgerService {
   private readonly shards: number;
   private readonly batcher: CommitBatcher<Prepared, ApplyResult>;
+  private readonly notifier: ChangeNotifier;
   private readonly accounts = new Map<string, bigint | readonly bigint[]>();
   /** Spreads instances over different shards so two servers' batches rarely meet. */
   private readonly shard_offset = randomInt(0, HOUSE_SHARDS_MAX);
@@ -140,10 +155,12 @@ export class LedgerService {
     if (!Number.isInteger(this.shards) || this.shards < 1 || this.shards > HOUSE_SHARDS_MAX) {
       throw new Error(`house_shards must be an integer in 1..${HOUSE_SHARDS_MAX}`);
     }
+    this.notifier = new ChangeNotifier(repository, options.log ?? (() => {}));
     this.batcher = new CommitBatcher(
       (commands, slot) => this.applyBatch(commands, slot),
       { ...BATCHER_LIMITS_DEFAULT, ...options.batcher },
       () => new LedgerError('LEDGER_BUSY'),
+      (command) => command.lane,
     );
   }
 
@@ -234,9 +251,15 @@ export class LedgerService {
     return this.batcher.stats();
   }
 
-  /** Waits until every submitted command has been answered (shutdown, tests). */
-  drain(): Promise<void> {
-    return this.batcher.idle();
+  /** Batches the ledger runs at once (connections it may hold). */
+  inFlightMax(): number {
+    return this.batcher.in_flight_max;
+  }
+
+  /** Waits until every submitted command has been answered and announced (shutdown, tests). */
+  async drain(): Promise<void> {
+    await this.batcher.idle();
+    await this.notifier.idle();
   }
 
   /** A player's accounts in one currency (absent ones read as zero). */
@@ -321,6 +344,7 @@ export class LedgerService {
         purpose: '',
         shard: 0,
       });
+      this.notifier.known(resolved, ref.player_id);
     } else {
       const purpose = ref.purpose ?? '';
       if (!PURPOSE_PATTERN.test(purpose)) {
@@ -328,16 +352,16 @@ export class LedgerService {
       }
       const ids: bigint[] = [];
       for (let shard = 0; shard < this.shards; shard += 1) {
-        ids.push(
-          await this.ensure({
-            owner_type: 'house',
-            player_id: null,
-            currency,
-            kind: ref.house,
-            purpose,
-            shard,
-          }),
-        );
+        const id = await this.ensure({
+          owner_type: 'house',
+          player_id: null,
+          currency,
+          kind: ref.house,
+          purpose,
+          shard,
+        });
+        this.notifier.known(id, null);
+        ids.push(id);
       }
       resolved = ids.length === 1 ? ids[0]! : ids;
     }
@@ -413,6 +437,7 @@ export class LedgerService {
       actor_type: input.actor.type,
       actor_id: input.actor.id,
       memo: input.memo,
+      lane: laneOf(input.debit) ?? laneOf(input.credit),
     };
   }
 
@@ -442,16 +467,42 @@ export class LedgerService {
       side === undefined || typeof side === 'bigint'
         ? side
         : side[(this.shard_offset + slot) % side.length]!;
+    // Field by field, not by spreading: one object shape for every command (hot path).
     const results = await this.repository.apply(
-      commands.map((command, i) => ({
-        ...command,
-        i,
-        debit: pick(command.debit),
-        credit: pick(command.credit),
-      })),
+      commands.map(
+        (command, i): ApplyCommand => ({
+          i,
+          op: command.op,
+          key: command.key,
+          hash: command.hash,
+          debit: pick(command.debit),
+          credit: pick(command.credit),
+          amount: command.amount,
+          currency: command.currency,
+          reason: command.reason,
+          object_type: command.object_type,
+          object_id: command.object_id,
+          actor_type: command.actor_type,
+          actor_id: command.actor_id,
+          memo: command.memo,
+          pending_id: command.pending_id,
+          reverses_id: command.reverses_id,
+          expires_at: command.expires_at,
+        }),
+      ),
     );
     const ordered = new Array<ApplyResult>(commands.length);
-    for (const result of results) ordered[result.i] = result;
+    const changed: bigint[] = [];
+    for (const result of results) {
+      ordered[result.i] = result;
+      if (result.code !== 'OK' || result.replayed) continue;
+      // A hold or its release changes the debit side's available balance only.
+      changed.push(result.debit_account_id!);
+      if (result.kind !== 'pending' && result.kind !== 'void')
+        changed.push(result.credit_account_id!);
+    }
+    // Committed: announce it (after the commit, not inside it; see ChangeNotifier).
+    this.notifier.changed(changed);
     if (ordered.some((result) => result === undefined)) {
       throw new Error('ledger_apply returned fewer results than commands');
     }
@@ -498,10 +549,13 @@ function refKey(ref: AccountRef): string {
   return `h:${ref.house}:${ref.purpose ?? ''}`;
 }
 
-/** The request's identity for idempotency: same key with another hash is a conflict. */
+/**
+ * The request's identity for idempotency: same key with another hash is a conflict.
+ * The text hashed is the JSON of `parts` with top-level bigints written as `"<digits>n"`
+ * (stored hashes depend on it). Converting them first lets JSON.stringify run without a
+ * replacer callback, its slow path; a bigint nested deeper would throw, never hash wrongly.
+ */
 function hashOf(parts: unknown[]): string {
-  const text = JSON.stringify(parts, (_key, value) =>
-    typeof value === 'bigint' ? `${value}n` : value,
-  );
-  return createHash('sha256').update(text).digest('base64url');
+  const text = JSON.stringify(parts.map((part) => (typeof part === 'bigint' ? `${part}n` : part)));
+  return hash('sha256', text, 'base64url');
 }
