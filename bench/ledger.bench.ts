@@ -4,11 +4,17 @@
  * number of connections. A benchmark, not a test: it prints figures and asserts nothing
  * except that the ledger checker passes afterwards.
  *
+ * Maximum throughput is each system's best closed-loop level, compared with the other's
+ * best (`MAXIMUM THROUGHPUT` at the end); every level also shows its same-level ratios.
+ *
  * Environment: BENCH_SECONDS (per scenario, default 10), BENCH_CONNECTIONS (16),
- * BENCH_WORKERS (closed-loop concurrency, 64), BENCH_PLAYERS (10000), BENCH_ROUNDS (3:
- * baseline and the two group-commit rows run interleaved, A/B/A/B, and are reported per
- * round and as medians), BENCH_EXTRA (1; 0 skips the unbatched and two-phase rows),
- * BENCH_LEDGER_IN_FLIGHT and BENCH_LINGER_MS (ledger batcher limits; unset: its defaults).
+ * BENCH_WORKERS (closed-loop concurrency levels, "64,512"), BENCH_PLAYERS (10000),
+ * BENCH_ROUNDS (3: at each level baseline and the two group-commit rows run interleaved,
+ * and are reported per round and as medians), BENCH_EXTRA (1; 0 skips the unbatched and
+ * two-phase rows), BENCH_LEDGER_IN_FLIGHT and BENCH_LINGER_MS (ledger batcher limits; unset:
+ * its defaults). Diagnostics: BENCH_WAITS=1 (what the server's backends wait on),
+ * BENCH_TIMELINE=1 (open loop's worst latency per 250 ms), BENCH_CPU_PROFILE=<file> and
+ * BENCH_CPU_PROFILE_OPEN=<file> (V8 CPU profiles of a 16-shard row and of the open loop).
  */
 import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { Session } from 'node:inspector/promises';
@@ -173,7 +179,10 @@ async function sampleWaits(url: string) {
   const loop = (async () => {
     while (running) {
       const { rows } = await client.query<{ s: string }>(
-        `select coalesce(wait_event_type || ':' || wait_event, state) s from pg_stat_activity
+        `select coalesce(wait_event_type || ':' || wait_event, state) ||
+            case when query like '%ledger_apply%' then ' [apply]'
+                 when query like '%pg_notify%' then ' [notify]' else '' end s
+          from pg_stat_activity
           where backend_type = 'client backend' and pid <> pg_backend_pid()`,
       );
       samples += 1;

@@ -587,7 +587,7 @@ describe('totals', () => {
 });
 
 describe('group commit', () => {
-  it('keeps a lane in its own slot, so two batches in flight never share a player', async () => {
+  it('never sends a lane while a batch in flight holds it; any slot serves the rest', async () => {
     const batches: Array<{ slot: number; commands: number[] }> = [];
     const releases: Array<() => void> = [];
     const batcher = new CommitBatcher<number, number>(
@@ -598,26 +598,28 @@ describe('group commit', () => {
       },
       { batch_size_max: 200, in_flight_max: 2, queue_length_max: 100 },
       () => new Error('busy'),
-      // Even commands are lane 0, odd ones lane 1; 100+ have no lane.
-      (command) => (command >= 100 ? undefined : command % 2),
+      // A command's lane is its last digit (a player); 100 and up have none.
+      (command) => (command >= 100 ? undefined : command % 10),
     );
-    // 0 and 1 take both slots at once; 2, 4 (lane 0), 3 (lane 1) and 100, 101 (no lane) wait.
-    const all = [0, 1, 2, 4, 3, 100, 101].map((n) => batcher.submit(n));
+    // 0 and 1 take both slots at once; the rest queue behind them.
+    const all = [0, 1, 10, 2, 11, 100].map((n) => batcher.submit(n));
     expect(batches).toEqual([
       { slot: 0, commands: [0] },
       { slot: 1, commands: [1] },
     ]);
-    // Only slot 1 frees: it takes its lane and half the lane-less queue, never 2 or 4.
+    // Slot 1 frees: it takes everything but 10, whose lane (0) is still in flight in slot 0;
+    // 11 may go, its lane's batch has just finished.
     releases[1]!();
     await new Promise((resolve) => setImmediate(resolve));
     await new Promise((resolve) => setImmediate(resolve));
-    expect(batches[2]).toEqual({ slot: 1, commands: [3, 100, 101] });
+    expect(batches[2]).toEqual({ slot: 1, commands: [2, 11, 100] });
+    // Slot 0 frees: lane 0 is free again, and 10 leaves.
     releases[0]!();
     await new Promise((resolve) => setImmediate(resolve));
     await new Promise((resolve) => setImmediate(resolve));
-    expect(batches[3]).toEqual({ slot: 0, commands: [2, 4] });
+    expect(batches[3]).toEqual({ slot: 0, commands: [10] });
     for (const release of releases.slice(2)) release();
-    expect(await Promise.all(all)).toEqual([0, 1, 2, 4, 3, 100, 101]);
+    expect(await Promise.all(all)).toEqual([0, 1, 10, 2, 11, 100]);
     await batcher.idle();
   });
 

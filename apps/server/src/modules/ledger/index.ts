@@ -45,9 +45,10 @@ export {
 export type { LedgerService };
 
 /**
- * `pg_notify` channel on which the ledger announces, at commit, that player accounts
- * changed: one notification per batch (more past 190 accounts, to stay below PostgreSQL's
- * 8000-byte payload limit). Payload: `<player_id>:<account_id>[,<player_id>:<account_id>…]`.
+ * `pg_notify` channel on which the ledger announces, right after a commit, that player
+ * accounts changed (ledger.notifier.ts): one notification for the batches committed
+ * meanwhile (more past 190 accounts, to stay below PostgreSQL's 8000-byte payload limit).
+ * Payload: `<player_id>:<account_id>[,<player_id>:<account_id>…]`. At most once.
  */
 export const LEDGER_PLAYER_CHANNEL = 'ledger_player';
 

@@ -15,11 +15,15 @@
  * a house-account shard, so concurrent batches do not wait on each other's house rows.
  *
  * Lanes keep concurrent batches off each other's player rows too: a command with a lane
- * (the ledger gives the player's id) only ever leaves in slot `lane mod in_flight_max`, so
- * two batches in flight never lock the same player's account and never wait on each other
- * (with 256 bettors over 10,000 players, two batches of ~100 shared a player almost every
- * time and ran one after the other; docs/performance.md, round 6). Commands without a lane
- * (a hold's post or void, whose accounts only the database knows) go with any free slot.
+ * (the ledger gives the player's id) never leaves while a batch in flight holds a command
+ * of the same lane; it waits, first in line, for that batch to finish. Two batches in
+ * flight therefore never lock the same player's account and never wait on each other (with
+ * 256 bettors over 10,000 players, two batches of ~100 shared a player almost every time
+ * and ran one after the other; docs/performance.md, round 6). Otherwise the queue is one
+ * queue served by every slot: binding lanes to slots instead (lane mod slots) gave two
+ * queues of one server each, which wait longer than one queue of two at the same load.
+ * Commands without a lane (a hold's post or void, whose accounts only the database knows)
+ * never wait for one.
  */
 export type BatcherLimits = {
   /** Commands per database transaction: bounds lock time and statement size. */
@@ -36,7 +40,12 @@ export type BatcherLimits = {
   linger_ms?: number;
 };
 
-type Job<C, R> = { command: C; resolve: (result: R) => void; reject: (error: unknown) => void };
+type Job<C, R> = {
+  command: C;
+  lane: number | undefined;
+  resolve: (result: R) => void;
+  reject: (error: unknown) => void;
+};
 
 /** A command's lane: a non-negative integer, or undefined for "any slot". */
 export type LaneOf<C> = (command: C) => number | undefined;
@@ -52,11 +61,9 @@ export type BatcherStats = {
 };
 
 export class CommitBatcher<C, R> {
-  /** Commands bound to a slot, by slot (see lanes in the header). */
-  private readonly lanes: Job<C, R>[][];
-  /** Commands any slot may take. */
-  private readonly shared: Job<C, R>[] = [];
-  private waiting = 0;
+  private readonly queue: Job<C, R>[] = [];
+  /** Lanes of the commands in flight, with how many of each (see lanes in the header). */
+  private readonly busy_lanes = new Map<number, number>();
   private readonly free_slots: number[];
   private idle_waiters: Array<() => void> = [];
   /** A freed slot is waiting for the callers just answered (see the header). */
@@ -73,7 +80,6 @@ export class CommitBatcher<C, R> {
       throw new Error('CommitBatcher: every limit must be at least 1');
     }
     this.free_slots = Array.from({ length: limits.in_flight_max }, (_, slot) => slot).reverse();
-    this.lanes = Array.from({ length: limits.in_flight_max }, () => []);
   }
 
   get in_flight_max(): number {
@@ -81,7 +87,7 @@ export class CommitBatcher<C, R> {
   }
 
   get queued(): number {
-    return this.waiting;
+    return this.queue.length;
   }
 
   /** A copy of the batch-size counters (first attempts only, not one-by-one retries). */
@@ -90,21 +96,19 @@ export class CommitBatcher<C, R> {
   }
 
   submit(command: C): Promise<R> {
-    if (this.waiting >= this.limits.queue_length_max) {
+    if (this.queue.length >= this.limits.queue_length_max) {
       return Promise.reject(this.overloaded());
     }
     const lane = this.laneOf(command);
-    const queue = lane === undefined ? this.shared : this.lanes[lane % this.limits.in_flight_max]!;
     return new Promise<R>((resolve, reject) => {
-      queue.push({ command, resolve, reject });
-      this.waiting += 1;
+      this.queue.push({ command, lane, resolve, reject });
       this.pump();
     });
   }
 
   /** Resolves once nothing is queued or in flight. */
   idle(): Promise<void> {
-    if (this.waiting === 0 && this.free_slots.length === this.limits.in_flight_max) {
+    if (this.queue.length === 0 && this.free_slots.length === this.limits.in_flight_max) {
       return Promise.resolve();
     }
     return new Promise((resolve) => this.idle_waiters.push(resolve));
@@ -114,29 +118,27 @@ export class CommitBatcher<C, R> {
     // While lingering, only a full batch leaves early (or any batch when the ledger is idle).
     if (
       this.lingering &&
-      this.waiting < this.limits.batch_size_max &&
+      this.queue.length < this.limits.batch_size_max &&
       this.free_slots.length < this.limits.in_flight_max
     ) {
       return;
     }
-    for (const slot of [...this.free_slots].reverse()) {
-      if (this.waiting === 0) break;
-      const own = this.lanes[slot]!;
-      const jobs = own.splice(0, this.limits.batch_size_max);
-      // Share the lane-less queue evenly between the free slots: one batch of 64 and one
-      // of 2 would pay the per-call cost twice for the work of one.
-      const room = this.limits.batch_size_max - jobs.length;
-      if (room > 0 && this.shared.length > 0) {
-        const share = Math.ceil(this.shared.length / this.free_slots.length);
-        jobs.push(...this.shared.splice(0, Math.min(room, share)));
-      }
-      if (jobs.length === 0) continue;
-      this.free_slots.splice(this.free_slots.indexOf(slot), 1);
-      this.waiting -= jobs.length;
+    while (this.queue.length > 0 && this.free_slots.length > 0) {
+      // Share the queue evenly between the free slots: one batch of 64 and one of 2 would
+      // pay the per-call cost twice for the work of one.
+      const share = Math.min(
+        this.limits.batch_size_max,
+        Math.ceil(this.queue.length / this.free_slots.length),
+      );
+      const jobs = this.take(share);
+      // Everything waiting is held back by a lane in flight: its batch's end pumps again.
+      if (jobs.length === 0) return;
+      const slot = this.free_slots.pop()!;
       this.counters.batches += 1;
       this.counters.commands += jobs.length;
       this.counters.sizes[jobs.length] = (this.counters.sizes[jobs.length] ?? 0) + 1;
       void this.flush(jobs, slot).finally(() => {
+        for (const job of jobs) if (job.lane !== undefined) this.release(job.lane);
         this.free_slots.push(slot);
         this.linger();
         this.notifyIdle();
@@ -144,8 +146,37 @@ export class CommitBatcher<C, R> {
     }
   }
 
+  /** Up to `count` queued jobs in order, skipping those whose lane is in flight. */
+  private take(count: number): Job<C, R>[] {
+    const taken: Job<C, R>[] = [];
+    const kept: Job<C, R>[] = [];
+    let index = 0;
+    for (; index < this.queue.length && taken.length < count; index += 1) {
+      const job = this.queue[index]!;
+      if (job.lane !== undefined && this.busy_lanes.has(job.lane)) {
+        kept.push(job);
+      } else {
+        taken.push(job);
+      }
+    }
+    // Claim this batch's lanes only now: commands of one lane may share a batch.
+    for (const job of taken) {
+      if (job.lane !== undefined) {
+        this.busy_lanes.set(job.lane, (this.busy_lanes.get(job.lane) ?? 0) + 1);
+      }
+    }
+    if (taken.length > 0) this.queue.splice(0, index, ...kept);
+    return taken;
+  }
+
+  private release(lane: number): void {
+    const count = this.busy_lanes.get(lane)! - 1;
+    if (count === 0) this.busy_lanes.delete(lane);
+    else this.busy_lanes.set(lane, count);
+  }
+
   private notifyIdle(): void {
-    if (this.waiting === 0 && this.free_slots.length === this.limits.in_flight_max) {
+    if (this.queue.length === 0 && this.free_slots.length === this.limits.in_flight_max) {
       const waiters = this.idle_waiters;
       this.idle_waiters = [];
       for (const resolve of waiters) resolve();

@@ -31,8 +31,8 @@ const send = (socket: WebSocket, message: SocketServerMessage) => {
 
 /**
  * Which player's sockets live on this instance, and the push on every balance change.
- * The ledger announces changes with pg_notify at commit; every instance LISTENs, and
- * the one holding the player's sockets re-reads the balance and pushes it.
+ * The ledger announces changes with pg_notify right after each commit; every instance
+ * LISTENs, and the one holding the player's sockets re-reads the balance and pushes it.
  */
 export class WalletHub {
   private readonly sockets = new Map<bigint, Set<WebSocket>>();
