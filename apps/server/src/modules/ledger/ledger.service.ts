@@ -126,7 +126,10 @@ type Prepared = Omit<ApplyCommand, 'i' | 'debit' | 'credit'> & {
   lane?: number;
 };
 
-/** Lanes are taken modulo the slots; any spread of player ids over small integers will do. */
+/**
+ * A lane is a number naming the player (or the account, for an account-id reference). Two
+ * players that share one (ids 2^20 apart) only wait for each other's batch, never race.
+ */
 const LANE_SPREAD = 1n << 20n;
 const laneOf = (ref: AccountRef): number | undefined =>
   'player_id' in ref
