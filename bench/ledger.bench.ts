@@ -227,14 +227,32 @@ async function walNow() {
   };
 }
 
+/** pg_stat_wal is flushed by backends at transaction end and at least every second or so. */
+const STATS_SETTLE_MS = 1_100;
+
+/** Runs `run` under the V8 CPU profiler when `file` is set, writing the profile there. */
+async function withCpuProfile<T>(file: string | undefined, run: () => Promise<T>): Promise<T> {
+  if (!file) return run();
+  const profiler = new Session();
+  profiler.connect();
+  await profiler.post('Profiler.enable');
+  await profiler.post('Profiler.start');
+  try {
+    return await run();
+  } finally {
+    const { profile } = await profiler.post('Profiler.stop');
+    await writeFile(file, JSON.stringify(profile));
+    profiler.disconnect();
+  }
+}
+
 /** Records the WAL a scenario writes (bytes, records, full-page images). */
 async function withWal(run: () => Promise<Result>): Promise<Result> {
   const before = await walNow();
   const loop = performance.eventLoopUtilization();
   const result = await run();
   result.elu = performance.eventLoopUtilization(loop).utilization;
-  // pg_stat_wal is flushed by backends at transaction end and at least every second or so.
-  await new Promise((resolve) => setTimeout(resolve, 1_100));
+  await new Promise((resolve) => setTimeout(resolve, STATS_SETTLE_MS));
   const after = await walNow();
   result.wal = {
     bytes: after.bytes - before.bytes,
@@ -276,7 +294,7 @@ async function withBatches(ledger: LedgerService, run: () => Promise<Result>): P
     db_ms: (ledger.batchStats().busy_ms - beforeStats.busy_ms) / Math.max(1, count),
     slots_busy:
       (ledger.batchStats().busy_ms - beforeStats.busy_ms) /
-      ((performance.now() - started - 1_100) * ledger.inFlightMax()),
+      ((performance.now() - started - STATS_SETTLE_MS) * ledger.inFlightMax()),
   };
   return result;
 }
@@ -514,26 +532,18 @@ async function main() {
       for (const workers of WORKER_LEVELS) {
         const baselineResult = await runBaseline(round, workers);
         // BENCH_CPU_PROFILE=<file>: a V8 CPU profile of this process during the first 16-shard row.
-        const profiler =
-          rounds.length === 0 && process.env.BENCH_CPU_PROFILE ? new Session() : undefined;
-        if (profiler) {
-          profiler.connect();
-          await profiler.post('Profiler.enable');
-          await profiler.post('Profiler.start');
-        }
-        const shardedResult = await withBatches(sharded, () =>
-          closedLoop(
-            `ledger bet (debit + win), 16 shards, ${workers} workers (round ${round})`,
-            betRound(sharded, 'sharded', false),
-            SECONDS,
-            workers,
-          ),
+        const shardedResult = await withCpuProfile(
+          rounds.length === 0 ? process.env.BENCH_CPU_PROFILE : undefined,
+          () =>
+            withBatches(sharded, () =>
+              closedLoop(
+                `ledger bet (debit + win), 16 shards, ${workers} workers (round ${round})`,
+                betRound(sharded, 'sharded', false),
+                SECONDS,
+                workers,
+              ),
+            ),
         );
-        if (profiler) {
-          const { profile } = await profiler.post('Profiler.stop');
-          await writeFile(process.env.BENCH_CPU_PROFILE!, JSON.stringify(profile));
-          profiler.disconnect();
-        }
         const singleResult = await withBatches(single, () =>
           closedLoop(
             `ledger bet, 1 house shard, ${workers} workers (round ${round})`,
@@ -607,20 +617,11 @@ async function main() {
     }
     const rate = Math.max(1, Math.round(shardedMax.per_s * OPEN_LOOP_SHARE));
     const round = betRound(sharded, 'sharded', false);
-    const openProfiler = process.env.BENCH_CPU_PROFILE_OPEN ? new Session() : undefined;
-    if (openProfiler) {
-      openProfiler.connect();
-      await openProfiler.post('Profiler.enable');
-      await openProfiler.post('Profiler.start');
-    }
     results.push(
-      await withBatches(sharded, () => openLoop(`open loop at 70% of max, 16 shards`, rate, round)),
+      await withCpuProfile(process.env.BENCH_CPU_PROFILE_OPEN, () =>
+        withBatches(sharded, () => openLoop(`open loop at 70% of max, 16 shards`, rate, round)),
+      ),
     );
-    if (openProfiler) {
-      const { profile } = await openProfiler.post('Profiler.stop');
-      await writeFile(process.env.BENCH_CPU_PROFILE_OPEN!, JSON.stringify(profile));
-      openProfiler.disconnect();
-    }
 
     console.log(
       '\nops/s: bets per second for ledger rows (2 transfers each, 3 for two-phase), transactions per second for the baseline.',
