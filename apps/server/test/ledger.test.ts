@@ -3,6 +3,7 @@ import { sql } from 'kysely';
 import pg from 'pg';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import {
+  checkLedger,
   createLedgerModule,
   type LedgerService,
   TRANSFER_AMOUNT_MINOR_MAX,
@@ -839,5 +840,90 @@ describe('accounts without foreign keys', () => {
     ]);
     expect(result.codes).toEqual(['ACCOUNT_NOT_FOUND']);
     expect(await transferCount()).toBe(before);
+  });
+});
+
+describe('database guards (migration 0102)', () => {
+  /** A raw transfer row, as only a bug or a hand-written statement could write it. */
+  const insertTransfer = (
+    db: TestApp['db'],
+    row: { debit: bigint; credit: bigint; kind?: string; reason?: string; pending_id?: bigint },
+  ) =>
+    sql`
+    insert into ledger_transfers (idempotency_key, input_hash, kind, debit_account_id,
+      credit_account_id, amount_minor, currency, reason_code, object_type, object_id,
+      actor_type, actor_id, pending_id, debit_balance_after, credit_balance_after)
+    values (${key('raw')}, 'x', ${row.kind ?? 'single'}, ${row.debit}, ${row.credit}, 1, 'EUR',
+      ${row.reason ?? 'bet'}, 'bet', 'raw', 'system', 'test', ${row.pending_id ?? null}, 0, 0)`.execute(
+      db,
+    );
+
+  it('refuses a transfer row with a reason code outside the closed list', async () => {
+    const player = await newPlayer(t);
+    const funded = await deposit(ledger, player, 1_00n);
+    await expect(
+      insertTransfer(t.db, {
+        debit: funded.credit_account_id,
+        credit: funded.debit_account_id,
+        reason: 'jackpot',
+      }),
+    ).rejects.toThrow(/ledger_transfers_reason_code_check/);
+  });
+
+  it("refuses to change an account's kind or shard, and to create a malformed account", async () => {
+    const player = await newPlayer(t);
+    const funded = await deposit(ledger, player, 1_00n);
+    await expect(
+      sql`update ledger_accounts set kind = 'player_bonus' where id = ${funded.credit_account_id}`.execute(
+        t.db,
+      ),
+    ).rejects.toThrow(/never change/);
+    await expect(
+      sql`update ledger_accounts set shard = 3 where id = ${funded.debit_account_id}`.execute(t.db),
+    ).rejects.toThrow(/never change/);
+    await expect(
+      sql`insert into ledger_accounts (owner_type, player_id, currency, kind, purpose)
+        values ('player', ${player}, 'EUR', 'player_bonus', 'sneaky')`.execute(t.db),
+    ).rejects.toThrow(/invalid owner_type/);
+    await expect(
+      sql`insert into ledger_accounts (owner_type, currency, kind, purpose)
+        values ('house', 'EUR', 'player_cash', 'x')`.execute(t.db),
+    ).rejects.toThrow(/invalid owner_type/);
+    // A status change is the one permitted edit (closing an account).
+    expect(await ledger.setAccountStatus(funded.credit_account_id, 'closed')).toBe(true);
+    expect(await ledger.setAccountStatus(funded.credit_account_id, 'open')).toBe(true);
+  });
+
+  it('refuses a negative player balance in the database, not only in code', async () => {
+    const player = await newPlayer(t);
+    const funded = await deposit(ledger, player, 1_00n);
+    await expect(
+      sql`update ledger_accounts set balance_minor = -1 where id = ${funded.credit_account_id}`.execute(
+        t.db,
+      ),
+    ).rejects.toThrow(/ledger_accounts_player_not_negative/);
+  });
+
+  it('names a release whose pending_id is not a pending transfer (no foreign key there)', async () => {
+    // Its own database: the row written here stays (transfers are append-only).
+    const other = await testApp();
+    try {
+      const service = other.modules.ledger.service;
+      const player = await newPlayer(other);
+      const funded = await deposit(service, player, 1_00n);
+      expect((await checkLedger(other.db)).ok).toBe(true);
+      await insertTransfer(other.db, {
+        debit: funded.credit_account_id,
+        credit: funded.debit_account_id,
+        kind: 'void',
+        pending_id: funded.id,
+      });
+      const result = await checkLedger(other.db);
+      expect(result.ok).toBe(false);
+      expect(result.violations.map((violation) => violation.check)).toEqual(['transfer_reference']);
+      expect(result.violations[0]!.message).toMatch(/is not a pending transfer/);
+    } finally {
+      await other.close();
+    }
   });
 });

@@ -8,6 +8,7 @@ export type LedgerViolation = {
     | 'player_negative'
     | 'reserved_vs_holds'
     | 'hold_resolution'
+    | 'transfer_reference'
     | 'transfer_currency';
   currency?: string;
   account_id?: bigint;
@@ -25,8 +26,9 @@ const VIOLATIONS_PER_CHECK_MAX = 100;
  * to zero; each cached balance equals the sum of its postings (credits minus debits of
  * completed transfers); no player balance or available balance is negative; each
  * account's reserved amount equals its open holds; each resolved hold has exactly one
- * post or void; every transfer's currency matches both accounts, which exist (there are
- * no foreign keys to accounts; every hold's accounts exist too). Read-only; run it in
+ * post or void; every post, void and reversal names a transfer of the right kind; every
+ * transfer's currency matches both accounts, which exist (there are no foreign keys to
+ * accounts or between transfers; every hold's accounts exist too). Read-only; run it in
  * one REPEATABLE READ snapshot so a live system gives a consistent answer.
  */
 export async function checkLedger(db: Db): Promise<LedgerCheckResult> {
@@ -132,6 +134,24 @@ export async function checkLedger(db: Db): Promise<LedgerCheckResult> {
           check: 'hold_resolution',
           transfer_id: row.pending_id,
           message: `hold ${row.pending_id}: ${row.problem}`,
+        });
+      }
+
+      // pending_id and reverses_id carry no foreign keys (migration 0102): checked here.
+      const references = await sql<{ id: bigint; problem: string }>`
+        select t.id, 'its pending_id ' || t.pending_id || ' is not a pending transfer' as problem
+          from ledger_transfers t left join ledger_transfers p on p.id = t.pending_id
+          where t.pending_id is not null and p.kind is distinct from 'pending'
+        union all
+        select t.id, 'its reverses_id ' || t.reverses_id || ' is not a single or post transfer'
+          from ledger_transfers t left join ledger_transfers r on r.id = t.reverses_id
+          where t.reverses_id is not null and (r.id is null or r.kind not in ('single', 'post'))
+        order by 1 limit ${limit}`.execute(trx);
+      for (const row of references.rows) {
+        violations.push({
+          check: 'transfer_reference',
+          transfer_id: row.id,
+          message: `transfer ${row.id}: ${row.problem}`,
         });
       }
 
