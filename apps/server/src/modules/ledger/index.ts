@@ -22,6 +22,7 @@ export type {
 } from './ledger.repository.ts';
 export {
   type AccountRef,
+  BATCHER_LIMITS_DEFAULT,
   HOLD_EXPIRY_MS_MAX,
   HOUSE_SHARDS_DEFAULT,
   IDEMPOTENCY_KEY_LENGTH_MAX,

@@ -330,13 +330,10 @@ export class LedgerService {
   /** The id of an account, creating it on first use. */
   async resolve(ref: AccountRef, currency: string): Promise<bigint | readonly bigint[]> {
     if ('account_id' in ref) return ref.account_id;
-    if (!CURRENCY_PATTERN.test(currency)) throw new LedgerError('UNSUPPORTED_CURRENCY');
-    const cacheKey =
-      'player_id' in ref
-        ? `p:${ref.player_id}:${currency}:${ref.wallet}`
-        : `h:${ref.house}:${ref.purpose ?? ''}:${currency}`;
+    const cacheKey = cacheKeyOf(ref, currency);
     const cached = this.accounts.get(cacheKey);
     if (cached !== undefined) return cached;
+    if (!CURRENCY_PATTERN.test(currency)) throw new LedgerError('UNSUPPORTED_CURRENCY');
     let resolved: bigint | readonly bigint[];
     if ('player_id' in ref) {
       resolved = await this.ensure({
@@ -371,6 +368,12 @@ export class LedgerService {
     if (this.accounts.size >= ACCOUNT_CACHE_SIZE_MAX) this.accounts.clear();
     this.accounts.set(cacheKey, resolved);
     return resolved;
+  }
+
+  /** The id(s) without a round trip: an account id, or a reference already resolved. */
+  private known(ref: AccountRef, currency: string): bigint | readonly bigint[] | undefined {
+    if ('account_id' in ref) return ref.account_id;
+    return this.accounts.get(cacheKeyOf(ref, currency));
   }
 
   private async ensure(account: Parameters<LedgerRepository['ensureAccount']>[0]) {
@@ -411,10 +414,15 @@ export class LedgerService {
     const debitKey = refKey(input.debit);
     const creditKey = refKey(input.credit);
     if (debitKey === creditKey) throw new LedgerError('SAME_ACCOUNT');
-    const [debit, credit] = await Promise.all([
-      this.resolve(input.debit, input.currency),
-      this.resolve(input.credit, input.currency),
-    ]);
+    // Usually both are cached: no promises on the hot path then.
+    let debit = this.known(input.debit, input.currency);
+    let credit = this.known(input.credit, input.currency);
+    if (debit === undefined || credit === undefined) {
+      [debit, credit] = await Promise.all([
+        this.resolve(input.debit, input.currency),
+        this.resolve(input.credit, input.currency),
+      ]);
+    }
     return {
       op,
       key: input.idempotency_key,
@@ -544,6 +552,13 @@ function checkActor(actor: LedgerActor | undefined): void {
 
 function isReference(value: unknown): value is string {
   return typeof value === 'string' && value.length > 0 && value.length <= REFERENCE_LENGTH_MAX;
+}
+
+/** The account cache's key; only references that resolved successfully are stored. */
+function cacheKeyOf(ref: Exclude<AccountRef, { account_id: bigint }>, currency: string): string {
+  return 'player_id' in ref
+    ? `p:${ref.player_id}:${currency}:${ref.wallet}`
+    : `h:${ref.house}:${ref.purpose ?? ''}:${currency}`;
 }
 
 function refKey(ref: AccountRef): string {
