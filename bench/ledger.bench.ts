@@ -11,17 +11,21 @@
  * BENCH_WORKERS (closed-loop concurrency levels, "64,512"), BENCH_PLAYERS (10000),
  * BENCH_ROUNDS (3: at each level baseline and the two group-commit rows run interleaved,
  * and are reported per round and as medians), BENCH_EXTRA (1; 0 skips the unbatched and
- * two-phase rows), BENCH_LEDGER_IN_FLIGHT and BENCH_LINGER_MS (ledger batcher limits; unset:
- * its defaults). Diagnostics: BENCH_WAITS=1 (what the server's backends wait on),
- * BENCH_TIMELINE=1 (open loop's worst latency per 250 ms), BENCH_CPU_PROFILE=<file> and
- * BENCH_CPU_PROFILE_OPEN=<file> (V8 CPU profiles of a 16-shard row and of the open loop).
+ * two-phase rows), BENCH_LEDGER_IN_FLIGHT, BENCH_BATCH_MAX and BENCH_LINGER_MS (ledger
+ * batcher limits; unset: its defaults). Diagnostics: BENCH_WAITS=1 (what the server's
+ * backends wait on), BENCH_TIMELINE=1 (open loop's worst latency per 250 ms),
+ * BENCH_CPU_PROFILE=<file> and BENCH_CPU_PROFILE_OPEN=<file> (V8 CPU profiles of a 16-shard
+ * row and of the open loop), BENCH_OPEN_RATES=<bets/s>[,…] (skip the rounds: open loops only,
+ * at these rates), BENCH_SETUP_SQL (run after the migrations: try a schema change).
  */
 import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { Session } from 'node:inspector/promises';
 import os from 'node:os';
 import path from 'node:path';
+import { monitorEventLoopDelay } from 'node:perf_hooks';
 import pg from 'pg';
 import {
+  BATCHER_LIMITS_DEFAULT,
   checkLedger,
   createLedgerModule,
   type LedgerService,
@@ -50,6 +54,8 @@ const LINGER_MS = process.env.BENCH_LINGER_MS ? Number(process.env.BENCH_LINGER_
 const WAITS = process.env.BENCH_WAITS === '1';
 /** Diagnostic: the open loop prints its worst latency per 250 ms (stalls versus a broad tail). */
 const TIMELINE = process.env.BENCH_TIMELINE === '1';
+/** BENCH_OPEN_RATES=<bets/s>[,…]: only open loops at these offered rates (tuning latency). */
+const OPEN_RATES = process.env.BENCH_OPEN_RATES?.split(',').map(Number);
 const WARMUP_MS = 1_000;
 const WARMUP_SECONDS = 2;
 const OPEN_LOOP_SHARE = 0.7;
@@ -74,6 +80,8 @@ type Result = {
   latencies_ms: number[];
   failed: number;
   offered?: number;
+  /** Open loop: how late the event loop ran callbacks (p99 and worst), ms. */
+  loop_delay_ms?: { p99: number; max: number };
   /** Share of the scenario the Node event loop was busy (1 = this process is the bottleneck). */
   elu?: number;
   /** Mean execution time of one ledger_apply call inside the server (track_functions). */
@@ -123,33 +131,46 @@ async function openLoop(
   op: (n: number) => Promise<void>,
 ): Promise<Result> {
   const interval_ms = 1000 / rate_per_s;
+  // How late the event loop ran its callbacks: long pauses (GC, a big batch's answers) show here.
+  const loopDelay = monitorEventLoopDelay({ resolution: 1 });
+  loopDelay.enable();
   const started = performance.now();
   const total = Math.floor(rate_per_s * SECONDS);
   const latencies_ms: number[] = [];
-  const inflight: Promise<void>[] = [];
   const timeline: number[] = [];
   let failed = 0;
+  // Counts bets in flight instead of keeping their promises: a server does not hold on to
+  // finished requests, and tens of thousands of retained promises made every young-generation
+  // collection copy them (scavenges of 5–9 ms, the event loop's worst pauses).
+  let pending = 0;
+  let drained: () => void = () => {};
+  const settle = () => {
+    pending -= 1;
+    if (pending === 0) drained();
+  };
   for (let n = 0; n < total; n += 1) {
     const scheduled = started + n * interval_ms;
     const wait = scheduled - performance.now();
     if (wait > 1) await new Promise((resolve) => setTimeout(resolve, wait));
-    inflight.push(
-      op(n).then(
-        () => {
-          const latency = performance.now() - scheduled;
-          latencies_ms.push(latency);
-          if (TIMELINE) {
-            const slot = Math.floor((scheduled - started) / 250);
-            timeline[slot] = Math.max(timeline[slot] ?? 0, latency);
-          }
-        },
-        () => {
-          failed += 1;
-        },
-      ),
+    pending += 1;
+    op(n).then(
+      () => {
+        const latency = performance.now() - scheduled;
+        latencies_ms.push(latency);
+        if (TIMELINE) {
+          const slot = Math.floor((scheduled - started) / 250);
+          timeline[slot] = Math.max(timeline[slot] ?? 0, latency);
+        }
+        settle();
+      },
+      () => {
+        failed += 1;
+        settle();
+      },
     );
   }
-  await Promise.all(inflight);
+  if (pending > 0) await new Promise<void>((resolve) => (drained = resolve));
+  loopDelay.disable();
   if (TIMELINE) {
     console.log(
       `open loop, worst latency per 250 ms: ${timeline.map((v) => Math.round(v)).join(' ')}`,
@@ -163,6 +184,7 @@ async function openLoop(
     latencies_ms,
     failed,
     offered: total,
+    loop_delay_ms: { p99: loopDelay.percentile(99) / 1e6, max: loopDelay.max / 1e6 },
   };
 }
 
@@ -316,6 +338,9 @@ function row(result: Result, baseline?: number) {
     accepted: result.offered ? `${((100 * result.ops) / result.offered).toFixed(2)}%` : '',
     // Per op, over every op the scenario completed (its unmeasured first second included).
     'Node busy': result.elu === undefined ? '' : `${Math.round(100 * result.elu)}%`,
+    'loop delay p99/max ms': result.loop_delay_ms
+      ? `${result.loop_delay_ms.p99.toFixed(1)}/${result.loop_delay_ms.max.toFixed(1)}`
+      : '',
     'WAL B/op': result.wal
       ? Math.round(result.wal.bytes / (result.ops * (1 + WARMUP_MS / 1000 / result.seconds)))
       : '',
@@ -341,6 +366,7 @@ async function main() {
     // Per-function timing (pg_stat_user_functions): how much of a batch's round trip is
     // ledger_apply itself, as against commit, wire and Node. Costs a clock read per call.
     await pool.query(`alter system set track_functions = 'pl'`);
+    if (process.env.BENCH_SETUP_SQL) await pool.query(process.env.BENCH_SETUP_SQL);
     await pool.query('select pg_reload_conf()');
     await pool.query(
       `insert into currencies (id, code, name, prefix, scale) values (1, 'EUR', 'Euro', '€', 2)`,
@@ -493,8 +519,9 @@ async function main() {
         },
       }).service;
 
-    const sharded = service(16, 200);
-    const single = service(1, 200);
+    const BATCH_MAX = Number(process.env.BENCH_BATCH_MAX ?? BATCHER_LIMITS_DEFAULT.batch_size_max);
+    const sharded = service(16, BATCH_MAX);
+    const single = service(1, BATCH_MAX);
     const unbatched16 = service(16, 1);
     const unbatched1 = service(1, 1);
     // Warm-up, not measured: a long-running server has its players' account ids cached
@@ -527,6 +554,24 @@ async function main() {
     // next level, then the next round, so drift on a shared VM hits all alike; each ledger
     // row is compared with the baseline of its own round and level.
     type Round = { workers: number; baseline: Result; sharded: Result; single: Result };
+    if (OPEN_RATES) {
+      const open: Result[] = [];
+      for (const rate of OPEN_RATES) {
+        open.push(
+          await withCpuProfile(process.env.BENCH_CPU_PROFILE_OPEN, () =>
+            withBatches(sharded, () =>
+              openLoop(
+                `open loop, ${rate} bets/s, 16 shards`,
+                rate,
+                betRound(sharded, 'sharded', false),
+              ),
+            ),
+          ),
+        );
+      }
+      console.table(open.map((result) => row(result)));
+      return;
+    }
     const rounds: Round[] = [];
     for (let round = 1; round <= ROUNDS; round += 1) {
       for (const workers of WORKER_LEVELS) {
