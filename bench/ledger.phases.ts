@@ -1,8 +1,8 @@
 /**
  * `node --import tsx bench/ledger.phases.ts`: where time goes *inside* one `ledger_apply`
  * call. Makes a copy of the installed function with `clock_timestamp()` markers between its
- * phases (gather ids, lock holds, lock+read accounts, per-command loop, transfers INSERT,
- * holds, accounts UPDATE, answer) and reports the median µs of each phase per batch
+ * phases (gather ids, lock holds, lock+read accounts, per-command loop, transfers INSERT with
+ * the accounts UPDATE, holds, answer) and reports the median µs of each phase per batch
  * size, plus the loop's driving query alone (EXPLAIN ANALYZE) so the loop body's own cost is
  * the difference. One connection, no contention, every call rolled back. A diagnostic.
  */
@@ -27,10 +27,9 @@ const ANCHORS: [string, RegExp][] = [
   ['lock holds', /\n {2}-- Locks in ascending id order|\n {2}select coalesce\(array_agg\(l\.id/],
   ['lock+read accounts', /\n {2}for c in\n/],
   ['loop (query + body)', /\n {2}if cardinality\(w_transfers\) > 0 then/],
-  ['insert transfers', /\n {4}if cardinality\(w_holds\) > 0 then/],
-  ['holds', /\n {4}update ledger_accounts la set balance_minor/],
-  // Since 0101 the accounts UPDATE is the last statement of the write block (no pg_notify).
-  ['update accounts', /\n {2}end if;\n\n {2}return query select \* from unnest\(v_results\);/],
+  // Since 0102 one statement inserts the transfers and updates the accounts; holds follow.
+  ['insert transfers + update accounts', /\n {4}if cardinality\(w_holds\) > 0 then/],
+  ['holds', /\n {2}end if;\n\n {2}return query select \* from unnest\(v_results\);/],
 ];
 
 function instrument(def: string): { fn: string; loopQuery: string } {
