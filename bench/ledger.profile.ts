@@ -8,10 +8,10 @@
 import { mkdtemp, open, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
-import { createLedgerModule } from '../apps/server/src/modules/ledger/index.ts';
 import { createDb } from '../apps/server/src/platform/db/database.ts';
 import { startEmbeddedPostgres } from '../apps/server/src/platform/db/embedded.ts';
 import { migrate } from '../apps/server/src/platform/db/migrate.ts';
+import { fundedPlayers } from './support.ts';
 
 const PLAYERS = 2_000;
 const CALLS = Number(process.env.PROFILE_CALLS ?? 200);
@@ -37,39 +37,7 @@ async function main() {
     await file.close();
     console.log(`fdatasync 8 KiB: median ${median(syncs).toFixed(3)} ms`);
 
-    await pool.query(
-      `insert into currencies (id, code, name, prefix, scale) values (1, 'EUR', 'Euro', '€', 2)`,
-    );
-    await pool.query(`insert into players (name, username, email, password_hash, referral_code, currency_id)
-      select 'P ' || n, 'p' || n, 'p' || n || '@example.com', 'x', 'P' || n, 1
-      from generate_series(1, ${PLAYERS}) n`);
-    const players = (await pool.query<{ id: bigint }>(`select id from players order by id`)).rows;
-    const ledger = createLedgerModule(db, { house_shards: 1 }).service;
-    await Promise.all(
-      players.map((p) =>
-        ledger.transfer({
-          idempotency_key: `fund:${p.id}`,
-          debit: { house: 'payment_clearing', purpose: 'x' },
-          credit: { player_id: p.id, wallet: 'cash' },
-          amount_minor: 10n ** 12n,
-          currency: 'EUR',
-          reason_code: 'deposit',
-          object: { type: 'payment', id: `f${p.id}` },
-          actor: { type: 'system', id: 'profile' },
-        }),
-      ),
-    );
-    await ledger.drain();
-    const cash = (
-      await pool.query<{ id: string }>(
-        `select id::text from ledger_accounts where owner_type = 'player' order by id`,
-      )
-    ).rows.map((r) => r.id);
-    const house = (
-      await pool.query<{ id: string }>(
-        `select id::text from ledger_accounts where kind = 'wagers' or kind = 'payment_clearing' order by id limit 1`,
-      )
-    ).rows[0]!.id;
+    const { cash, house } = await fundedPlayers(db, pool, PLAYERS);
 
     const fn = (
       await pool.query<{ def: string }>(`select pg_get_functiondef('ledger_apply'::regproc) as def`)
