@@ -629,36 +629,23 @@ async function main() {
 
     const results: Result[] = [];
     if (EXTRA) {
-      results.push(
-        await withBatches(unbatched16, () =>
-          closedLoop(
-            `ledger bet, 16 shards, one transaction per transfer, ${extraWorkers} workers`,
-            betRound(unbatched16, 'unbatched16', false),
-            SECONDS,
-            extraWorkers,
+      const extras: [string, LedgerService, string, boolean][] = [
+        ['ledger bet, 16 shards, one transaction per transfer', unbatched16, 'unbatched16', false],
+        ['ledger bet, 1 shard, one transaction per transfer', unbatched1, 'unbatched1', false],
+        ['ledger bet two-phase (reserve + post + win), 16 shards', sharded, 'sharded', true],
+      ];
+      for (const [name, ledger, purpose, twoPhase] of extras) {
+        results.push(
+          await withBatches(ledger, () =>
+            closedLoop(
+              `${name}, ${extraWorkers} workers`,
+              betRound(ledger, purpose, twoPhase),
+              SECONDS,
+              extraWorkers,
+            ),
           ),
-        ),
-      );
-      results.push(
-        await withBatches(unbatched1, () =>
-          closedLoop(
-            `ledger bet, 1 shard, one transaction per transfer, ${extraWorkers} workers`,
-            betRound(unbatched1, 'unbatched1', false),
-            SECONDS,
-            extraWorkers,
-          ),
-        ),
-      );
-      results.push(
-        await withBatches(sharded, () =>
-          closedLoop(
-            `ledger bet two-phase (reserve + post + win), 16 shards, ${extraWorkers} workers`,
-            betRound(sharded, 'sharded', true),
-            SECONDS,
-            extraWorkers,
-          ),
-        ),
-      );
+        );
+      }
     }
     const rate = Math.max(1, Math.round(shardedMax.per_s * OPEN_LOOP_SHARE));
     const round = betRound(sharded, 'sharded', false);
