@@ -1,5 +1,5 @@
 import { CompiledQuery, type Generated, sql } from 'kysely';
-import type { Db } from '../../platform/db/database.ts';
+import { type Db, preparedStatement } from '../../platform/db/database.ts';
 
 export type AccountKind =
   | 'player_cash'
@@ -133,6 +133,13 @@ export type MovementFilter = {
   offset: number;
 };
 
+/** The two statements every batch runs: named, so each connection plans them once. */
+const APPLY_SQL = preparedStatement('ledger_apply', 'select * from ledger_apply($1::jsonb)');
+const NOTIFY_SQL = preparedStatement(
+  'ledger_notify',
+  `select pg_notify('ledger_player', p) from unnest($1::text[]) p`,
+);
+
 /** A command as ledger_apply reads it: bigints as strings, one object shape for all. */
 const wire = (command: ApplyCommand) => ({
   i: command.i,
@@ -164,9 +171,7 @@ export class LedgerRepository {
   async apply(commands: readonly ApplyCommand[]): Promise<ApplyResult[]> {
     // A precompiled statement: the query builder's compile step is measurable per batch.
     const result = await this.db.executeQuery<ApplyResult>(
-      CompiledQuery.raw('select * from ledger_apply($1::jsonb)', [
-        JSON.stringify(commands.map(wire)),
-      ]),
+      CompiledQuery.raw(APPLY_SQL, [JSON.stringify(commands.map(wire))]),
     );
     return result.rows;
   }
@@ -182,9 +187,7 @@ export class LedgerRepository {
 
   /** One NOTIFY per payload on the ledger's channel, in one statement (see ChangeNotifier). */
   async notifyPlayers(payloads: readonly string[]): Promise<void> {
-    await sql`select pg_notify('ledger_player', p) from unnest(${payloads}::text[]) p`.execute(
-      this.db,
-    );
+    await this.db.executeQuery(CompiledQuery.raw(NOTIFY_SQL, [payloads]));
   }
 
   /**
