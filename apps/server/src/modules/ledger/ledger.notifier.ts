@@ -2,6 +2,12 @@ import type { LedgerRepository } from './ledger.repository.ts';
 
 /** Entries per notification: 190 × at most 40 bytes stays below PostgreSQL's 8000-byte limit. */
 export const NOTIFY_ENTRIES_MAX = 190;
+/**
+ * Least time between two NOTIFY statements. Under load every batch changed players, and a
+ * NOTIFY per batch was one more statement per batch, paid on the server and in the event
+ * loop (docs/performance.md, round 8); a push up to this much later is not visible to anyone.
+ */
+export const NOTIFY_INTERVAL_MS = 20;
 /** Account owners remembered; the map is dropped when it grows past this. */
 const OWNERS_MAX = 200_000;
 
@@ -12,8 +18,8 @@ const OWNERS_MAX = 200_000;
  * Why after the commit and not inside it (migration 0101): a transaction that notifies holds
  * a database-wide lock from pre-commit until its commit record is flushed, which made every
  * ledger batch on every instance commit one after another. Here the NOTIFY is its own tiny
- * statement with no WAL to flush. One is in flight at a time; accounts changed meanwhile go
- * in the next, so under load there is about one NOTIFY per batch or fewer.
+ * statement with no WAL to flush. One is in flight at a time, at most one starts every
+ * NOTIFY_INTERVAL_MS, and accounts changed meanwhile go in the next.
  *
  * At most once, like NOTIFY itself: a process that dies between a commit and its NOTIFY
  * loses that push (the balance is right on the next read; listeners that reconnect refresh
@@ -24,7 +30,9 @@ export class ChangeNotifier {
   private readonly owners = new Map<bigint, bigint | null>();
   private pending = new Set<bigint>();
   private running: Promise<void> | null = null;
-  private scheduled = false;
+  /** The next publish, waiting for this event-loop turn or for the interval to pass. */
+  private scheduled: Promise<void> | null = null;
+  private last_started = Number.NEGATIVE_INFINITY;
 
   constructor(
     private readonly repository: LedgerRepository,
@@ -47,21 +55,25 @@ export class ChangeNotifier {
 
   /** Resolves once every change reported so far has been published (or dropped). */
   async idle(): Promise<void> {
-    while (this.running || this.scheduled) {
-      await (this.running ?? new Promise((resolve) => setImmediate(resolve)));
-    }
+    while (this.running || this.scheduled) await (this.running ?? this.scheduled);
   }
 
   private schedule(): void {
     if (this.scheduled || this.running) return;
-    this.scheduled = true;
-    // After this event-loop turn, so the results of batches answered together share a NOTIFY.
-    setImmediate(() => {
-      this.scheduled = false;
-      this.running = this.publish().finally(() => {
-        this.running = null;
-        if (this.pending.size > 0) this.schedule();
-      });
+    // At the earliest after this event-loop turn, so batches answered together share a NOTIFY.
+    const wait_ms = this.last_started + NOTIFY_INTERVAL_MS - performance.now();
+    this.scheduled = new Promise<void>((resolve) => {
+      const start = () => {
+        this.scheduled = null;
+        this.last_started = performance.now();
+        this.running = this.publish().finally(() => {
+          this.running = null;
+          if (this.pending.size > 0) this.schedule();
+        });
+        resolve();
+      };
+      if (wait_ms > 0) setTimeout(start, wait_ms);
+      else setImmediate(start);
     });
   }
 
