@@ -44,7 +44,6 @@ async function main() {
     ).rows[0]!.def;
     const variants: Record<string, string> = {
       'ledger_apply (set-based)': 'ledger_apply',
-      'ledger_apply_each (sequential)': 'ledger_apply_each',
     };
     if (/pg_notify/.test(fn)) {
       await pool.query(

@@ -9,6 +9,7 @@ import {
   TRANSFER_AMOUNT_MINOR_MAX,
 } from '../src/modules/ledger/index.ts';
 import { CommitBatcher } from '../src/modules/ledger/ledger.batcher.ts';
+import { LedgerRepository } from '../src/modules/ledger/ledger.repository.ts';
 import { type TestApp, testApp } from './harness.ts';
 import {
   bet,
@@ -434,7 +435,8 @@ describe('idempotency', () => {
 
   it('replays a key that another transaction commits while a batch waits on it (other accounts)', async () => {
     // Same key, disjoint accounts: no account lock orders the two transactions, so the
-    // second meets the key only at its INSERT and must fall back to the sequential path.
+    // second meets the key only at its INSERT; its batch is rolled back whole and run again
+    // (migration 0104), and the rerun replays the key.
     const [first, second] = [await newPlayer(t), await newPlayer(t)];
     await deposit(ledger, first, 5_00n);
     await deposit(ledger, second, 5_00n);
@@ -444,35 +446,45 @@ describe('idempotency', () => {
     ];
     const house = (await ledger.resolve(WAGERS, 'EUR')) as readonly bigint[];
     const racing = key('race');
-    const command = (i: number, idempotency_key: string, debit: bigint, credit: bigint) => ({
-      i,
-      op: 'single',
-      key: idempotency_key,
-      hash: `hash:${idempotency_key}`,
-      debit: String(debit),
-      credit: String(credit),
-      amount: '100',
-      currency: 'EUR',
-      reason: 'bet',
-      object_type: 'bet',
-      object_id: 'race',
-      actor_type: 'system',
-      actor_id: 'test',
-    });
-    const apply = (client: { query: typeof t.pool.query }, commands: unknown[]) =>
-      client.query('select * from ledger_apply($1::jsonb) order by i', [JSON.stringify(commands)]);
+    const command = (i: number, idempotency_key: string, debit: bigint, credit: bigint) =>
+      ({
+        i,
+        op: 'single',
+        key: idempotency_key,
+        hash: `hash:${idempotency_key}`,
+        debit,
+        credit,
+        amount: 100n,
+        currency: 'EUR',
+        reason: 'bet',
+        object_type: 'bet',
+        object_id: 'race',
+        actor_type: 'system',
+        actor_id: 'test',
+      }) as const;
     const a = await t.pool.connect();
-    const b = await t.pool.connect();
     try {
       await a.query('begin');
-      const held = (await apply(a, [command(0, racing, firstCash, house[0]!)])).rows[0];
-      const waiting = apply(b, [
+      const held = (
+        await a.query('select * from ledger_apply($1::jsonb)', [
+          JSON.stringify([
+            {
+              ...command(0, racing, firstCash, house[0]!),
+              debit: `${firstCash}`,
+              credit: `${house[0]}`,
+              amount: '100',
+            },
+          ]),
+        ])
+      ).rows[0];
+      // The second batch, as the service sends it: on the pool, through the repository.
+      const waiting = new LedgerRepository(t.db).apply([
         command(0, racing, secondCash, house[1]!),
         command(1, key('after'), secondCash, house[1]!),
       ]);
       await new Promise((resolve) => setTimeout(resolve, 200));
       await a.query('commit');
-      const [replay, after] = (await waiting).rows;
+      const [replay, after] = (await waiting).sort((x, y) => x.i - y.i);
       expect(replay).toMatchObject({
         code: 'OK',
         replayed: true,
@@ -482,10 +494,79 @@ describe('idempotency', () => {
       expect(after).toMatchObject({ code: 'OK', replayed: false, debit_balance_after: 4_00n });
     } finally {
       a.release();
-      b.release();
     }
     expect((await cashOf(first)).balance_minor).toBe(4_00n);
     expect((await cashOf(second)).balance_minor).toBe(4_00n);
+  });
+
+  it('surfaces that race from the database as a unique violation on the key, writing nothing', async () => {
+    const player = await newPlayer(t);
+    await deposit(ledger, player, 5_00n);
+    const playerCash = (await ledger.resolve(cash(player), 'EUR')) as bigint;
+    const house = (await ledger.resolve(WAGERS, 'EUR')) as readonly bigint[];
+    const racing = key('race-raw');
+    const wire = (debit: bigint, credit: bigint) =>
+      JSON.stringify([
+        {
+          i: 0,
+          op: 'single',
+          key: racing,
+          hash: 'h',
+          debit: `${debit}`,
+          credit: `${credit}`,
+          amount: '100',
+          currency: 'EUR',
+          reason: 'bet',
+          object_type: 'bet',
+          object_id: 'race',
+          actor_type: 'system',
+          actor_id: 'test',
+        },
+      ]);
+    const other = (await ledger.resolve(CLEARING, 'EUR')) as readonly bigint[];
+    const a = await t.pool.connect();
+    try {
+      await a.query('begin');
+      await a.query('select * from ledger_apply($1::jsonb)', [wire(other[0]!, house[0]!)]);
+      const waiting = t.pool.query('select * from ledger_apply($1::jsonb)', [
+        wire(playerCash, house[1]!),
+      ]);
+      await new Promise((resolve) => setTimeout(resolve, 200));
+      await a.query('commit');
+      await expect(waiting).rejects.toMatchObject({
+        code: '23505',
+        constraint: 'ledger_transfers_idempotency_key',
+      });
+    } finally {
+      a.release();
+    }
+    expect((await cashOf(player)).balance_minor).toBe(5_00n);
+  });
+
+  it('leaves no MultiXact on the rows a batch locked and changed (no subtransaction, 0104)', async () => {
+    // Locked by the transaction and updated by a subtransaction, an account's old row
+    // version got a MultiXact as its xmax (and every later read of it a member lookup).
+    await sql`create extension if not exists pageinspect`.execute(t.db);
+    const player = await newPlayer(t);
+    await deposit(ledger, player, 5_00n);
+    // An open snapshot keeps the old row versions from being pruned before they are read.
+    const snapshot = await t.pool.connect();
+    try {
+      await snapshot.query('begin isolation level repeatable read');
+      await snapshot.query('select 1 from ledger_accounts limit 1');
+      await bet(ledger, player, 1_00n, key('mx'));
+      await bet(ledger, player, 1_00n, key('mx'));
+      const versions = await sql<{ all: bigint; multi: bigint }>`
+        select count(*) as all, count(*) filter (where p.t_infomask & 4096 <> 0) as multi
+          from generate_series(0, pg_relation_size('ledger_accounts') / 8192 - 1) blk,
+            heap_page_items(get_raw_page('ledger_accounts', blk::int)) p
+          where p.t_data is not null`.execute(t.db);
+      expect(versions.rows[0]!.all).toBeGreaterThan(0n);
+      expect(versions.rows[0]!.multi).toBe(0n);
+    } finally {
+      await snapshot.query('rollback');
+      snapshot.release();
+    }
   });
 
   it('replays posts, voids and reversals too', async () => {

@@ -140,6 +140,18 @@ const NOTIFY_SQL = preparedStatement(
   `select pg_notify('ledger_player', p) from unnest($1::text[]) p`,
 );
 
+/**
+ * Runs of one batch when concurrent commits keep taking its keys. Each rerun reads every key
+ * committed before it, so only a new race can fail it again; past this the error goes to the
+ * batcher, which retries the commands one by one.
+ */
+const KEY_RACE_ATTEMPTS_MAX = 3;
+
+/** A batch's INSERT met an idempotency key that a concurrent transaction committed. */
+const isKeyRace = (error: unknown): boolean =>
+  (error as { code?: string }).code === '23505' &&
+  (error as { constraint?: string }).constraint === 'ledger_transfers_idempotency_key';
+
 /** A command as ledger_apply reads it: bigints as strings, one object shape for all. */
 const wire = (command: ApplyCommand) => ({
   i: command.i,
@@ -167,13 +179,21 @@ export class LedgerRepository {
     this.db = db.withTables<LedgerTables>();
   }
 
-  /** One round trip, one database transaction, however many commands. */
+  /**
+   * One round trip, one database transaction, however many commands. A batch that met a key
+   * committed meanwhile by another transaction was rolled back whole; it runs again, and the
+   * rerun replays that key (migration 0104).
+   */
   async apply(commands: readonly ApplyCommand[]): Promise<ApplyResult[]> {
     // A precompiled statement: the query builder's compile step is measurable per batch.
-    const result = await this.db.executeQuery<ApplyResult>(
-      CompiledQuery.raw(APPLY_SQL, [JSON.stringify(commands.map(wire))]),
-    );
-    return result.rows;
+    const query = CompiledQuery.raw(APPLY_SQL, [JSON.stringify(commands.map(wire))]);
+    for (let attempt = 1; ; attempt += 1) {
+      try {
+        return (await this.db.executeQuery<ApplyResult>(query)).rows;
+      } catch (error) {
+        if (attempt >= KEY_RACE_ATTEMPTS_MAX || !isKeyRace(error)) throw error;
+      }
+    }
   }
 
   /** Who owns these accounts (player id, or null for house accounts). */
