@@ -9,7 +9,11 @@ import {
   TRANSFER_AMOUNT_MINOR_MAX,
 } from '../src/modules/ledger/index.ts';
 import { CommitBatcher } from '../src/modules/ledger/ledger.batcher.ts';
-import { LedgerRepository } from '../src/modules/ledger/ledger.repository.ts';
+import {
+  type ApplyCommand,
+  LedgerRepository,
+  wire,
+} from '../src/modules/ledger/ledger.repository.ts';
 import { type TestApp, testApp } from './harness.ts';
 import {
   bet,
@@ -394,6 +398,26 @@ describe('reversals', () => {
   });
 });
 
+/** A bet as ledger_apply's caller sends it, for the key-race tests that go around the service. */
+const raceCommand = (i: number, idempotency_key: string, debit: bigint, credit: bigint) =>
+  ({
+    i,
+    op: 'single',
+    key: idempotency_key,
+    hash: `hash:${idempotency_key}`,
+    debit,
+    credit,
+    amount: 100n,
+    currency: 'EUR',
+    reason: 'bet',
+    object_type: 'bet',
+    object_id: 'race',
+    actor_type: 'system',
+    actor_id: 'test',
+  }) satisfies ApplyCommand;
+/** ledger_apply's parameter, as LedgerRepository.apply sends it. */
+const batchOf = (...commands: ApplyCommand[]) => JSON.stringify(commands.map(wire));
+
 describe('idempotency', () => {
   it('returns the first result for a sequential retry, with one effect', async () => {
     const player = await newPlayer(t);
@@ -446,41 +470,18 @@ describe('idempotency', () => {
     ];
     const house = (await ledger.resolve(WAGERS, 'EUR')) as readonly bigint[];
     const racing = key('race');
-    const command = (i: number, idempotency_key: string, debit: bigint, credit: bigint) =>
-      ({
-        i,
-        op: 'single',
-        key: idempotency_key,
-        hash: `hash:${idempotency_key}`,
-        debit,
-        credit,
-        amount: 100n,
-        currency: 'EUR',
-        reason: 'bet',
-        object_type: 'bet',
-        object_id: 'race',
-        actor_type: 'system',
-        actor_id: 'test',
-      }) as const;
     const a = await t.pool.connect();
     try {
       await a.query('begin');
       const held = (
         await a.query('select * from ledger_apply($1::jsonb)', [
-          JSON.stringify([
-            {
-              ...command(0, racing, firstCash, house[0]!),
-              debit: `${firstCash}`,
-              credit: `${house[0]}`,
-              amount: '100',
-            },
-          ]),
+          batchOf(raceCommand(0, racing, firstCash, house[0]!)),
         ])
       ).rows[0];
       // The second batch, as the service sends it: on the pool, through the repository.
       const waiting = new LedgerRepository(t.db).apply([
-        command(0, racing, secondCash, house[1]!),
-        command(1, key('after'), secondCash, house[1]!),
+        raceCommand(0, racing, secondCash, house[1]!),
+        raceCommand(1, key('after'), secondCash, house[1]!),
       ]);
       await new Promise((resolve) => setTimeout(resolve, 200));
       await a.query('commit');
@@ -505,31 +506,15 @@ describe('idempotency', () => {
     const playerCash = (await ledger.resolve(cash(player), 'EUR')) as bigint;
     const house = (await ledger.resolve(WAGERS, 'EUR')) as readonly bigint[];
     const racing = key('race-raw');
-    const wire = (debit: bigint, credit: bigint) =>
-      JSON.stringify([
-        {
-          i: 0,
-          op: 'single',
-          key: racing,
-          hash: 'h',
-          debit: `${debit}`,
-          credit: `${credit}`,
-          amount: '100',
-          currency: 'EUR',
-          reason: 'bet',
-          object_type: 'bet',
-          object_id: 'race',
-          actor_type: 'system',
-          actor_id: 'test',
-        },
-      ]);
     const other = (await ledger.resolve(CLEARING, 'EUR')) as readonly bigint[];
     const a = await t.pool.connect();
     try {
       await a.query('begin');
-      await a.query('select * from ledger_apply($1::jsonb)', [wire(other[0]!, house[0]!)]);
+      await a.query('select * from ledger_apply($1::jsonb)', [
+        batchOf(raceCommand(0, racing, other[0]!, house[0]!)),
+      ]);
       const waiting = t.pool.query('select * from ledger_apply($1::jsonb)', [
-        wire(playerCash, house[1]!),
+        batchOf(raceCommand(0, racing, playerCash, house[1]!)),
       ]);
       await new Promise((resolve) => setTimeout(resolve, 200));
       await a.query('commit');

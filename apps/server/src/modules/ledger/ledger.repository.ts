@@ -153,7 +153,7 @@ const isKeyRace = (error: unknown): boolean =>
   (error as { constraint?: string }).constraint === 'ledger_transfers_idempotency_key';
 
 /** A command as ledger_apply reads it: bigints as strings, one object shape for all. */
-const wire = (command: ApplyCommand) => ({
+export const wire = (command: ApplyCommand) => ({
   i: command.i,
   op: command.op,
   key: command.key,
