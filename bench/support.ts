@@ -1,3 +1,5 @@
+import { readdirSync, readFileSync } from 'node:fs';
+import { Worker } from 'node:worker_threads';
 import type pg from 'pg';
 import { createLedgerModule } from '../apps/server/src/modules/ledger/index.ts';
 import type { Db } from '../apps/server/src/platform/db/database.ts';
@@ -47,4 +49,110 @@ export async function fundedPlayers(
     )
   ).rows[0]!.id;
   return { cash, house };
+}
+
+/**
+ * CPU time from /proc (Linux; undefined elsewhere): this process, the PostgreSQL server
+ * (postmaster and every child: backends, WAL writer, checkpointer, autovacuum, I/O workers)
+ * and the whole machine. Tells per op where the CPU goes and how busy the cores were, which
+ * latency figures alone do not (docs/performance.md, round 10).
+ */
+export type CpuSample = { node_ms: number; pg_ms: number; busy_ms: number; total_ms: number };
+
+export function cpuSample(postmasterPid: number | undefined): CpuSample | undefined {
+  const tick_ms = 1000 / 100; // USER_HZ is 100 on Linux
+  let stat: string;
+  try {
+    stat = readFileSync('/proc/stat', 'utf8');
+  } catch {
+    return undefined;
+  }
+  // cpu  user nice system idle iowait irq softirq steal …: idle and iowait are not busy.
+  const fields = stat.split('\n', 1)[0]!.trim().split(/\s+/).slice(1, 9).map(Number);
+  const total = fields.reduce((sum, n) => sum + n, 0);
+  const busy = total - fields[3]! - fields[4]!;
+  let pg_ticks = 0;
+  if (postmasterPid !== undefined) {
+    for (const entry of readdirSync('/proc')) {
+      if (!/^\d+$/.test(entry)) continue;
+      let text: string;
+      try {
+        text = readFileSync(`/proc/${entry}/stat`, 'utf8');
+      } catch {
+        continue; // exited meanwhile
+      }
+      // After the command name in parentheses: state ppid … utime(14) stime(15) cutime(16)
+      // cstime(17). Children that have exited (a closed connection, an autovacuum worker)
+      // are counted in the postmaster's cutime and cstime once it has reaped them.
+      const rest = text.slice(text.lastIndexOf(')') + 2).split(' ');
+      const pid = Number(entry);
+      if (pid === postmasterPid) {
+        pg_ticks += Number(rest[11]) + Number(rest[12]) + Number(rest[13]) + Number(rest[14]);
+      } else if (Number(rest[1]) === postmasterPid) {
+        pg_ticks += Number(rest[11]) + Number(rest[12]);
+      }
+    }
+  }
+  const usage = process.cpuUsage();
+  return {
+    node_ms: (usage.user + usage.system) / 1000,
+    pg_ms: pg_ticks * tick_ms,
+    busy_ms: busy * tick_ms,
+    total_ms: total * tick_ms,
+  };
+}
+
+/** The postmaster's pid from its data directory, if it is running there. */
+export function postmasterPid(databaseDir: string): number | undefined {
+  try {
+    const pid = Number.parseInt(
+      readFileSync(`${databaseDir}/postmaster.pid`, 'utf8').split('\n', 1)[0]!,
+      10,
+    );
+    return Number.isInteger(pid) && pid > 0 ? pid : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+/**
+ * Writes 8 KiB and fdatasyncs it every 10 ms in a worker thread, on the filesystem that holds
+ * the database, while a scenario runs: every acknowledged bet waits for a WAL flush, so a slow
+ * flush of the disk itself shows in the ledger's tail whatever the code does. On the VMs these
+ * figures come from, an idle disk has taken up to ~160 ms for one such flush
+ * (docs/performance.md, round 10). Stop it to get the flush times in ms.
+ */
+export function startFlushProbe(file: string): () => Promise<number[]> {
+  const stop = new Int32Array(new SharedArrayBuffer(4));
+  const worker = new Worker(
+    `const { parentPort, workerData } = require('node:worker_threads');
+     const fs = require('node:fs');
+     const fd = fs.openSync(workerData.file, 'w');
+     const block = Buffer.alloc(8192, 1);
+     fs.writeSync(fd, Buffer.alloc(8192 * 128));
+     fs.fdatasyncSync(fd);
+     const pause = new Int32Array(new SharedArrayBuffer(4));
+     const times = [];
+     for (let n = 0; Atomics.load(workerData.stop, 0) === 0; n += 1) {
+       const begin = performance.now();
+       fs.writeSync(fd, block, 0, block.length, (n % 128) * block.length);
+       fs.fdatasyncSync(fd);
+       times.push(performance.now() - begin);
+       Atomics.wait(pause, 0, 0, 10);
+     }
+     fs.closeSync(fd);
+     fs.rmSync(workerData.file, { force: true });
+     parentPort.postMessage(times);`,
+    { eval: true, workerData: { file, stop } },
+  );
+  const times = new Promise<number[]>((resolve, reject) => {
+    worker.once('message', resolve);
+    worker.once('error', reject);
+  });
+  return async () => {
+    Atomics.store(stop, 0, 1);
+    const result = await times;
+    await worker.terminate();
+    return result;
+  };
 }
