@@ -350,8 +350,14 @@ async function withBatches(ledger: LedgerService, run: () => Promise<Result>): P
   return result;
 }
 
-/** Ops including the unmeasured first second, to divide totals taken over the whole scenario. */
-const opsWithWarmUp = (result: Result) => result.ops * (1 + WARMUP_MS / 1000 / result.seconds);
+/**
+ * Ops behind totals taken over a whole scenario (WAL, CPU): a closed loop leaves its first
+ * second out of `ops`, so that second's ops are added back; an open loop counts every bet.
+ */
+const opsWithWarmUp = (result: Result) =>
+  result.offered === undefined
+    ? result.ops * (1 + WARMUP_MS / 1000 / result.seconds)
+    : result.ops;
 
 function row(result: Result, baseline?: number) {
   const sorted = [...result.latencies_ms].sort((a, b) => a - b);
