@@ -110,6 +110,17 @@ const percentile = (sorted: number[], p: number) =>
     ? Number.NaN
     : sorted[Math.min(sorted.length - 1, Math.floor(p * sorted.length))]!;
 
+/** Latency quantiles of a scenario, ms. */
+const quantiles = (result: Result) => {
+  const sorted = [...result.latencies_ms].sort((a, b) => a - b);
+  return {
+    p50: percentile(sorted, 0.5),
+    p99: percentile(sorted, 0.99),
+    p999: percentile(sorted, 0.999),
+    max: sorted.at(-1) ?? Number.NaN,
+  };
+};
+
 /** Closed loop: `workers` concurrent loops for SECONDS; only post-warm-up completions count. */
 async function closedLoop(
   name: string,
@@ -355,22 +366,20 @@ async function withBatches(ledger: LedgerService, run: () => Promise<Result>): P
  * second out of `ops`, so that second's ops are added back; an open loop counts every bet.
  */
 const opsWithWarmUp = (result: Result) =>
-  result.offered === undefined
-    ? result.ops * (1 + WARMUP_MS / 1000 / result.seconds)
-    : result.ops;
+  result.offered === undefined ? result.ops * (1 + WARMUP_MS / 1000 / result.seconds) : result.ops;
 
 function row(result: Result, baseline?: number) {
-  const sorted = [...result.latencies_ms].sort((a, b) => a - b);
+  const latency = quantiles(result);
   const per_s = result.ops / result.seconds;
   return {
     scenario: result.name,
     'ops/s': Math.round(per_s),
     'vs baseline': baseline ? (per_s / baseline).toFixed(2) : '',
-    'p50 ms': percentile(sorted, 0.5).toFixed(1),
-    'p99 ms': percentile(sorted, 0.99).toFixed(1),
-    'p99.9 ms': percentile(sorted, 0.999).toFixed(1),
-    'max ms': (sorted.at(-1) ?? Number.NaN).toFixed(1),
-    [`>${SLOW_MS / 1000}s`]: sorted.filter((value) => value > SLOW_MS).length,
+    'p50 ms': latency.p50.toFixed(1),
+    'p99 ms': latency.p99.toFixed(1),
+    'p99.9 ms': latency.p999.toFixed(1),
+    'max ms': latency.max.toFixed(1),
+    [`>${SLOW_MS / 1000}s`]: result.latencies_ms.filter((value) => value > SLOW_MS).length,
     failed: result.failed,
     'offered/s': result.offered ? Math.round(result.offered / SECONDS) : '',
     accepted: result.offered ? `${((100 * result.ops) / result.offered).toFixed(2)}%` : '',
@@ -727,14 +736,6 @@ async function main() {
           `1 shard bets/s ${spread(level.map((r) => perS(r.single)))}, ratio ${ratioSpread(ratios((r) => r.single))}`,
       );
     }
-    const quantiles = (result: Result) => {
-      const sorted = [...result.latencies_ms].sort((a, b) => a - b);
-      return {
-        p50: percentile(sorted, 0.5),
-        p99: percentile(sorted, 0.99),
-        p999: percentile(sorted, 0.999),
-      };
-    };
     const openRuns = opens.map((result) => ({
       ...quantiles(result),
       accepted: (100 * result.ops) / (result.offered ?? 1),
