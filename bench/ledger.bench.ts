@@ -20,7 +20,8 @@
  * at these rates), BENCH_SETUP_SQL (run after the migrations: try a schema change).
  * Every row shows CPU per op (this process, the PostgreSQL server) and how busy the machine
  * was (/proc, Linux); open loops also show the 8 KiB fdatasync times of a probe on the
- * database's filesystem (a slow disk flush stalls every commit, whatever the code).
+ * database's filesystem (a slow disk flush stalls every commit, whatever the code), and the
+ * share of the loop an autovacuum worker ran, on which tables, and the checkpoints started.
  */
 import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { Session } from 'node:inspector/promises';
@@ -37,7 +38,13 @@ import {
 import { createDb } from '../apps/server/src/platform/db/database.ts';
 import { startEmbeddedPostgres } from '../apps/server/src/platform/db/embedded.ts';
 import { migrate } from '../apps/server/src/platform/db/migrate.ts';
-import { cpuSample, postmasterPid, startFlushProbe } from './support.ts';
+import {
+  cpuSample,
+  type Maintenance,
+  postmasterPid,
+  startFlushProbe,
+  startMaintenanceSampler,
+} from './support.ts';
 
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 10);
 const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 16);
@@ -103,6 +110,8 @@ type Result = {
   flush_ms?: number[];
   /** CPU during the scenario (warm-up second included): this process, PostgreSQL, machine. */
   cpu?: { node_ms: number; pg_ms: number; busy: number };
+  /** Open loop: autovacuum and checkpoints meanwhile. */
+  maintenance?: Maintenance;
 };
 
 const percentile = (sorted: number[], p: number) =>
@@ -161,6 +170,7 @@ async function openLoop(
   const loopDelay = monitorEventLoopDelay({ resolution: 1 });
   loopDelay.enable();
   const stopProbe = startFlushProbe(path.join(benchDataDir, 'flush-probe'));
+  const stopMaintenance = startMaintenanceSampler(benchPool!);
   const started = performance.now();
   const total = Math.floor(rate_per_s * SECONDS);
   const latencies_ms: number[] = [];
@@ -199,6 +209,7 @@ async function openLoop(
   if (pending > 0) await new Promise<void>((resolve) => (drained = resolve));
   loopDelay.disable();
   const flush_ms = (await stopProbe()).sort((a, b) => a - b);
+  const maintenance = await stopMaintenance();
   if (TIMELINE) {
     console.log(
       `open loop from ${new Date(performance.timeOrigin + started).toISOString()}, worst latency per 250 ms: ${timeline.map((v) => Math.round(v)).join(' ')}`,
@@ -214,6 +225,7 @@ async function openLoop(
     offered: total,
     loop_delay_ms: { p99: loopDelay.percentile(99) / 1e6, max: loopDelay.max / 1e6 },
     flush_ms,
+    maintenance,
   };
 }
 
@@ -392,6 +404,9 @@ function row(result: Result, baseline?: number) {
       ? `${percentile(result.flush_ms, 0.99).toFixed(1)}/${result.flush_ms.at(-1)!.toFixed(1)}`
       : '',
     'WAL B/op': result.wal ? Math.round(result.wal.bytes / opsWithWarmUp(result)) : '',
+    'autovacuum share; checkpoints': result.maintenance
+      ? `${Math.round(100 * result.maintenance.autovacuum_share)}% ${result.maintenance.tables.join(', ')}; ${result.maintenance.checkpoints}`
+      : '',
     'CPU µs/op: Node, PG; machine busy': result.cpu
       ? `${Math.round((1000 * result.cpu.node_ms) / opsWithWarmUp(result))}, ` +
         `${Math.round((1000 * result.cpu.pg_ms) / opsWithWarmUp(result))}; ${Math.round(100 * result.cpu.busy)}%`
@@ -701,6 +716,11 @@ async function main() {
         );
       }
     }
+    // The baseline's own tables are not part of the system under test: their autovacuum
+    // (dead rows of every baseline UPDATE) ran beside an open loop and took its CPU
+    // (docs/performance.md, round 11). Cleaned up here, so the open loops meet only the
+    // ledger's own maintenance, which the row still reports.
+    await pool.query('vacuum (analyze) bench_balances, bench_log');
     const rate = Math.max(1, Math.round(shardedMax.per_s * OPEN_LOOP_SHARE));
     const round = betRound(sharded, 'sharded', false);
     const opens: Result[] = [];
@@ -751,7 +771,15 @@ async function main() {
         `  open loop at 70% (${Math.round(rate)} bets/s offered; ${OPEN_RUNS} runs; accepted ${byRun((q) => q.accepted)} %):\n` +
         `    p99 median ${median(openRuns.map((q) => q.p99)).toFixed(1)} ms (aim ≤ 50); per run p50 ${byRun((q) => q.p50)} · ` +
         `p99 ${byRun((q) => q.p99)} · p99.9 ${byRun((q) => q.p999)} ms\n` +
-        `    slowest 8 KiB disk flush during each run (probe beside the WAL): ${byRun((q) => q.flush_max)} ms`,
+        `    slowest 8 KiB disk flush during each run (probe beside the WAL): ${byRun((q) => q.flush_max)} ms\n` +
+        `    autovacuum running during each run (share of 100-ms samples; tables): ${opens
+          .map(
+            (result) =>
+              `${Math.round(100 * (result.maintenance?.autovacuum_share ?? 0))} % (${result.maintenance?.tables.join(', ') || 'none'})`,
+          )
+          .join(
+            ' · ',
+          )}; checkpoints started: ${opens.map((result) => result.maintenance?.checkpoints ?? 0).join(', ')}`,
     );
 
     const check = await checkLedger(db);

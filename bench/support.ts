@@ -156,3 +156,53 @@ export function startFlushProbe(file: string): () => Promise<number[]> {
     return result;
   };
 }
+
+/**
+ * What PostgreSQL's own maintenance did during a scenario: the share of 100-ms samples in
+ * which an autovacuum worker ran (and on which tables), and the checkpoints started. Such
+ * work takes CPU from the backends on a small machine (docs/performance.md, round 11).
+ */
+export type Maintenance = { autovacuum_share: number; tables: string[]; checkpoints: number };
+
+export function startMaintenanceSampler(pool: pg.Pool): () => Promise<Maintenance> {
+  let running = true;
+  let samples = 0;
+  let busy = 0;
+  const tables = new Set<string>();
+  const checkpoints = async () =>
+    Number(
+      (
+        await pool.query<{ n: string }>(
+          'select (num_timed + num_requested)::text n from pg_stat_checkpointer',
+        )
+      ).rows[0]!.n,
+    );
+  const loop = (async () => {
+    const first = await checkpoints();
+    while (running) {
+      const { rows } = await pool.query<{ query: string }>(
+        `select query from pg_stat_activity where backend_type = 'autovacuum worker'`,
+      );
+      samples += 1;
+      if (rows.length > 0) busy += 1;
+      // "autovacuum: VACUUM ANALYZE public.t (to prevent wraparound)" → "VACUUM ANALYZE t".
+      for (const { query } of rows) {
+        const what = /^autovacuum: ((?:VACUUM|ANALYZE)(?: ANALYZE)?) (?:public\.)?(\S+)/.exec(
+          query,
+        );
+        if (what) tables.add(`${what[1]} ${what[2]}`);
+      }
+      await new Promise((resolve) => setTimeout(resolve, 100));
+    }
+    return first;
+  })();
+  return async () => {
+    running = false;
+    const first = await loop;
+    return {
+      autovacuum_share: samples === 0 ? 0 : busy / samples,
+      tables: [...tables].sort(),
+      checkpoints: (await checkpoints()) - first,
+    };
+  };
+}
