@@ -21,7 +21,7 @@
  * Every row shows CPU per op (this process, the PostgreSQL server) and how busy the machine
  * was (/proc, Linux); open loops also show the 8 KiB fdatasync times of a probe on the
  * database's filesystem (a slow disk flush stalls every commit, whatever the code), and the
- * share of the loop an autovacuum worker ran, on which tables, and the checkpoints started.
+ * share of the loop an autovacuum worker ran, on which tables, and the checkpoints performed.
  */
 import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { Session } from 'node:inspector/promises';
@@ -41,6 +41,7 @@ import { migrate } from '../apps/server/src/platform/db/migrate.ts';
 import {
   cpuSample,
   type Maintenance,
+  maintenanceText,
   postmasterPid,
   startFlushProbe,
   startMaintenanceSampler,
@@ -170,7 +171,7 @@ async function openLoop(
   const loopDelay = monitorEventLoopDelay({ resolution: 1 });
   loopDelay.enable();
   const stopProbe = startFlushProbe(path.join(benchDataDir, 'flush-probe'));
-  const stopMaintenance = startMaintenanceSampler(benchPool!);
+  const stopMaintenance = await startMaintenanceSampler(benchUrl);
   const started = performance.now();
   const total = Math.floor(rate_per_s * SECONDS);
   const latencies_ms: number[] = [];
@@ -404,9 +405,7 @@ function row(result: Result, baseline?: number) {
       ? `${percentile(result.flush_ms, 0.99).toFixed(1)}/${result.flush_ms.at(-1)!.toFixed(1)}`
       : '',
     'WAL B/op': result.wal ? Math.round(result.wal.bytes / opsWithWarmUp(result)) : '',
-    'autovacuum share; checkpoints': result.maintenance
-      ? `${Math.round(100 * result.maintenance.autovacuum_share)}% ${result.maintenance.tables.join(', ')}; ${result.maintenance.checkpoints}`
-      : '',
+    'autovacuum share (tables); checkpoints': maintenanceText(result.maintenance),
     'CPU µs/op: Node, PG; machine busy': result.cpu
       ? `${Math.round((1000 * result.cpu.node_ms) / opsWithWarmUp(result))}, ` +
         `${Math.round((1000 * result.cpu.pg_ms) / opsWithWarmUp(result))}; ${Math.round(100 * result.cpu.busy)}%`
@@ -772,14 +771,9 @@ async function main() {
         `    p99 median ${median(openRuns.map((q) => q.p99)).toFixed(1)} ms (aim ≤ 50); per run p50 ${byRun((q) => q.p50)} · ` +
         `p99 ${byRun((q) => q.p99)} · p99.9 ${byRun((q) => q.p999)} ms\n` +
         `    slowest 8 KiB disk flush during each run (probe beside the WAL): ${byRun((q) => q.flush_max)} ms\n` +
-        `    autovacuum running during each run (share of 100-ms samples; tables): ${opens
-          .map(
-            (result) =>
-              `${Math.round(100 * (result.maintenance?.autovacuum_share ?? 0))} % (${result.maintenance?.tables.join(', ') || 'none'})`,
-          )
-          .join(
-            ' · ',
-          )}; checkpoints started: ${opens.map((result) => result.maintenance?.checkpoints ?? 0).join(', ')}`,
+        `    autovacuum running during each run (share of 100-ms samples; tables) and checkpoints: ${opens
+          .map((result) => maintenanceText(result.maintenance))
+          .join(' · ')}`,
     );
 
     const check = await checkLedger(db);

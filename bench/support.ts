@@ -1,6 +1,6 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import { Worker } from 'node:worker_threads';
-import type pg from 'pg';
+import pg from 'pg';
 import { createLedgerModule } from '../apps/server/src/modules/ledger/index.ts';
 import type { Db } from '../apps/server/src/platform/db/database.ts';
 
@@ -159,28 +159,29 @@ export function startFlushProbe(file: string): () => Promise<number[]> {
 
 /**
  * What PostgreSQL's own maintenance did during a scenario: the share of 100-ms samples in
- * which an autovacuum worker ran (and on which tables), and the checkpoints started. Such
+ * which an autovacuum worker ran (and on which tables), and the checkpoints performed. Such
  * work takes CPU from the backends on a small machine (docs/performance.md, round 11).
+ * Samples on a connection of its own, so the ledger's pool is not touched.
  */
 export type Maintenance = { autovacuum_share: number; tables: string[]; checkpoints: number };
 
-export function startMaintenanceSampler(pool: pg.Pool): () => Promise<Maintenance> {
+export async function startMaintenanceSampler(url: string): Promise<() => Promise<Maintenance>> {
+  const client = new pg.Client({ connectionString: url });
+  await client.connect();
   let running = true;
   let samples = 0;
   let busy = 0;
   const tables = new Set<string>();
+  // num_done: checkpoints performed (num_timed also counts timed ones skipped on an idle server).
   const checkpoints = async () =>
     Number(
-      (
-        await pool.query<{ n: string }>(
-          'select (num_timed + num_requested)::text n from pg_stat_checkpointer',
-        )
-      ).rows[0]!.n,
+      (await client.query<{ n: string }>('select num_done::text n from pg_stat_checkpointer'))
+        .rows[0]!.n,
     );
+  const first = await checkpoints();
   const loop = (async () => {
-    const first = await checkpoints();
     while (running) {
-      const { rows } = await pool.query<{ query: string }>(
+      const { rows } = await client.query<{ query: string }>(
         `select query from pg_stat_activity where backend_type = 'autovacuum worker'`,
       );
       samples += 1;
@@ -194,15 +195,22 @@ export function startMaintenanceSampler(pool: pg.Pool): () => Promise<Maintenanc
       }
       await new Promise((resolve) => setTimeout(resolve, 100));
     }
-    return first;
   })();
   return async () => {
     running = false;
-    const first = await loop;
+    await loop;
+    const done = await checkpoints();
+    await client.end();
     return {
       autovacuum_share: samples === 0 ? 0 : busy / samples,
       tables: [...tables].sort(),
-      checkpoints: (await checkpoints()) - first,
+      checkpoints: done - first,
     };
   };
 }
+
+/** "39 % (VACUUM ANALYZE ledger_accounts); 1 checkpoint(s)": one run's maintenance, for output. */
+export const maintenanceText = (m: Maintenance | undefined) =>
+  m
+    ? `${Math.round(100 * m.autovacuum_share)} % (${m.tables.join(', ') || 'none'}); ${m.checkpoints} checkpoint(s)`
+    : '';
