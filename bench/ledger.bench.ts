@@ -106,7 +106,7 @@ type Result = {
   /** Mean execution time of one ledger_apply call inside the server (track_functions). */
   fn_ms?: number;
   /** WAL written during the scenario (pg_stat_wal delta, warm-up second included). */
-  wal?: { bytes: number; records: number; fpi: number };
+  wal?: { bytes: number; records: number; fpi: number; fsyncs: number; fsync_ms: number };
   /** Open loop: 8 KiB fdatasync times on the database's filesystem meanwhile, ms, sorted. */
   flush_ms?: number[];
   /** CPU during the scenario (warm-up second included): this process, PostgreSQL, machine. */
@@ -277,10 +277,14 @@ async function walNow() {
     fpi: string;
     calls: string | null;
     ms: number | null;
+    fsyncs: string | null;
+    fsync_ms: number | null;
   }>(
     `select wal_bytes::text bytes, wal_records::text records, wal_fpi::text fpi,
        (select calls::text from pg_stat_user_functions where funcname = 'ledger_apply') calls,
-       (select total_time from pg_stat_user_functions where funcname = 'ledger_apply') ms
+       (select total_time from pg_stat_user_functions where funcname = 'ledger_apply') ms,
+       (select sum(fsyncs)::text from pg_stat_io where object = 'wal') fsyncs,
+       (select sum(fsync_time) from pg_stat_io where object = 'wal') fsync_ms
      from pg_stat_wal`,
   );
   const row = rows[0]!;
@@ -288,6 +292,8 @@ async function walNow() {
     bytes: Number(row.bytes),
     records: Number(row.records),
     fpi: Number(row.fpi),
+    fsyncs: Number(row.fsyncs ?? 0),
+    fsync_ms: row.fsync_ms ?? 0,
     calls: Number(row.calls ?? 0),
     ms: row.ms ?? 0,
   };
@@ -333,6 +339,8 @@ async function withWal(run: () => Promise<Result>): Promise<Result> {
     bytes: after.bytes - before.bytes,
     records: after.records - before.records,
     fpi: after.fpi - before.fpi,
+    fsyncs: after.fsyncs - before.fsyncs,
+    fsync_ms: after.fsync_ms - before.fsync_ms,
   };
   if (after.calls > before.calls) {
     result.fn_ms = (after.ms - before.ms) / (after.calls - before.calls);
@@ -380,6 +388,9 @@ async function withBatches(ledger: LedgerService, run: () => Promise<Result>): P
  */
 const opsWithWarmUp = (result: Result) =>
   result.offered === undefined ? result.ops * (1 + WARMUP_MS / 1000 / result.seconds) : result.ops;
+/** Seconds the WAL and CPU counters covered: a closed loop's warm-up second included. */
+const secondsWithWarmUp = (result: Result) =>
+  result.offered === undefined ? result.seconds + WARMUP_MS / 1000 : result.seconds;
 
 function row(result: Result, baseline?: number) {
   const latency = quantiles(result);
@@ -405,6 +416,9 @@ function row(result: Result, baseline?: number) {
       ? `${percentile(result.flush_ms, 0.99).toFixed(1)}/${result.flush_ms.at(-1)!.toFixed(1)}`
       : '',
     'WAL B/op': result.wal ? Math.round(result.wal.bytes / opsWithWarmUp(result)) : '',
+    'WAL flushes/s, mean ms': result.wal?.fsyncs
+      ? `${Math.round(result.wal.fsyncs / secondsWithWarmUp(result))}, ${(result.wal.fsync_ms / result.wal.fsyncs).toFixed(2)}`
+      : '',
     'autovacuum share (tables); checkpoints': maintenanceText(result.maintenance),
     'CPU µs/op: Node, PG; machine busy': result.cpu
       ? `${Math.round((1000 * result.cpu.node_ms) / opsWithWarmUp(result))}, ` +
@@ -434,6 +448,8 @@ async function main() {
     // Per-function timing (pg_stat_user_functions): how much of a batch's round trip is
     // ledger_apply itself, as against commit, wire and Node. Costs a clock read per call.
     await pool.query(`alter system set track_functions = 'pl'`);
+    // WAL flush times (pg_stat_io): how much of a batch's commit is the disk.
+    await pool.query(`alter system set track_wal_io_timing = on`);
     if (process.env.BENCH_SETUP_SQL) await pool.query(process.env.BENCH_SETUP_SQL);
     await pool.query('select pg_reload_conf()');
     await pool.query(
