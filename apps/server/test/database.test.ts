@@ -1,6 +1,10 @@
 import { CompiledQuery } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createDb, preparedStatement } from '../src/platform/db/database.ts';
+import {
+  createDb,
+  preparedStatement,
+  TIMESTAMPS_PARSED_ONCE,
+} from '../src/platform/db/database.ts';
 import { testDatabase } from './harness.ts';
 
 let t: Awaited<ReturnType<typeof testDatabase>>;
@@ -27,6 +31,30 @@ describe('prepared statements (preparedStatement)', () => {
         'select name, statement from pg_prepared_statements',
       );
       expect(prepared.rows).toEqual([{ name: 'test_add_one', statement: text }]);
+    } finally {
+      await db.destroy();
+    }
+  });
+
+  it('returns rows as arrays, with timestamps parsed once per distinct text, when asked', async () => {
+    const text = preparedStatement(
+      'test_rows_as_arrays',
+      `select n, t from (values (1, timestamptz '2026-11-23 10:00:00.123456+00'),
+         (2, timestamptz '2026-11-23 10:00:00.123456+00'), (3, null),
+         (4, timestamptz '2026-11-24 00:00:00+00')) v (n, t) order by n`,
+      { rowMode: 'array', types: TIMESTAMPS_PARSED_ONCE },
+    );
+    const { db } = createDb(t.url, 1);
+    try {
+      const { rows } = await db.executeQuery<[number, Date | null]>(CompiledQuery.raw(text, []));
+      expect(rows.map(([n, at]) => [n, at?.toISOString() ?? null])).toEqual([
+        [1, '2026-11-23T10:00:00.123Z'],
+        [2, '2026-11-23T10:00:00.123Z'],
+        [3, null],
+        [4, '2026-11-24T00:00:00.000Z'],
+      ]);
+      // One Date per value, never shared: a caller may change its own.
+      expect(rows[0]![1]).not.toBe(rows[1]![1]);
     } finally {
       await db.destroy();
     }

@@ -1,5 +1,5 @@
 import { CompiledQuery, type Generated, sql } from 'kysely';
-import { type Db, preparedStatement } from '../../platform/db/database.ts';
+import { type Db, preparedStatement, TIMESTAMPS_PARSED_ONCE } from '../../platform/db/database.ts';
 
 export type AccountKind =
   | 'player_cash'
@@ -133,8 +133,46 @@ export type MovementFilter = {
   offset: number;
 };
 
-/** The two statements every batch runs: named, so each connection plans them once. */
-const APPLY_SQL = preparedStatement('ledger_apply', 'select * from ledger_apply($1::jsonb)');
+/**
+ * The two statements every batch runs: named, so each connection plans them once. The
+ * batch's answer comes as arrays in this column order (see `resultOf`).
+ */
+const APPLY_SQL = preparedStatement(
+  'ledger_apply',
+  `select i, code, transfer_id, kind, debit_account_id, credit_account_id, amount_minor,
+     currency, debit_balance_after, credit_balance_after, created_at, replayed
+   from ledger_apply($1::jsonb)`,
+  // Every row of one answer carries the same created_at (the transaction's now()).
+  { rowMode: 'array', types: TIMESTAMPS_PARSED_ONCE },
+);
+type ApplyRow = [
+  number,
+  string,
+  bigint | null,
+  TransferKind | null,
+  bigint | null,
+  bigint | null,
+  bigint | null,
+  string | null,
+  bigint | null,
+  bigint | null,
+  Date | null,
+  boolean,
+];
+const resultOf = (row: ApplyRow): ApplyResult => ({
+  i: row[0],
+  code: row[1],
+  transfer_id: row[2],
+  kind: row[3],
+  debit_account_id: row[4],
+  credit_account_id: row[5],
+  amount_minor: row[6],
+  currency: row[7],
+  debit_balance_after: row[8],
+  credit_balance_after: row[9],
+  created_at: row[10],
+  replayed: row[11],
+});
 const NOTIFY_SQL = preparedStatement(
   'ledger_notify',
   `select pg_notify('ledger_player', p) from unnest($1::text[]) p`,
@@ -189,7 +227,7 @@ export class LedgerRepository {
     const query = CompiledQuery.raw(APPLY_SQL, [JSON.stringify(commands.map(wire))]);
     for (let attempt = 1; ; attempt += 1) {
       try {
-        return (await this.db.executeQuery<ApplyResult>(query)).rows;
+        return (await this.db.executeQuery<ApplyRow>(query)).rows.map(resultOf);
       } catch (error) {
         if (attempt >= KEY_RACE_ATTEMPTS_MAX || !isKeyRace(error)) throw error;
       }

@@ -146,7 +146,7 @@ export class LedgerService {
   private readonly shards: number;
   private readonly batcher: CommitBatcher<Prepared, ApplyResult>;
   private readonly notifier: ChangeNotifier;
-  private readonly accounts = new Map<string, bigint | readonly bigint[]>();
+  private readonly accounts = new AccountCache(ACCOUNT_CACHE_SIZE_MAX);
   /** Spreads instances over different shards so two servers' batches rarely meet. */
   private readonly shard_offset = randomInt(0, HOUSE_SHARDS_MAX);
 
@@ -169,7 +169,8 @@ export class LedgerService {
 
   /** Moves money now. */
   async transfer(input: TransferInput): Promise<Transfer> {
-    return this.submit(await this.prepareTransfer('single', input));
+    const prepared = this.prepareTransfer('single', input);
+    return this.submit(prepared instanceof Promise ? await prepared : prepared);
   }
 
   /** Reserves money on the debit account (available balance drops, balance does not). */
@@ -184,7 +185,11 @@ export class LedgerService {
         );
       }
     }
-    return this.submit({ ...(await this.prepareTransfer('pending', input)), expires_at });
+    const prepared = this.prepareTransfer('pending', input);
+    return this.submit({
+      ...(prepared instanceof Promise ? await prepared : prepared),
+      expires_at,
+    });
   }
 
   /** Settles a hold, fully or in part; the rest of the hold is released. */
@@ -330,8 +335,7 @@ export class LedgerService {
   /** The id of an account, creating it on first use. */
   async resolve(ref: AccountRef, currency: string): Promise<bigint | readonly bigint[]> {
     if ('account_id' in ref) return ref.account_id;
-    const cacheKey = cacheKeyOf(ref, currency);
-    const cached = this.accounts.get(cacheKey);
+    const cached = this.accounts.get(ref, currency);
     if (cached !== undefined) return cached;
     if (!CURRENCY_PATTERN.test(currency)) throw new LedgerError('UNSUPPORTED_CURRENCY');
     let resolved: bigint | readonly bigint[];
@@ -365,15 +369,14 @@ export class LedgerService {
       }
       resolved = ids.length === 1 ? ids[0]! : ids;
     }
-    if (this.accounts.size >= ACCOUNT_CACHE_SIZE_MAX) this.accounts.clear();
-    this.accounts.set(cacheKey, resolved);
+    this.accounts.set(ref, currency, resolved);
     return resolved;
   }
 
   /** The id(s) without a round trip: an account id, or a reference already resolved. */
   private known(ref: AccountRef, currency: string): bigint | readonly bigint[] | undefined {
     if ('account_id' in ref) return ref.account_id;
-    return this.accounts.get(cacheKeyOf(ref, currency));
+    return this.accounts.get(ref, currency);
   }
 
   private async ensure(account: Parameters<LedgerRepository['ensureAccount']>[0]) {
@@ -389,7 +392,14 @@ export class LedgerService {
     return id;
   }
 
-  private async prepareTransfer(op: 'single' | 'pending', input: TransferInput): Promise<Prepared> {
+  /**
+   * Validates a transfer and finds its accounts: synchronously when both are cached (the
+   * usual case; no promise, no extra turn of the microtask queue), else after resolving them.
+   */
+  private prepareTransfer(
+    op: 'single' | 'pending',
+    input: TransferInput,
+  ): Prepared | Promise<Prepared> {
     checkKey(input.idempotency_key);
     checkAmount(input.amount_minor);
     checkActor(input.actor);
@@ -414,15 +424,25 @@ export class LedgerService {
     const debitKey = refKey(input.debit);
     const creditKey = refKey(input.credit);
     if (debitKey === creditKey) throw new LedgerError('SAME_ACCOUNT');
-    // Usually both are cached: no promises on the hot path then.
-    let debit = this.known(input.debit, input.currency);
-    let credit = this.known(input.credit, input.currency);
+    const debit = this.known(input.debit, input.currency);
+    const credit = this.known(input.credit, input.currency);
     if (debit === undefined || credit === undefined) {
-      [debit, credit] = await Promise.all([
+      return Promise.all([
         this.resolve(input.debit, input.currency),
         this.resolve(input.credit, input.currency),
-      ]);
+      ]).then(([debit, credit]) => this.prepared(op, input, debitKey, creditKey, debit, credit));
     }
+    return this.prepared(op, input, debitKey, creditKey, debit, credit);
+  }
+
+  private prepared(
+    op: 'single' | 'pending',
+    input: TransferInput,
+    debitKey: string,
+    creditKey: string,
+    debit: bigint | readonly bigint[],
+    credit: bigint | readonly bigint[],
+  ): Prepared {
     return {
       op,
       key: input.idempotency_key,
@@ -554,11 +574,59 @@ function isReference(value: unknown): value is string {
   return typeof value === 'string' && value.length > 0 && value.length <= REFERENCE_LENGTH_MAX;
 }
 
-/** The account cache's key; only references that resolved successfully are stored. */
-function cacheKeyOf(ref: Exclude<AccountRef, { account_id: bigint }>, currency: string): string {
-  return 'player_id' in ref
-    ? `p:${ref.player_id}:${currency}:${ref.wallet}`
-    : `h:${ref.house}:${ref.purpose ?? ''}:${currency}`;
+type NamedRef = Exclude<AccountRef, { account_id: bigint }>;
+type CurrencyAccounts = {
+  cash: Map<bigint, bigint>;
+  bonus: Map<bigint, bigint>;
+  /** House kind → purpose → the purpose's shards (one id when unsharded). */
+  house: Map<string, Map<string, bigint | readonly bigint[]>>;
+};
+
+/**
+ * Account ids by reference; only references that resolved successfully are stored. Keyed
+ * by currency, then by the player's id or the house kind and purpose, so a lookup builds no
+ * string: a key such as `p:<player>:EUR:cash`, built, hashed and compared on every transfer,
+ * was ~4 % of the event loop's CPU under load (docs/performance.md, round 12). Ids never
+ * change; past `size_max` entries the cache starts over.
+ */
+class AccountCache {
+  private readonly currencies = new Map<string, CurrencyAccounts>();
+  private size = 0;
+
+  constructor(private readonly size_max: number) {}
+
+  get(ref: NamedRef, currency: string): bigint | readonly bigint[] | undefined {
+    const accounts = this.currencies.get(currency);
+    if (accounts === undefined) return undefined;
+    if ('player_id' in ref) {
+      return (ref.wallet === 'cash' ? accounts.cash : accounts.bonus).get(ref.player_id);
+    }
+    return accounts.house.get(ref.house)?.get(ref.purpose ?? '');
+  }
+
+  set(ref: NamedRef, currency: string, resolved: bigint | readonly bigint[]): void {
+    if (this.size >= this.size_max) {
+      this.currencies.clear();
+      this.size = 0;
+    }
+    let accounts = this.currencies.get(currency);
+    if (accounts === undefined) {
+      accounts = { cash: new Map(), bonus: new Map(), house: new Map() };
+      this.currencies.set(currency, accounts);
+    }
+    if ('player_id' in ref) {
+      if (typeof resolved !== 'bigint') throw new Error('AccountCache: a wallet is one account');
+      (ref.wallet === 'cash' ? accounts.cash : accounts.bonus).set(ref.player_id, resolved);
+    } else {
+      let purposes = accounts.house.get(ref.house);
+      if (purposes === undefined) {
+        purposes = new Map();
+        accounts.house.set(ref.house, purposes);
+      }
+      purposes.set(ref.purpose ?? '', resolved);
+    }
+    this.size += 1;
+  }
 }
 
 function refKey(ref: AccountRef): string {

@@ -14,8 +14,44 @@ export const POOL_SIZE_DEFAULT = 20;
 // int8 and are read as bigint so no amount ever passes through a float.
 pg.types.setTypeParser(pg.types.builtins.INT8, (value) => BigInt(value));
 
-/** Statement text → its server-side name; see `preparedStatement`. */
-const PREPARED = new Map<string, string>();
+/** How a registered statement's rows come back; see `preparedStatement`. */
+export type PreparedOptions = {
+  /**
+   * `array`: each row as an array of its columns in select order, not an object. pg builds
+   * an object row key by key, ~12 property stores per row that change the object's shape
+   * each time; the ledger's batch answer maps its arrays to one object literal instead
+   * (docs/performance.md, round 12).
+   */
+  rowMode?: 'array';
+  /** Type parsers for this statement only (pg's `types`), e.g. a cheaper timestamp parser. */
+  types?: { getTypeParser: (oid: number, format?: string) => (value: string) => unknown };
+};
+
+const TIMESTAMPTZ_OID = 1184;
+let last_timestamp_text = '';
+let last_timestamp_ms = 0;
+
+/**
+ * pg's type parsers, except that a timestamptz equal to the one parsed just before is not
+ * parsed again (each value is still a Date of its own): for a statement whose rows mostly
+ * share one timestamp, such as a ledger batch's answer, all stamped with its transaction's
+ * now().
+ */
+export const TIMESTAMPS_PARSED_ONCE: PreparedOptions['types'] = {
+  getTypeParser: (oid: number) =>
+    oid === TIMESTAMPTZ_OID
+      ? (text: string) => {
+          if (text !== last_timestamp_text) {
+            last_timestamp_ms = (pg.types.getTypeParser(TIMESTAMPTZ_OID)(text) as Date).getTime();
+            last_timestamp_text = text;
+          }
+          return new Date(last_timestamp_ms);
+        }
+      : pg.types.getTypeParser(oid),
+};
+
+/** Statement text → its server-side name and options; see `preparedStatement`. */
+const PREPARED = new Map<string, { name: string } & PreparedOptions>();
 const PREPARED_NAME = /^[a-z][a-z0-9_]{0,62}$/;
 
 /**
@@ -27,18 +63,22 @@ const PREPARED_NAME = /^[a-z][a-z0-9_]{0,62}$/;
  * A name is per connection and lives as long as the connection: a migration that changes
  * what the statement returns needs a restart, as any change of a function's result type does.
  */
-export function preparedStatement(name: string, text: string): string {
+export function preparedStatement(
+  name: string,
+  text: string,
+  options: PreparedOptions = {},
+): string {
   if (!PREPARED_NAME.test(name)) throw new Error(`preparedStatement: bad name ${name}`);
   const known = PREPARED.get(text);
-  if (known !== undefined && known !== name) {
-    throw new Error(`preparedStatement: ${name} repeats the text of ${known}`);
+  if (known !== undefined && known.name !== name) {
+    throw new Error(`preparedStatement: ${name} repeats the text of ${known.name}`);
   }
-  for (const [other, otherName] of PREPARED) {
+  for (const [other, { name: otherName }] of PREPARED) {
     if (otherName === name && other !== text) {
       throw new Error(`preparedStatement: ${name} is already another statement`);
     }
   }
-  PREPARED.set(text, name);
+  PREPARED.set(text, { name, ...options });
   return text;
 }
 
@@ -47,8 +87,8 @@ class PreparingClient extends pg.Client {
   // biome-ignore lint/suspicious/noExplicitAny: pg's overloads; only (text, values) is rerouted.
   override query(config: any, values?: any, callback?: any): any {
     if (typeof config === 'string' && callback === undefined) {
-      const name = PREPARED.get(config);
-      if (name !== undefined) return super.query({ name, text: config, values });
+      const prepared = PREPARED.get(config);
+      if (prepared !== undefined) return super.query({ ...prepared, text: config, values });
     }
     return super.query(config, values, callback);
   }
