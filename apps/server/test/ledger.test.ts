@@ -1000,3 +1000,28 @@ describe('database guards (migration 0102)', () => {
     }
   });
 });
+
+describe('maintenance of ledger_transfers (migration 0105)', () => {
+  it('analyses only the columns queries filter, join, group or sort on', async () => {
+    const player = await newPlayer(t);
+    await deposit(ledger, player, 1_00n);
+    await sql`analyze ledger_transfers`.execute(t.db);
+    const { rows } = await sql<{ attname: string }>`
+      select attname from pg_stats where tablename = 'ledger_transfers' order by attname`.execute(
+      t.db,
+    );
+    const analysed = rows.map((row) => row.attname);
+    for (const column of ['player_id', 'kind', 'reason_code', 'created_at', 'currency']) {
+      expect(analysed).toContain(column);
+    }
+    for (const column of ['idempotency_key', 'input_hash', 'memo', 'debit_balance_after']) {
+      expect(analysed).not.toContain(column);
+    }
+  });
+
+  it('spreads its autovacuum out (a longer sleep per cost budget)', async () => {
+    const { rows } = await sql<{ options: string[] | null }>`
+      select reloptions as options from pg_class where relname = 'ledger_transfers'`.execute(t.db);
+    expect(rows[0]!.options).toContain('autovacuum_vacuum_cost_delay=5');
+  });
+});
