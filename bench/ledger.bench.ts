@@ -107,6 +107,8 @@ type Result = {
   fn_ms?: number;
   /** WAL written during the scenario (pg_stat_wal delta, warm-up second included). */
   wal?: { bytes: number; records: number; fpi: number; fsyncs: number; fsync_ms: number };
+  /** Shared-buffer misses of the client backends (pg_stat_io): pages read in, and dirty pages they had to write out themselves to make room. */
+  buffers?: { reads: number; writes: number };
   /** Open loop: 8 KiB fdatasync times on the database's filesystem meanwhile, ms, sorted. */
   flush_ms?: number[];
   /** CPU during the scenario (warm-up second included): this process, PostgreSQL, machine. */
@@ -279,12 +281,18 @@ async function walNow() {
     ms: number | null;
     fsyncs: string | null;
     fsync_ms: number | null;
+    reads: string | null;
+    writes: string | null;
   }>(
     `select wal_bytes::text bytes, wal_records::text records, wal_fpi::text fpi,
        (select calls::text from pg_stat_user_functions where funcname = 'ledger_apply') calls,
        (select total_time from pg_stat_user_functions where funcname = 'ledger_apply') ms,
        (select sum(fsyncs)::text from pg_stat_io where object = 'wal') fsyncs,
-       (select sum(fsync_time) from pg_stat_io where object = 'wal') fsync_ms
+       (select sum(fsync_time) from pg_stat_io where object = 'wal') fsync_ms,
+       (select sum(reads)::text from pg_stat_io
+         where backend_type = 'client backend' and object = 'relation') reads,
+       (select sum(writes)::text from pg_stat_io
+         where backend_type = 'client backend' and object = 'relation') writes
      from pg_stat_wal`,
   );
   const row = rows[0]!;
@@ -294,6 +302,8 @@ async function walNow() {
     fpi: Number(row.fpi),
     fsyncs: Number(row.fsyncs ?? 0),
     fsync_ms: row.fsync_ms ?? 0,
+    reads: Number(row.reads ?? 0),
+    writes: Number(row.writes ?? 0),
     calls: Number(row.calls ?? 0),
     ms: row.ms ?? 0,
   };
@@ -342,6 +352,7 @@ async function withWal(run: () => Promise<Result>): Promise<Result> {
     fsyncs: after.fsyncs - before.fsyncs,
     fsync_ms: after.fsync_ms - before.fsync_ms,
   };
+  result.buffers = { reads: after.reads - before.reads, writes: after.writes - before.writes };
   if (after.calls > before.calls) {
     result.fn_ms = (after.ms - before.ms) / (after.calls - before.calls);
   }
@@ -418,6 +429,9 @@ function row(result: Result, baseline?: number) {
     'WAL B/op': result.wal ? Math.round(result.wal.bytes / opsWithWarmUp(result)) : '',
     'WAL flushes/s, mean ms': result.wal?.fsyncs
       ? `${Math.round(result.wal.fsyncs / secondsWithWarmUp(result))}, ${(result.wal.fsync_ms / result.wal.fsyncs).toFixed(2)}`
+      : '',
+    'buffer misses/op: reads, own writes': result.buffers
+      ? `${(result.buffers.reads / opsWithWarmUp(result)).toFixed(2)}, ${(result.buffers.writes / opsWithWarmUp(result)).toFixed(2)}`
       : '',
     'autovacuum share (tables); checkpoints': maintenanceText(result.maintenance),
     'CPU µs/op: Node, PG; machine busy': result.cpu
