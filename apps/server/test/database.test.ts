@@ -41,18 +41,23 @@ describe('prepared statements (preparedStatement)', () => {
       'test_rows_as_arrays',
       `select n, t from (values (1, timestamptz '2026-11-23 10:00:00.123456+00'),
          (2, timestamptz '2026-11-23 10:00:00.123456+00'), (3, null),
-         (4, timestamptz '2026-11-24 00:00:00+00')) v (n, t) order by n`,
+         (4, timestamptz '2026-11-24 00:00:00+00'), (5, timestamptz 'infinity')) v (n, t)
+       order by n`,
       { rowMode: 'array', types: TIMESTAMPS_PARSED_ONCE },
     );
     const { db } = createDb(t.url, 1);
     try {
       const { rows } = await db.executeQuery<[number, Date | null]>(CompiledQuery.raw(text, []));
-      expect(rows.map(([n, at]) => [n, at?.toISOString() ?? null])).toEqual([
+      const iso = (at: unknown) => (at instanceof Date ? at.toISOString() : null);
+      expect(rows.map(([n, at]) => [n, iso(at)])).toEqual([
         [1, '2026-11-23T10:00:00.123Z'],
         [2, '2026-11-23T10:00:00.123Z'],
         [3, null],
         [4, '2026-11-24T00:00:00.000Z'],
+        [5, null],
       ]);
+      // Not a Date, as pg's own parser gives it.
+      expect(rows[4]![1]).toBe(Number.POSITIVE_INFINITY);
       // One Date per value, never shared: a caller may change its own.
       expect(rows[0]![1]).not.toBe(rows[1]![1]);
     } finally {

@@ -42,7 +42,10 @@ export const TIMESTAMPS_PARSED_ONCE: PreparedOptions['types'] = {
     oid === TIMESTAMPTZ_OID
       ? (text: string) => {
           if (text !== last_timestamp_text) {
-            last_timestamp_ms = (pg.types.getTypeParser(TIMESTAMPTZ_OID)(text) as Date).getTime();
+            const parsed: unknown = pg.types.getTypeParser(TIMESTAMPTZ_OID)(text);
+            // 'infinity' and '-infinity' come as ±Infinity, not Dates: passed on as pg gives them.
+            if (!(parsed instanceof Date)) return parsed;
+            last_timestamp_ms = parsed.getTime();
             last_timestamp_text = text;
           }
           return new Date(last_timestamp_ms);
