@@ -5,6 +5,7 @@ import {
   preparedStatement,
   TIMESTAMPS_PARSED_ONCE,
 } from '../src/platform/db/database.ts';
+import { procStatField, SCHED_BATCH } from '../src/platform/db/embedded.ts';
 import { testDatabase } from './harness.ts';
 
 let t: Awaited<ReturnType<typeof testDatabase>>;
@@ -83,4 +84,31 @@ describe('prepared statements (preparedStatement)', () => {
     expect(() => preparedStatement('test_other', 'select 2')).toThrow(/repeats the text/);
     expect(() => preparedStatement('Bad-Name', 'select 4')).toThrow(/bad name/);
   });
+});
+
+describe('the embedded server', () => {
+  // The run's server is the embedded one unless TEST_DATABASE_URL names another.
+  it.runIf(process.platform === 'linux' && !process.env.TEST_DATABASE_URL)(
+    'runs its processes under SCHED_BATCH, backends forked after start included (decision 0105)',
+    async () => {
+      const { db, pool } = createDb(t.url, 1);
+      try {
+        const { rows } = await pool.query<{ pid: number; backend_type: string }>(
+          `select pid, backend_type from pg_stat_activity
+            where pid = pg_backend_pid() or backend_type in ('checkpointer', 'walwriter')
+            order by backend_type`,
+        );
+        expect(rows.map((row) => row.backend_type)).toEqual([
+          'checkpointer',
+          'client backend',
+          'walwriter',
+        ]);
+        for (const { pid } of rows) {
+          expect(await procStatField(pid, 41)).toBe(String(SCHED_BATCH));
+        }
+      } finally {
+        await db.destroy();
+      }
+    },
+  );
 });
