@@ -1,3 +1,6 @@
+import { mkdtemp, readdir, readFile, rm } from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
 import { CompiledQuery } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
@@ -5,7 +8,7 @@ import {
   preparedStatement,
   TIMESTAMPS_PARSED_ONCE,
 } from '../src/platform/db/database.ts';
-import { procStatField, SCHED_BATCH } from '../src/platform/db/embedded.ts';
+import { procStatField, SCHED_BATCH, startEmbeddedPostgres } from '../src/platform/db/embedded.ts';
 import { testDatabase } from './harness.ts';
 
 let t: Awaited<ReturnType<typeof testDatabase>>;
@@ -110,5 +113,41 @@ describe('the embedded server', () => {
         await db.destroy();
       }
     },
+  );
+});
+
+/** The writeback pacers running for a data directory: their pids (see embedded.ts). */
+async function pacersOf(dataDir: string): Promise<number[]> {
+  const pids: number[] = [];
+  for (const entry of await readdir('/proc')) {
+    if (!/^\d+$/.test(entry)) continue;
+    const args = await readFile(`/proc/${entry}/cmdline`, 'utf8').catch(() => '');
+    if (args.includes('writeback-pacer') && args.includes(dataDir)) pids.push(Number(entry));
+  }
+  return pids;
+}
+
+describe('the embedded server, started and stopped', () => {
+  it.runIf(process.platform === 'linux')(
+    'paces the writeback of its data directory while it runs, and stops the pacer with it (decision 0106)',
+    async () => {
+      const dataDir = await mkdtemp(path.join(os.tmpdir(), 'casino-pacer-'));
+      try {
+        const server = await startEmbeddedPostgres(dataDir);
+        try {
+          expect(await pacersOf(dataDir)).toHaveLength(1);
+        } finally {
+          await server.stop();
+        }
+        for (let waited = 0; (await pacersOf(dataDir)).length > 0 && waited < 3_000; ) {
+          await new Promise((resolve) => setTimeout(resolve, 50));
+          waited += 50;
+        }
+        expect(await pacersOf(dataDir)).toEqual([]);
+      } finally {
+        await rm(dataDir, { recursive: true, force: true });
+      }
+    },
+    60_000,
   );
 });

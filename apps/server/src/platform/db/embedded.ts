@@ -1,4 +1,4 @@
-import { execFile } from 'node:child_process';
+import { execFile, spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { existsSync } from 'node:fs';
 import { chmod, mkdir, readdir, readFile, rm, writeFile } from 'node:fs/promises';
@@ -53,6 +53,7 @@ export async function startEmbeddedPostgres(
   if (!initialised) await server.initialise();
   await server.start();
   await scheduleAsBatch(databaseDir, log);
+  const stopPacer = await startWritebackPacer(databaseDir, log);
   const client = server.getPgClient();
   await client.connect();
   try {
@@ -65,7 +66,10 @@ export async function startEmbeddedPostgres(
   }
   return {
     url: `postgres://postgres:${encodeURIComponent(password)}@127.0.0.1:${port}/${DATABASE_NAME}`,
-    stop: () => server.stop(),
+    stop: async () => {
+      stopPacer();
+      await server.stop();
+    },
   };
 }
 
@@ -94,6 +98,59 @@ async function scheduleAsBatch(databaseDir: string, log: (line: string) => void)
   } catch (error) {
     log(`embedded PostgreSQL keeps the default CPU scheduling: ${(error as Error).message}`);
   }
+}
+
+/** How often the pacer hands the data directory's dirty pages to the disk (decision 0106). */
+export const WRITEBACK_PACE_S = 1;
+
+/**
+ * Starts the writeback pacer (decision 0106): a shell loop that runs `sync -f` on the data
+ * directory's filesystem every `WRITEBACK_PACE_S`, so the kernel writes PostgreSQL's new
+ * pages a second's worth at a time. PostgreSQL zero-fills each page it adds to a table or an
+ * index with a plain write and leaves it to the kernel, which by default writes dirty pages
+ * out once they are ~30 s old: under load ~130 MB at once, during which every commit's WAL
+ * flush waited 35–110 ms (docs/performance.md, round 13). PostgreSQL's own `*_flush_after`
+ * settings pace only the buffers it writes back itself, not those extensions.
+ *
+ * The loop ends with the server (`stop`), or by itself once this process or the postmaster
+ * is gone, so a crash leaves nothing running. Off Linux, or without `sync -f` (coreutils),
+ * nothing is started and the log says why. Returns the function that stops it.
+ */
+async function startWritebackPacer(
+  databaseDir: string,
+  log: (line: string) => void,
+): Promise<() => void> {
+  const none = () => {};
+  if (process.platform !== 'linux') return none;
+  const postmaster = await postmasterPid(databaseDir);
+  if (postmaster === null) return none;
+  try {
+    await promisify(execFile)('sync', ['-f', databaseDir]);
+  } catch (error) {
+    log(`embedded PostgreSQL: no writeback pacer: ${(error as Error).message}`);
+    return none;
+  }
+  const loop =
+    'while kill -0 "$1" 2>/dev/null && kill -0 "$2" 2>/dev/null; do sync -f "$3" || exit 1; sleep "$4"; done';
+  const pacer = spawn(
+    'sh',
+    [
+      '-c',
+      loop,
+      'writeback-pacer',
+      String(process.pid),
+      String(postmaster),
+      databaseDir,
+      String(WRITEBACK_PACE_S),
+    ],
+    { stdio: 'ignore' },
+  );
+  // Not a reason to keep the app alive, and not an error worth more than a line.
+  pacer.unref();
+  pacer.on('error', (error) => log(`embedded PostgreSQL: writeback pacer: ${error.message}`));
+  return () => {
+    pacer.kill();
+  };
 }
 
 async function postmasterPid(databaseDir: string): Promise<number | null> {
