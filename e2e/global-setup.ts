@@ -13,6 +13,7 @@ import { createServer } from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import type { TestProject } from 'vitest/node';
+import { SERVER_NODE_FLAGS } from '../apps/server/src/platform/node-flags.ts';
 import { CHROMIUM_PATH, chromiumAvailable } from './support/browser.ts';
 
 declare module 'vitest' {
@@ -101,7 +102,8 @@ export default async function setup(project: TestProject) {
   chmodSync(dataDir, 0o755);
   const logFile = path.join(dataDir, 'server.log');
   const log = createWriteStream(logFile);
-  const child = spawn('node', ['--import', 'tsx', 'apps/server/src/main.ts'], {
+  const args = [...SERVER_NODE_FLAGS, '--import', 'tsx', 'apps/server/src/main.ts'];
+  const child = spawn('node', args, {
     cwd: ROOT,
     env: {
       ...process.env,

@@ -1,8 +1,9 @@
 import { spawn } from 'node:child_process';
-import { mkdtemp, rm } from 'node:fs/promises';
+import { mkdtemp, readFile, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { SERVER_NODE_FLAGS } from '../src/platform/node-flags.ts';
 import { testDatabase } from './harness.ts';
 
 let database: Awaited<ReturnType<typeof testDatabase>>;
@@ -20,7 +21,8 @@ function runServer(
   env: Record<string, string>,
 ): Promise<{ code: number | null; output: string; health: number | null }> {
   return new Promise((resolve) => {
-    const child = spawn(process.execPath, ['--import', 'tsx', 'apps/server/src/main.ts'], {
+    const args = [...SERVER_NODE_FLAGS, '--import', 'tsx', 'apps/server/src/main.ts'];
+    const child = spawn(process.execPath, args, {
       env: { ...process.env, DATA_DIR: dataDir, PORT: '0', LOG_LEVEL: 'silent', ...env },
       stdio: ['ignore', 'pipe', 'pipe', 'ipc'],
     });
@@ -39,7 +41,18 @@ function runServer(
   });
 }
 
+const scriptsOf = async (file: string): Promise<Record<string, string>> =>
+  JSON.parse(await readFile(new URL(file, import.meta.url), 'utf8')).scripts;
+
 describe('start-up', () => {
+  it('runs the server, and the benchmark, with the same Node flags (decision 0107)', async () => {
+    const server = await scriptsOf('../package.json');
+    const root = await scriptsOf('../../../package.json');
+    for (const script of [server.start, server.dev, root['bench:ledger']]) {
+      for (const flag of SERVER_NODE_FLAGS) expect(script).toContain(` ${flag} `);
+    }
+  });
+
   it('refuses to start in production while licence and company texts are unset', async () => {
     const result = await runServer({ NODE_ENV: 'production', DATABASE_URL: database.url });
     expect(result.code).toBe(1);
