@@ -36,7 +36,7 @@ import {
   type LedgerService,
 } from '../apps/server/src/modules/ledger/index.ts';
 import { createDb } from '../apps/server/src/platform/db/database.ts';
-import { startEmbeddedPostgres } from '../apps/server/src/platform/db/embedded.ts';
+import { procStatField, startEmbeddedPostgres } from '../apps/server/src/platform/db/embedded.ts';
 import { migrate } from '../apps/server/src/platform/db/migrate.ts';
 import {
   cpuSample,
@@ -478,7 +478,10 @@ async function main() {
       order by name`);
     console.log(
       `machine: ${os.cpus().length} × ${os.cpus()[0]?.model} · ${Math.round(os.totalmem() / 2 ** 30)} GiB · ` +
-        `PostgreSQL ${version} (embedded, ${settings.rows.map((s) => `${s.name}=${s.setting}`).join(', ')})`,
+        `PostgreSQL ${version} (embedded, ${settings.rows.map((s) => `${s.name}=${s.setting}`).join(', ')}; ` +
+        // Decisions 0105–0107: what the launcher and the scripts set, as this run got it.
+        `scheduling policy ${benchPostmaster === undefined ? '?' : await procStatField(benchPostmaster, 41)} (3 = SCHED_BATCH)) · ` +
+        `Node ${process.version} ${process.execArgv.filter((arg) => arg.startsWith('--no-') || arg.startsWith('--max-')).join(' ')}`,
     );
     console.log(
       `${PLAYERS} players · ${CONNECTIONS} connections · ${WORKER_LEVELS.join(' and ')} workers · ${SECONDS} s per scenario · ` +

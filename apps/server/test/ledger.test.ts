@@ -1005,7 +1005,7 @@ describe('database guards (migration 0102)', () => {
   });
 });
 
-describe('maintenance of ledger_transfers (migration 0105)', () => {
+describe('maintenance of ledger_transfers (migrations 0105, 0106)', () => {
   it('analyses only the columns queries filter, join, group or sort on', async () => {
     const player = await newPlayer(t);
     await deposit(ledger, player, 1_00n);
@@ -1021,6 +1021,21 @@ describe('maintenance of ledger_transfers (migration 0105)', () => {
     for (const column of ['idempotency_key', 'input_hash', 'memo', 'debit_balance_after']) {
       expect(analysed).not.toContain(column);
     }
+  });
+
+  it('samples at most 6,000 rows to analyse it: every analysed column has a target of 20 (migration 0106)', async () => {
+    const { rows } = await sql<{ attname: string; target: number | null }>`
+      select attname, attstattarget as target from pg_attribute
+       where attrelid = 'ledger_transfers'::regclass and attnum > 0 and not attisdropped`.execute(
+      t.db,
+    );
+    const targets = new Map(rows.map((row) => [row.attname, row.target]));
+    expect(targets.get('idempotency_key')).toBe(0);
+    // null is the server's default (100), which would sample 30,000 rows.
+    expect(rows.filter((row) => row.target !== 0).map((row) => [row.attname, row.target])).toEqual(
+      rows.filter((row) => row.target !== 0).map((row) => [row.attname, 20]),
+    );
+    expect([...targets.values()].filter((target) => target === 20).length).toBe(13);
   });
 
   it('spreads its autovacuum out (a longer sleep per cost budget)', async () => {
