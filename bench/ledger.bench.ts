@@ -36,13 +36,16 @@ import {
   type LedgerService,
 } from '../apps/server/src/modules/ledger/index.ts';
 import { createDb } from '../apps/server/src/platform/db/database.ts';
-import { procStatField, startEmbeddedPostgres } from '../apps/server/src/platform/db/embedded.ts';
+import {
+  postmasterPid,
+  procStatField,
+  startEmbeddedPostgres,
+} from '../apps/server/src/platform/db/embedded.ts';
 import { migrate } from '../apps/server/src/platform/db/migrate.ts';
 import {
   cpuSample,
   type Maintenance,
   maintenanceText,
-  postmasterPid,
   startFlushProbe,
   startMaintenanceSampler,
 } from './support.ts';
@@ -453,7 +456,7 @@ async function main() {
   const dataDir = await mkdtemp(path.join(os.tmpdir(), 'casino-bench-'));
   const embedded = await startEmbeddedPostgres(dataDir);
   benchUrl = embedded.url;
-  benchPostmaster = postmasterPid(path.join(dataDir, 'pg'));
+  benchPostmaster = (await postmasterPid(path.join(dataDir, 'pg'))) ?? undefined;
   benchDataDir = dataDir;
   const { db, pool } = createDb(embedded.url, CONNECTIONS);
   benchPool = pool;

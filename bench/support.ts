@@ -102,19 +102,6 @@ export function cpuSample(postmasterPid: number | undefined): CpuSample | undefi
   };
 }
 
-/** The postmaster's pid from its data directory, if it is running there. */
-export function postmasterPid(databaseDir: string): number | undefined {
-  try {
-    const pid = Number.parseInt(
-      readFileSync(`${databaseDir}/postmaster.pid`, 'utf8').split('\n', 1)[0]!,
-      10,
-    );
-    return Number.isInteger(pid) && pid > 0 ? pid : undefined;
-  } catch {
-    return undefined;
-  }
-}
-
 /**
  * Writes 8 KiB and fdatasyncs it every 10 ms in a worker thread, on the filesystem that holds
  * the database, while a scenario runs: every acknowledged bet waits for a WAL flush, so a slow

@@ -1,7 +1,7 @@
 /**
  * The V8 flags the server runs with (decision 0107). `npm start`, `npm run dev`,
  * `npm run bench:ledger`, the end-to-end tests and the start-up test all start Node with
- * them; `node-flags.test.ts` checks that the package scripts list every one, so the
+ * them; `test/startup.test.ts` checks that the package scripts list every one, so the
  * benchmark measures the runtime the product runs.
  *
  * `--no-allocation-site-pretenuring`: V8 learns, per allocation site, whether its objects

@@ -53,7 +53,6 @@ export async function startEmbeddedPostgres(
   if (!initialised) await server.initialise();
   await server.start();
   await scheduleAsBatch(databaseDir, log);
-  const stopPacer = await startWritebackPacer(databaseDir, log);
   const client = server.getPgClient();
   await client.connect();
   try {
@@ -64,6 +63,8 @@ export async function startEmbeddedPostgres(
   } finally {
     await client.end();
   }
+  // Last, so a start-up that failed above leaves no pacer behind.
+  const stopPacer = await startWritebackPacer(databaseDir, log);
   return {
     url: `postgres://postgres:${encodeURIComponent(password)}@127.0.0.1:${port}/${DATABASE_NAME}`,
     stop: async () => {
@@ -153,9 +154,10 @@ async function startWritebackPacer(
   };
 }
 
-async function postmasterPid(databaseDir: string): Promise<number | null> {
-  const first = (await readFile(path.join(databaseDir, 'postmaster.pid'), 'utf8')).split('\n')[0];
-  const pid = Number.parseInt(first ?? '', 10);
+/** The running server's postmaster, from the first line of `postmaster.pid`; null if none. */
+export async function postmasterPid(databaseDir: string): Promise<number | null> {
+  const text = await readFile(path.join(databaseDir, 'postmaster.pid'), 'utf8').catch(() => '');
+  const pid = Number.parseInt(text.split('\n', 1)[0] ?? '', 10);
   return Number.isInteger(pid) && pid > 0 ? pid : null;
 }
 
