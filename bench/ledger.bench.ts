@@ -14,7 +14,8 @@
  * two-phase rows), BENCH_OPEN_RUNS (3 open loops at 70 % of the maximum; the p99 against
  * the aim is their median), BENCH_LEDGER_IN_FLIGHT, BENCH_BATCH_MAX and BENCH_LINGER_MS (ledger
  * batcher limits; unset: its defaults). Diagnostics: BENCH_WAITS=1 (what the server's
- * backends wait on), BENCH_TIMELINE=1 (open loop's worst latency per 250 ms),
+ * backends wait on), BENCH_TIMELINE=1 (open loop's worst latency, WAL rate and autovacuum phase
+ * per 250 ms), BENCH_INJECT=<ms>:<sql>[;;…] (run SQL that far into every open loop),
  * BENCH_CPU_PROFILE=<file> and BENCH_CPU_PROFILE_OPEN=<file> (V8 CPU profiles of a 16-shard
  * row and of the open loop), BENCH_OPEN_RATES=<bets/s>[,…] (skip the rounds: open loops only,
  * at these rates), BENCH_SETUP_SQL (run after the migrations: try a schema change).
@@ -166,6 +167,34 @@ async function closedLoop(
 }
 
 /** Open loop at a fixed offered rate; latency counts from the scheduled start (no coordinated omission). */
+/**
+ * BENCH_INJECT=<ms>:<sql>[;;<ms>:<sql>…] (diagnostics): runs each statement on a connection of
+ * its own that many ms into every open loop and prints how long it took, so a latency spike
+ * can be pinned on one kind of server work (an ANALYZE, a catalog change, a checkpoint).
+ */
+async function inject(started: number): Promise<void> {
+  const plan = process.env.BENCH_INJECT?.split(';;').map((item) => {
+    const colon = item.indexOf(':');
+    return { at: Number(item.slice(0, colon)), sql: item.slice(colon + 1) };
+  });
+  if (!plan) return;
+  const client = new pg.Client({ connectionString: benchUrl });
+  await client.connect();
+  try {
+    for (const { at, sql } of plan) {
+      const wait = started + at - performance.now();
+      if (wait > 0) await new Promise((resolve) => setTimeout(resolve, wait));
+      const from = performance.now();
+      await client.query(sql);
+      console.log(
+        `injected at ${Math.round(from - started)} ms (slot ${Math.floor((from - started) / 250)}): ${sql} took ${(performance.now() - from).toFixed(1)} ms`,
+      );
+    }
+  } finally {
+    await client.end();
+  }
+}
+
 async function openLoop(
   name: string,
   rate_per_s: number,
@@ -178,6 +207,7 @@ async function openLoop(
   const stopProbe = startFlushProbe(path.join(benchDataDir, 'flush-probe'));
   const stopMaintenance = await startMaintenanceSampler(benchUrl);
   const started = performance.now();
+  const injected = inject(started);
   const total = Math.floor(rate_per_s * SECONDS);
   const latencies_ms: number[] = [];
   const timeline: number[] = [];
@@ -213,12 +243,29 @@ async function openLoop(
     );
   }
   if (pending > 0) await new Promise<void>((resolve) => (drained = resolve));
+  await injected;
   loopDelay.disable();
   const flush_ms = (await stopProbe()).sort((a, b) => a - b);
   const maintenance = await stopMaintenance();
   if (TIMELINE) {
+    // Per 250-ms slot: the worst latency, the WAL inserted (MB/s) and who vacuumed (first letter
+    // of each table, then of the phase: "ts" scans transfers' heap; "." for none), so a spike
+    // can be set against what the server was doing.
+    const wal: number[] = [];
+    const vacuum: string[] = [];
+    for (const sample of maintenance.trace) {
+      const slot = Math.floor((sample.at - started) / 250);
+      if (slot < 0 || slot >= timeline.length) continue;
+      wal[slot] = (wal[slot] ?? 0) + sample.wal_bytes;
+      const codes = sample.autovacuum.split('+').filter(Boolean);
+      vacuum[slot] = [...new Set([...(vacuum[slot]?.split('/') ?? []), ...codes])].join('/');
+    }
+    const slots = Array.from(timeline, (_, slot) => slot);
     console.log(
-      `open loop from ${new Date(performance.timeOrigin + started).toISOString()}, worst latency per 250 ms: ${timeline.map((v) => Math.round(v)).join(' ')}`,
+      `open loop from ${new Date(performance.timeOrigin + started).toISOString()}, per 250 ms:\n` +
+        `  worst latency ms: ${slots.map((slot) => Math.round(timeline[slot] ?? 0)).join(' ')}\n` +
+        `  WAL MB/s:         ${slots.map((slot) => Math.round((wal[slot] ?? 0) / 250_000)).join(' ')}\n` +
+        `  autovacuum:       ${slots.map((slot) => vacuum[slot] || '.').join(' ')}`,
     );
   }
   return {
@@ -429,7 +476,9 @@ function row(result: Result, baseline?: number) {
     'disk flush p99/max ms': result.flush_ms?.length
       ? `${percentile(result.flush_ms, 0.99).toFixed(1)}/${result.flush_ms.at(-1)!.toFixed(1)}`
       : '',
-    'WAL B/op': result.wal ? Math.round(result.wal.bytes / opsWithWarmUp(result)) : '',
+    'WAL B/op; FPI/kop': result.wal
+      ? `${Math.round(result.wal.bytes / opsWithWarmUp(result))}; ${Math.round((1000 * result.wal.fpi) / opsWithWarmUp(result))}`
+      : '',
     'WAL flushes/s, mean ms': result.wal?.fsyncs
       ? `${Math.round(result.wal.fsyncs / secondsWithWarmUp(result))}, ${(result.wal.fsync_ms / result.wal.fsyncs).toFixed(2)}`
       : '',
@@ -477,7 +526,8 @@ async function main() {
     ).rows[0]!.v;
     const settings = await pool.query<{ name: string; setting: string }>(`
       select name, setting from pg_settings
-      where name in ('synchronous_commit', 'fsync', 'commit_delay', 'shared_buffers', 'wal_sync_method')
+      where name in ('synchronous_commit', 'fsync', 'commit_delay', 'shared_buffers', 'wal_sync_method',
+        'max_wal_size', 'checkpoint_timeout', 'autovacuum_naptime', 'wal_compression')
       order by name`);
     console.log(
       `machine: ${os.cpus().length} × ${os.cpus()[0]?.model} · ${Math.round(os.totalmem() / 2 ** 30)} GiB · ` +

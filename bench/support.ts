@@ -150,7 +150,33 @@ export function startFlushProbe(file: string): () => Promise<number[]> {
  * work takes CPU from the backends on a small machine (docs/performance.md, round 11).
  * Samples on a connection of its own, so the ledger's pool is not touched.
  */
-export type Maintenance = { autovacuum_share: number; tables: string[]; checkpoints: number };
+export type Maintenance = {
+  autovacuum_share: number;
+  tables: string[];
+  checkpoints: number;
+  /**
+   * One entry per sample (BENCH_TIMELINE): when it was taken (performance.now()), the WAL
+   * inserted since the sample before (bytes; full-page images after a checkpoint show here
+   * first) and the tables an autovacuum worker was on ("" when none).
+   */
+  trace: { at: number; wal_bytes: number; autovacuum: string }[];
+};
+
+/** One letter per phase of pg_stat_progress_vacuum and _analyze, for the open loop's timeline. */
+const VACUUM_PHASES: Record<string, string> = {
+  initializing: 'I',
+  'scanning heap': 's',
+  'vacuuming indexes': 'i',
+  'vacuuming heap': 'h',
+  'cleaning up indexes': 'c',
+  'truncating heap': 'T',
+  'performing final cleanup': 'f',
+  'acquiring sample rows': 'a',
+  'acquiring inherited sample rows': 'a',
+  'computing statistics': 'C',
+  'computing extended statistics': 'C',
+  'finalizing analyze': 'F',
+};
 
 export async function startMaintenanceSampler(url: string): Promise<() => Promise<Maintenance>> {
   const client = new pg.Client({ connectionString: url });
@@ -166,20 +192,40 @@ export async function startMaintenanceSampler(url: string): Promise<() => Promis
         .rows[0]!.n,
     );
   const first = await checkpoints();
+  const trace: Maintenance['trace'] = [];
+  let lsn: bigint | undefined;
   const loop = (async () => {
     while (running) {
-      const { rows } = await client.query<{ query: string }>(
-        `select query from pg_stat_activity where backend_type = 'autovacuum worker'`,
+      const { rows } = await client.query<{ query: string; lsn: string; phase: string | null }>(
+        `select a.query, (pg_current_wal_insert_lsn() - '0/0')::text lsn,
+                coalesce(v.phase, z.phase) phase
+           from (select 1) one
+           left join pg_stat_activity a on a.backend_type = 'autovacuum worker'
+           left join pg_stat_progress_vacuum v on v.pid = a.pid
+           left join pg_stat_progress_analyze z on z.pid = a.pid`,
       );
       samples += 1;
-      if (rows.length > 0) busy += 1;
+      const now = BigInt(rows[0]!.lsn);
+      const on: string[] = [];
       // "autovacuum: VACUUM ANALYZE public.t (to prevent wraparound)" → "VACUUM ANALYZE t".
-      for (const { query } of rows) {
+      for (const { query, phase } of rows) {
+        if (query === null) continue;
         const what = /^autovacuum: ((?:VACUUM|ANALYZE)(?: ANALYZE)?) (?:public\.)?(\S+)/.exec(
           query,
         );
-        if (what) tables.add(`${what[1]} ${what[2]}`);
+        if (what) {
+          tables.add(`${what[1]} ${what[2]}`);
+          // The table's first letter after "ledger_", then the phase's (see VACUUM_PHASES).
+          on.push(`${what[2]!.replace('ledger_', '')[0]}${VACUUM_PHASES[phase ?? ''] ?? '?'}`);
+        }
       }
+      if (on.length > 0) busy += 1;
+      trace.push({
+        at: performance.now(),
+        wal_bytes: lsn === undefined ? 0 : Number(now - lsn),
+        autovacuum: on.join('+'),
+      });
+      lsn = now;
       await new Promise((resolve) => setTimeout(resolve, 100));
     }
   })();
@@ -192,6 +238,7 @@ export async function startMaintenanceSampler(url: string): Promise<() => Promis
       autovacuum_share: samples === 0 ? 0 : busy / samples,
       tables: [...tables].sort(),
       checkpoints: done - first,
+      trace,
     };
   };
 }
