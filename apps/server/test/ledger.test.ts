@@ -1005,7 +1005,7 @@ describe('database guards (migration 0102)', () => {
   });
 });
 
-describe('maintenance of ledger_transfers (migrations 0105, 0106)', () => {
+describe('maintenance of ledger_transfers (migrations 0105, 0106, 0107)', () => {
   it('analyses only the columns queries filter, join, group or sort on', async () => {
     const player = await newPlayer(t);
     await deposit(ledger, player, 1_00n);
@@ -1042,5 +1042,18 @@ describe('maintenance of ledger_transfers (migrations 0105, 0106)', () => {
     const { rows } = await sql<{ options: string[] | null }>`
       select reloptions as options from pg_class where relname = 'ledger_transfers'`.execute(t.db);
     expect(rows[0]!.options).toContain('autovacuum_vacuum_cost_delay=5');
+  });
+
+  it('is vacuumed every 200,000 new transfers whatever its size, frozen in the same pass, never truncated (migration 0107)', async () => {
+    const { rows } = await sql<{ options: string[] | null }>`
+      select reloptions as options from pg_class where relname = 'ledger_transfers'`.execute(t.db);
+    expect(rows[0]!.options).toEqual(
+      expect.arrayContaining([
+        'autovacuum_vacuum_insert_scale_factor=0',
+        'autovacuum_vacuum_insert_threshold=200000',
+        'autovacuum_freeze_min_age=0',
+        'vacuum_truncate=false',
+      ]),
+    );
   });
 });
