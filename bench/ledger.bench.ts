@@ -166,7 +166,6 @@ async function closedLoop(
   return { name, ops: latencies_ms.length, seconds, latencies_ms, failed };
 }
 
-/** Open loop at a fixed offered rate; latency counts from the scheduled start (no coordinated omission). */
 /**
  * BENCH_INJECT=<ms>:<sql>[;;<ms>:<sql>…] (diagnostics): runs each statement on a connection of
  * its own that many ms into every open loop and prints how long it took, so a latency spike
@@ -175,7 +174,11 @@ async function closedLoop(
 async function inject(started: number): Promise<void> {
   const plan = process.env.BENCH_INJECT?.split(';;').map((item) => {
     const colon = item.indexOf(':');
-    return { at: Number(item.slice(0, colon)), sql: item.slice(colon + 1) };
+    const at = Number(item.slice(0, colon));
+    if (colon < 1 || !Number.isFinite(at)) {
+      throw new Error(`BENCH_INJECT: "${item}" is not <ms>:<sql>`);
+    }
+    return { at, sql: item.slice(colon + 1) };
   });
   if (!plan) return;
   const client = new pg.Client({ connectionString: benchUrl });
@@ -195,6 +198,7 @@ async function inject(started: number): Promise<void> {
   }
 }
 
+/** Open loop at a fixed offered rate; latency counts from the scheduled start (no coordinated omission). */
 async function openLoop(
   name: string,
   rate_per_s: number,

@@ -157,7 +157,8 @@ export type Maintenance = {
   /**
    * One entry per sample (BENCH_TIMELINE): when it was taken (performance.now()), the WAL
    * inserted since the sample before (bytes; full-page images after a checkpoint show here
-   * first) and the tables an autovacuum worker was on ("" when none).
+   * first) and what each autovacuum worker was doing, as "<table letter><phase letter>" joined
+   * by "+" ("ts": scanning ledger_transfers' heap; see VACUUM_PHASES), "" when none.
    */
   trace: { at: number; wal_bytes: number; autovacuum: string }[];
 };
@@ -196,8 +197,13 @@ export async function startMaintenanceSampler(url: string): Promise<() => Promis
   let lsn: bigint | undefined;
   const loop = (async () => {
     while (running) {
-      const { rows } = await client.query<{ query: string; lsn: string; phase: string | null }>(
-        `select a.query, (pg_current_wal_insert_lsn() - '0/0')::text lsn,
+      const { rows } = await client.query<{
+        pid: number | null;
+        query: string | null;
+        lsn: string;
+        phase: string | null;
+      }>(
+        `select a.pid, a.query, (pg_current_wal_insert_lsn() - '0/0')::text lsn,
                 coalesce(v.phase, z.phase) phase
            from (select 1) one
            left join pg_stat_activity a on a.backend_type = 'autovacuum worker'
@@ -205,6 +211,8 @@ export async function startMaintenanceSampler(url: string): Promise<() => Promis
            left join pg_stat_progress_analyze z on z.pid = a.pid`,
       );
       samples += 1;
+      // Any worker counts, whatever its query says (a BRIN summarization work item, a start).
+      if (rows.some((row) => row.pid !== null)) busy += 1;
       const now = BigInt(rows[0]!.lsn);
       const on: string[] = [];
       // "autovacuum: VACUUM ANALYZE public.t (to prevent wraparound)" → "VACUUM ANALYZE t".
@@ -219,7 +227,6 @@ export async function startMaintenanceSampler(url: string): Promise<() => Promis
           on.push(`${what[2]!.replace('ledger_', '')[0]}${VACUUM_PHASES[phase ?? ''] ?? '?'}`);
         }
       }
-      if (on.length > 0) busy += 1;
       trace.push({
         at: performance.now(),
         wal_bytes: lsn === undefined ? 0 : Number(now - lsn),

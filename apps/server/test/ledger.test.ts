@@ -1044,7 +1044,7 @@ describe('maintenance of ledger_transfers (migrations 0105, 0106, 0107)', () => 
     expect(rows[0]!.options).toContain('autovacuum_vacuum_cost_delay=5');
   });
 
-  it('is vacuumed every 200,000 new transfers whatever its size, frozen in the same pass, never truncated (migration 0107)', async () => {
+  it('tells autovacuum to visit every 200,000 new transfers whatever its size, freeze in the same pass and never truncate (migration 0107)', async () => {
     const { rows } = await sql<{ options: string[] | null }>`
       select reloptions as options from pg_class where relname = 'ledger_transfers'`.execute(t.db);
     expect(rows[0]!.options).toEqual(
