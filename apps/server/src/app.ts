@@ -23,6 +23,7 @@ import { createCasinoModule } from './modules/casino/index.ts';
 import { createLedgerModule } from './modules/ledger/index.ts';
 import { createMailModule } from './modules/mail/index.ts';
 import { createPlayersModule, playersRoutes } from './modules/players/index.ts';
+import { createProtectionModule } from './modules/protection/index.ts';
 import { createSettingsModule } from './modules/settings/index.ts';
 import { createStaffModule, type StaffLimits } from './modules/staff/index.ts';
 import { createWalletModule } from './modules/wallet/index.ts';
@@ -85,6 +86,7 @@ export async function buildApp(options: AppOptions) {
   });
   const cashier = createCashierModule(db, audit.service);
   const casino = createCasinoModule(db);
+  const protection = createProtectionModule();
   const players = createPlayersModule(db, cashier.service, audit.service);
   const auth = createAuthModule({
     db,
@@ -245,6 +247,7 @@ export async function buildApp(options: AppOptions) {
     mail,
     cashier,
     casino,
+    protection,
     players,
     auth,
     staff,
