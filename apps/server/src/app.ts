@@ -20,6 +20,7 @@ import { type AuthLimits, createAuthModule } from './modules/auth/index.ts';
 import { createBackofficeModule } from './modules/backoffice/index.ts';
 import { createCashierModule } from './modules/cashier/index.ts';
 import { createCasinoModule } from './modules/casino/index.ts';
+import { createCryptoModule } from './modules/crypto/index.ts';
 import { createLedgerModule } from './modules/ledger/index.ts';
 import { createMailModule } from './modules/mail/index.ts';
 import { createPlayersModule, playersRoutes } from './modules/players/index.ts';
@@ -111,10 +112,22 @@ export async function buildApp(options: AppOptions) {
     log: logError,
   });
   players.service.useWallet(wallet.service);
+  const cryptoPayments = createCryptoModule({
+    db,
+    ledger: ledger.service,
+    cashier: cashier.service,
+    gate: protection.gate,
+    auth: auth.hook,
+    config: { ...config.crypto, env: config.env, publicUrl: () => config.publicUrl },
+    log: logError,
+  });
+  // Tests run the sweep explicitly, like the hold expiry.
+  if (config.env !== 'test') cryptoPayments.startSweeper();
   // Tests release expired holds explicitly, so a sweep never races their assertions.
   if (config.env !== 'test') ledger.startExpirySweeper((error) => logError('hold expiry', error));
   app.addHook('onClose', async () => {
     wallet.close();
+    cryptoPayments.stop();
     await ledger.stop();
     await events.close();
   });
@@ -220,6 +233,7 @@ export async function buildApp(options: AppOptions) {
       await api.register(auth.routes);
       await api.register(playersRoutes(players.service, auth.hook));
       await api.register(wallet.routes);
+      await api.register(cryptoPayments.routes);
     },
     { prefix: '/api/v1' },
   );
@@ -254,6 +268,7 @@ export async function buildApp(options: AppOptions) {
     backoffice,
     ledger,
     wallet,
+    crypto: cryptoPayments,
     events,
   };
   return { app: app as unknown as FastifyInstance, modules };

@@ -1,5 +1,6 @@
 export * from './admin.ts';
 export * from './catalog.ts';
+export * from './crypto.ts';
 export * from './customer.ts';
 export * from './envelope.ts';
 export * from './wallet.ts';

@@ -27,6 +27,13 @@ const environment = z.object({
   SEED_DEMO: z.enum(['true', 'false']).optional(),
   /** Number of proxies in front of the server whose X-Forwarded-For is trusted. */
   TRUST_PROXY_HOPS: z.coerce.number().int().min(0).max(10).default(0),
+  /** Where crypto deposits go: the built-in sandbox (default outside production), a NOWPayments-style processor, or off. */
+  CRYPTO_PROVIDER: z.enum(['sandbox', 'nowpayments', 'off']).optional(),
+  NOWPAYMENTS_API_URL: z.url('must be an absolute URL').default('https://api.nowpayments.io/v1'),
+  NOWPAYMENTS_API_KEY: z.string().min(8).optional(),
+  NOWPAYMENTS_IPN_SECRET: z.string().min(8).optional(),
+  /** The sandbox processor's IPN secret; every instance must use the same. */
+  CRYPTO_SANDBOX_SECRET: z.string().min(8).default('sandbox-ipn-secret'),
 });
 
 export type Config = {
@@ -42,6 +49,11 @@ export type Config = {
   corsOrigins: string[];
   seedDemo: boolean;
   trustProxyHops: number;
+  crypto: {
+    provider: 'sandbox' | 'nowpayments' | 'off';
+    nowpayments?: { api_url: string; api_key: string; ipn_secret: string };
+    sandboxSecret: string;
+  };
 };
 
 export class ConfigError extends Error {
@@ -62,6 +74,15 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
   }
   const env = parsed.data;
   const port = env.PORT;
+  const cryptoProvider = env.CRYPTO_PROVIDER ?? (env.NODE_ENV === 'production' ? 'off' : 'sandbox');
+  if (
+    cryptoProvider === 'nowpayments' &&
+    (!env.NOWPAYMENTS_API_KEY || !env.NOWPAYMENTS_IPN_SECRET)
+  ) {
+    throw new ConfigError([
+      'CRYPTO_PROVIDER=nowpayments needs NOWPAYMENTS_API_KEY and NOWPAYMENTS_IPN_SECRET',
+    ]);
+  }
   return {
     port,
     host: env.HOST,
@@ -78,5 +99,18 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
       .filter(Boolean),
     seedDemo: env.SEED_DEMO ? env.SEED_DEMO === 'true' : env.NODE_ENV !== 'production',
     trustProxyHops: env.TRUST_PROXY_HOPS,
+    crypto: {
+      provider: cryptoProvider,
+      ...(cryptoProvider === 'nowpayments'
+        ? {
+            nowpayments: {
+              api_url: env.NOWPAYMENTS_API_URL,
+              api_key: env.NOWPAYMENTS_API_KEY!,
+              ipn_secret: env.NOWPAYMENTS_IPN_SECRET!,
+            },
+          }
+        : {}),
+      sandboxSecret: env.CRYPTO_SANDBOX_SECRET,
+    },
   };
 }

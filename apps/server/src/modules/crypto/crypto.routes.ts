@@ -1,0 +1,213 @@
+import {
+  cryptoDeposit,
+  cryptoDepositRequest,
+  cryptoPriceEstimate,
+  cryptoSimulation,
+  envelope,
+} from '@casino/contracts';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { AppError } from '../../platform/http/errors.ts';
+import { bearerToken, type PlayerAuth } from '../auth/index.ts';
+import { gateClient } from '../protection/index.ts';
+import { ADDRESS_LENGTH_MAX } from './crypto.address.ts';
+import type { CryptoService } from './crypto.service.ts';
+
+const CALLBACK_BYTES_MAX = 16 * 1024;
+const trackingId = z.string().regex(/^cd_[0-9a-f]{24}$/, 'must be a tracking id such as cd_…');
+const coinCode = z.string().min(1).max(16);
+const networkQuery = z.object({ network: z.string().max(10).optional() });
+
+export const cryptoRoutes =
+  (crypto: CryptoService, auth: PlayerAuth, env: string): FastifyPluginAsyncZod =>
+  async (app) => {
+    app.get(
+      '/customer/crypto/price-estimation/:code/:amount',
+      {
+        schema: {
+          tags: ['crypto'],
+          summary: 'How much of a coin pays an amount of the wallet currency',
+          description:
+            "`amount` is in the signed-in player's wallet currency (EUR without a session), " +
+            "converted at the operator's rates (`roe.rate`), exactly, rounded toward zero. " +
+            '`code` is a coin code (BTC), a currency id (12) or a pay code (usdttrc20); `network` picks USDT’s chain.',
+          params: z.object({ code: coinCode, amount: z.string().max(64) }),
+          querystring: networkQuery,
+          response: { 200: envelope(cryptoPriceEstimate) },
+        },
+      },
+      async (request) => {
+        const token = bearerToken(request.headers.authorization);
+        const player = token ? await auth.authenticate(token) : null;
+        return {
+          status: 200,
+          message: 'OK',
+          data: await crypto.estimate(
+            request.params.code,
+            request.params.amount,
+            player?.row.currency_id ?? null,
+            request.query.network,
+          ),
+        };
+      },
+    );
+
+    app.get(
+      '/customer/crypto/validate-address/:address/:code',
+      {
+        schema: {
+          tags: ['crypto'],
+          summary: 'Whether an address is valid on the coin’s network',
+          description:
+            '200 when valid, 422 when not (a wrong chain included). Checksums are verified by per-chain libraries.',
+          params: z.object({ address: z.string().min(1).max(ADDRESS_LENGTH_MAX), code: coinCode }),
+          querystring: networkQuery,
+          response: { 200: envelope(z.object({ valid: z.literal(true) })) },
+        },
+      },
+      async (request) => {
+        const valid = await crypto.validateAddress(
+          request.params.address,
+          request.params.code,
+          request.query.network,
+        );
+        if (!valid) {
+          throw new AppError('ADDRESS_INVALID', 'Payment Address is not valid!', {
+            status: 422,
+            errors: [{ path: 'params.address', message: 'is not an address on this network' }],
+          });
+        }
+        return {
+          status: 200,
+          message: 'Payment Address is valid!',
+          data: { valid: true as const },
+        };
+      },
+    );
+
+    app.post(
+      '/customer/crypto/deposit/create',
+      {
+        preHandler: auth.requirePlayer,
+        config: { moneyAction: 'deposit' },
+        schema: {
+          tags: ['crypto'],
+          summary: 'Start a crypto deposit: an address, an amount to send and its QR code',
+          description:
+            'multipart/form-data (as the wallet sends it) or JSON. The wallet is credited in its own ' +
+            'currency once the provider reports the payment finished, for what actually arrived.',
+          consumes: ['multipart/form-data', 'application/json'],
+          security: [{ bearer: [] }],
+          body: cryptoDepositRequest,
+          response: { 200: envelope(cryptoDeposit) },
+        },
+      },
+      async (request) => ({
+        status: 200,
+        message: 'Send the amount to the address shown',
+        data: await crypto.createDeposit(
+          request.player!.row,
+          request.body,
+          gateClient(request, env),
+        ),
+      }),
+    );
+
+    for (const method of ['GET', 'POST'] as const) {
+      app.route({
+        method,
+        url: '/customer/crypto/deposit/verify-public/:tracking_id',
+        preHandler: auth.requirePlayer,
+        schema: {
+          tags: ['crypto'],
+          summary: 'A crypto deposit’s status (the wallet polls it every 15 s)',
+          description:
+            '`data.status`: processing, deposited, expired or failed. GET and POST answer alike (the spec names both).',
+          security: [{ bearer: [] }],
+          params: z.object({ tracking_id: trackingId }),
+          response: { 200: envelope(cryptoDeposit) },
+        },
+        handler: async (request) => {
+          const { tracking_id } = request.params as { tracking_id: string };
+          const data = await crypto.status(request.player!.row.id, tracking_id);
+          return { status: 200, message: data.status, data };
+        },
+      });
+    }
+
+    app.get(
+      '/customer/crypto/deposits',
+      {
+        preHandler: auth.requirePlayer,
+        schema: {
+          tags: ['crypto'],
+          summary: "The player's latest crypto deposits",
+          security: [{ bearer: [] }],
+          response: { 200: envelope(z.array(cryptoDeposit)) },
+        },
+      },
+      async (request) => ({
+        status: 200,
+        message: 'OK',
+        data: await crypto.recent(request.player!.row.id),
+      }),
+    );
+
+    // Provider callbacks need the exact body they signed: parsed here as text.
+    await app.register(async (callbacks) => {
+      callbacks.addContentTypeParser(
+        'application/json',
+        { parseAs: 'string', bodyLimit: CALLBACK_BYTES_MAX },
+        (_request, body, done) => done(null, body),
+      );
+      callbacks.post(
+        '/crypto/ipn/:provider',
+        {
+          schema: {
+            tags: ['crypto'],
+            summary: 'A crypto provider’s signed status callback (IPN)',
+            description:
+              'Authenticated by the provider’s signature (NOWPayments: `x-nowpayments-sig`, HMAC-SHA512 of the ' +
+              'JSON with sorted keys). Idempotent: a redelivery or an out-of-order status changes nothing twice.',
+            params: z.object({ provider: z.string().regex(/^[a-z_]{2,32}$/) }),
+          },
+        },
+        async (request) => {
+          const { provider } = request.params as { provider: string };
+          const result = await crypto.handleCallback(
+            provider,
+            request.headers,
+            typeof request.body === 'string' ? request.body : '',
+          );
+          return { status: 200, message: result.duplicate ? 'duplicate' : result.outcome };
+        },
+      );
+    });
+
+    if (crypto.sandbox) {
+      app.post(
+        '/sandbox/crypto/:tracking_id/simulate',
+        {
+          preHandler: auth.requirePlayer,
+          schema: {
+            tags: ['crypto'],
+            summary: 'SANDBOX: the simulated chain pays (or lets expire) a sandbox deposit',
+            description:
+              'Sends the sandbox processor’s signed IPNs through the real callback path. Not in production.',
+            security: [{ bearer: [] }],
+            params: z.object({ tracking_id: trackingId }),
+            body: cryptoSimulation,
+            response: { 200: envelope(cryptoDeposit.extend({ outcome: z.string() })) },
+          },
+        },
+        async (request) => {
+          const { tracking_id } = request.params as { tracking_id: string };
+          const { outcome } = request.body as {
+            outcome: 'paid' | 'partial' | 'overpaid' | 'expired';
+          };
+          const data = await crypto.simulate(request.player!.row.id, tracking_id, outcome);
+          return { status: 200, message: data.status, data };
+        },
+      );
+    }
+  };

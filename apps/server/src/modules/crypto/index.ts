@@ -1,0 +1,97 @@
+import type { Db } from '../../platform/db/database.ts';
+import type { PlayerAuth } from '../auth/index.ts';
+import type { CashierService } from '../cashier/index.ts';
+import type { LedgerService } from '../ledger/index.ts';
+import type { PlayerGate } from '../protection/index.ts';
+import { CryptoRepository } from './crypto.repository.ts';
+import { cryptoRoutes } from './crypto.routes.ts';
+import { CryptoService } from './crypto.service.ts';
+import { NowPaymentsProvider } from './providers/nowpayments.ts';
+import { type CryptoProvider, DisabledCryptoProvider } from './providers/provider.ts';
+import { SandboxCryptoProvider } from './providers/sandbox.ts';
+
+export { isValidAddress } from './crypto.address.ts';
+export { CRYPTO_NETWORKS, type CryptoNetwork, resolveNetwork } from './crypto.networks.ts';
+export { signIpn } from './providers/ipn-signature.ts';
+export type { CryptoService };
+
+/** How often each instance books decided credits and expires unpaid invoices. */
+export const CRYPTO_SWEEP_INTERVAL_MS = 30_000;
+
+export type CryptoConfig = {
+  env: string;
+  publicUrl: () => string;
+  /** `sandbox` (default outside production), `nowpayments`, or `off` (default in production). */
+  provider: 'sandbox' | 'nowpayments' | 'off';
+  nowpayments?: { api_url: string; api_key: string; ipn_secret: string };
+  /** The sandbox processor's IPN secret (any string; instances must share it). */
+  sandboxSecret: string;
+};
+
+export function createCryptoModule(deps: {
+  db: Db;
+  ledger: LedgerService;
+  cashier: CashierService;
+  gate: PlayerGate;
+  auth: PlayerAuth;
+  config: CryptoConfig;
+  log: (message: string, error: unknown) => void;
+}) {
+  const providers = new Map<string, CryptoProvider>();
+  let active: CryptoProvider;
+  if (deps.config.provider === 'nowpayments') {
+    if (!deps.config.nowpayments)
+      throw new Error(
+        'CRYPTO_PROVIDER=nowpayments needs NOWPAYMENTS_API_KEY and NOWPAYMENTS_IPN_SECRET',
+      );
+    active = new NowPaymentsProvider(deps.config.nowpayments);
+  } else if (deps.config.provider === 'off') {
+    active = new DisabledCryptoProvider();
+  } else {
+    active = new SandboxCryptoProvider(deps.config.sandboxSecret);
+  }
+  providers.set(active.name, active);
+  // Sandbox deposits made before a switch to a real provider can still finish outside production.
+  if (deps.config.env !== 'production' && !providers.has('sandbox')) {
+    providers.set('sandbox', new SandboxCryptoProvider(deps.config.sandboxSecret));
+  }
+  const service = new CryptoService(
+    new CryptoRepository(deps.db),
+    deps.ledger,
+    deps.cashier,
+    deps.gate,
+    active,
+    providers,
+    {
+      publicUrl: deps.config.publicUrl,
+      log: deps.log,
+    },
+  );
+  let timer: NodeJS.Timeout | null = null;
+  let sweeping = false;
+  return {
+    service,
+    routes: cryptoRoutes(service, deps.auth, deps.config.env),
+    /** Books decided credits left by a crash at once, then sweeps periodically. */
+    startSweeper(interval_ms = CRYPTO_SWEEP_INTERVAL_MS) {
+      if (timer) return;
+      const run = () => {
+        if (sweeping) return;
+        sweeping = true;
+        service
+          .sweep()
+          .catch((error) => deps.log('crypto sweep', error))
+          .finally(() => {
+            sweeping = false;
+          });
+      };
+      run();
+      timer = setInterval(run, interval_ms);
+      timer.unref();
+    },
+    stop() {
+      if (timer) clearInterval(timer);
+      timer = null;
+    },
+  };
+}
