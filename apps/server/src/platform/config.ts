@@ -28,7 +28,17 @@ const environment = z.object({
   /** Number of proxies in front of the server whose X-Forwarded-For is trusted. */
   TRUST_PROXY_HOPS: z.coerce.number().int().min(0).max(10).default(0),
   /** Where crypto deposits go: the built-in sandbox (default outside production), a NOWPayments-style processor, or off. */
-  CRYPTO_PROVIDER: z.enum(['sandbox', 'nowpayments', 'off']).optional(),
+  CRYPTO_PROVIDER: z.enum(['sandbox', 'nowpayments', 'self_custody', 'off']).optional(),
+  /** Self-custody: `family=xpub` pairs, comma-separated (bitcoin, litecoin, dogecoin, evm, tron, xrp, bnb_beacon). */
+  CRYPTO_XPUBS: z
+    .string()
+    .regex(
+      /^((bitcoin|litecoin|dogecoin|evm|tron|xrp|bnb_beacon)=[1-9A-HJ-NP-Za-km-z]{100,120})(,(bitcoin|litecoin|dogecoin|evm|tron|xrp|bnb_beacon)=[1-9A-HJ-NP-Za-km-z]{100,120})*$/,
+      'must be family=xpub pairs separated by commas, e.g. bitcoin=zpub…,evm=xpub…',
+    )
+    .optional(),
+  /** Self-custody: the secret the chain watcher signs its reports with. */
+  CRYPTO_WATCHER_SECRET: z.string().min(16).optional(),
   NOWPAYMENTS_API_URL: z.url('must be an absolute URL').default('https://api.nowpayments.io/v1'),
   NOWPAYMENTS_API_KEY: z.string().min(8).optional(),
   NOWPAYMENTS_IPN_SECRET: z.string().min(8).optional(),
@@ -50,8 +60,9 @@ export type Config = {
   seedDemo: boolean;
   trustProxyHops: number;
   crypto: {
-    provider: 'sandbox' | 'nowpayments' | 'off';
+    provider: 'sandbox' | 'nowpayments' | 'self_custody' | 'off';
     nowpayments?: { api_url: string; api_key: string; ipn_secret: string };
+    selfCustody?: { xpubs: Record<string, string>; watcher_secret: string };
     sandboxSecret: string;
   };
 };
@@ -107,6 +118,16 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
               api_url: env.NOWPAYMENTS_API_URL,
               api_key: env.NOWPAYMENTS_API_KEY!,
               ipn_secret: env.NOWPAYMENTS_IPN_SECRET!,
+            },
+          }
+        : {}),
+      ...(cryptoProvider === 'self_custody'
+        ? {
+            selfCustody: {
+              xpubs: Object.fromEntries(
+                env.CRYPTO_XPUBS!.split(',').map((pair) => pair.split('=') as [string, string]),
+              ),
+              watcher_secret: env.CRYPTO_WATCHER_SECRET!,
             },
           }
         : {}),

@@ -218,6 +218,85 @@ export class CryptoRepository {
     });
   }
 
+  /** The deposit a chain transaction was matched to before. */
+  async byProviderTx(
+    provider: string,
+    tx_hash: string,
+    pay_code: string,
+  ): Promise<DepositRow | null> {
+    const row = await this.db
+      .selectFrom('crypto_deposits')
+      .selectAll()
+      .where('provider', '=', provider)
+      .where('tx_hash', '=', tx_hash)
+      .where('pay_code', '=', pay_code)
+      .executeTakeFirst();
+    return row ? toRow(row) : null;
+  }
+
+  /**
+   * Claims the oldest open invoice on an address for a transaction: one statement, so two
+   * transactions never claim the same invoice.
+   */
+  async claimOpenAtAddress(
+    provider: string,
+    pay_address: string,
+    pay_code: string,
+    pay_extra_id: string | null,
+    tx_hash: string,
+  ): Promise<DepositRow | null> {
+    let open = this.db
+      .selectFrom('crypto_deposits')
+      .select('id')
+      .where('provider', '=', provider)
+      .where('pay_address', '=', pay_address)
+      .where('pay_code', '=', pay_code)
+      .where('status', 'in', ['waiting', 'expired'])
+      .where('tx_hash', 'is', null)
+      .orderBy('created_at')
+      .limit(1);
+    if (pay_extra_id !== null) open = open.where('pay_extra_id', '=', pay_extra_id);
+    const row = await this.db
+      .updateTable('crypto_deposits')
+      .set({ tx_hash, updated_at: new Date() })
+      .where('id', '=', (eb) => eb.selectFrom(open.as('o')).select('o.id'))
+      .where('tx_hash', 'is', null)
+      .returningAll()
+      .executeTakeFirst();
+    return row ? toRow(row) : null;
+  }
+
+  /** Any earlier deposit on the address: whose address it is. */
+  async latestAtAddress(
+    provider: string,
+    pay_address: string,
+    pay_code: string,
+    pay_extra_id: string | null,
+  ) {
+    let query = this.db
+      .selectFrom('crypto_deposits')
+      .selectAll()
+      .where('provider', '=', provider)
+      .where('pay_address', '=', pay_address)
+      .where('pay_code', '=', pay_code);
+    if (pay_extra_id !== null) query = query.where('pay_extra_id', '=', pay_extra_id);
+    const row = await query.orderBy('created_at', 'desc').limit(1).executeTakeFirst();
+    return row ? toRow(row) : null;
+  }
+
+  /** Inserts unless the provider's payment id exists already (a concurrent first report). */
+  async insertIfAbsent(deposit: NewDeposit & { tx_hash: string }): Promise<void> {
+    await this.db
+      .insertInto('crypto_deposits')
+      .values({
+        ...deposit,
+        quote_amount_base: deposit.quote_amount_base.toString(),
+        pay_amount_base: deposit.pay_amount_base.toString(),
+      })
+      .onConflict((conflict) => conflict.columns(['provider', 'provider_payment_id']).doNothing())
+      .execute();
+  }
+
   /** Marks a decided credit as booked; only from `crediting`, so it happens once. */
   async markDeposited(id: bigint, ledger_transfer_id: bigint): Promise<boolean> {
     const result = await this.db

@@ -361,6 +361,19 @@ export class CryptoService {
       }
       throw error;
     }
+    if (update.observed) {
+      const provider_payment_id = await this.matchObservation(provider.name, update);
+      if (provider_payment_id === null) {
+        throw new AppError(
+          'NOT_FOUND',
+          `No deposit address ${update.observed.pay_address} is known`,
+          {
+            status: 404,
+          },
+        );
+      }
+      update = { ...update, provider_payment_id };
+    }
     const { outcome, id } = await this.repository.lockedByProviderPayment(
       provider.name,
       update.provider_payment_id,
@@ -470,6 +483,73 @@ export class CryptoService {
         return 'updated';
       }
     }
+  }
+
+  /**
+   * A self-custody transaction: the invoice it paid (seen before, or the oldest open one on
+   * its address), else a new deposit priced from what arrived at the current rates (a player
+   * may send to their address again without asking for a new invoice).
+   */
+  private async matchObservation(provider: string, update: PaymentUpdate): Promise<string | null> {
+    const { pay_address, pay_extra_id } = update.observed!;
+    const tx_hash = update.tx_hash!;
+    const seen = await this.repository.byProviderTx(provider, tx_hash, update.pay_code);
+    if (seen) return seen.provider_payment_id;
+    const claimed = await this.repository.claimOpenAtAddress(
+      provider,
+      pay_address,
+      update.pay_code,
+      pay_extra_id,
+      tx_hash,
+    );
+    if (claimed) return claimed.provider_payment_id;
+    const earlier = await this.repository.latestAtAddress(
+      provider,
+      pay_address,
+      update.pay_code,
+      pay_extra_id,
+    );
+    if (!earlier) return null;
+    const all = await this.currencies();
+    const wallet = all.find((row) => row.code === earlier.currency)!;
+    const coin = all.find((row) => row.code === earlier.coin)!;
+    const network = resolveNetwork(earlier.pay_code)!;
+    const price = this.value(update.actually_paid_base, wallet, coin, network);
+    if (price <= 0n) return null;
+    const provider_payment_id = `tx:${tx_hash}`;
+    await this.repository.insertIfAbsent({
+      tracking_id: `cd_${randomBytes(12).toString('hex')}`,
+      player_id: earlier.player_id,
+      currency: earlier.currency,
+      price_amount_minor: price,
+      coin: earlier.coin,
+      network: earlier.network,
+      pay_code: earlier.pay_code,
+      quote_amount_base: update.actually_paid_base,
+      pay_amount_base: update.actually_paid_base,
+      pay_address,
+      pay_extra_id,
+      provider,
+      provider_payment_id,
+      expires_at: new Date(Date.now() + 60 * 60_000),
+      tx_hash,
+    });
+    return provider_payment_id;
+  }
+
+  /** The wallet-currency value of coin base units at the operator's rates, toward zero. */
+  private value(
+    amount_base: bigint,
+    wallet: Currency,
+    coin: Currency,
+    network: CryptoNetwork,
+  ): bigint {
+    if (!wallet.rate_to_eur || !coin.rate_to_eur) return 0n;
+    const from = parseRate(wallet.rate_to_eur);
+    const to = parseRate(coin.rate_to_eur);
+    const numerator = amount_base * from.numerator * to.denominator * 10n ** BigInt(wallet.scale);
+    const denominator = 10n ** BigInt(network.base_scale) * from.denominator * to.numerator;
+    return numerator / denominator;
   }
 
   /** Books a decided credit; safe to repeat (same key, same amount). */

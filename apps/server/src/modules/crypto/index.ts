@@ -3,16 +3,20 @@ import type { PlayerAuth } from '../auth/index.ts';
 import type { CashierService } from '../cashier/index.ts';
 import type { LedgerService } from '../ledger/index.ts';
 import type { PlayerGate } from '../protection/index.ts';
+import type { DerivableFamily } from './crypto.hd.ts';
 import { CryptoRepository } from './crypto.repository.ts';
 import { cryptoRoutes } from './crypto.routes.ts';
 import { CryptoService } from './crypto.service.ts';
 import { NowPaymentsProvider } from './providers/nowpayments.ts';
 import { type CryptoProvider, DisabledCryptoProvider } from './providers/provider.ts';
 import { SandboxCryptoProvider } from './providers/sandbox.ts';
+import { SelfCustodyProvider } from './providers/self-custody.ts';
 
 export { isValidAddress } from './crypto.address.ts';
+export { DERIVABLE_FAMILIES, type DerivableFamily, parseExtendedPublicKey } from './crypto.hd.ts';
 export { CRYPTO_NETWORKS, type CryptoNetwork, resolveNetwork } from './crypto.networks.ts';
 export { signIpn } from './providers/ipn-signature.ts';
+export { signWatcherReport } from './providers/self-custody.ts';
 export type { CryptoService };
 
 /** How often each instance books decided credits and expires unpaid invoices. */
@@ -21,9 +25,10 @@ export const CRYPTO_SWEEP_INTERVAL_MS = 30_000;
 export type CryptoConfig = {
   env: string;
   publicUrl: () => string;
-  /** `sandbox` (default outside production), `nowpayments`, or `off` (default in production). */
-  provider: 'sandbox' | 'nowpayments' | 'off';
+  /** `sandbox` (default outside production), `nowpayments`, `self_custody`, or `off` (default in production). */
+  provider: 'sandbox' | 'nowpayments' | 'self_custody' | 'off';
   nowpayments?: { api_url: string; api_key: string; ipn_secret: string };
+  selfCustody?: { xpubs: Partial<Record<DerivableFamily, string>>; watcher_secret: string };
   /** The sandbox processor's IPN secret (any string; instances must share it). */
   sandboxSecret: string;
 };
@@ -45,6 +50,13 @@ export function createCryptoModule(deps: {
         'CRYPTO_PROVIDER=nowpayments needs NOWPAYMENTS_API_KEY and NOWPAYMENTS_IPN_SECRET',
       );
     active = new NowPaymentsProvider(deps.config.nowpayments);
+  } else if (deps.config.provider === 'self_custody') {
+    if (!deps.config.selfCustody)
+      throw new Error('CRYPTO_PROVIDER=self_custody needs CRYPTO_XPUBS and CRYPTO_WATCHER_SECRET');
+    active = new SelfCustodyProvider(
+      deps.config.selfCustody.xpubs,
+      deps.config.selfCustody.watcher_secret,
+    );
   } else if (deps.config.provider === 'off') {
     active = new DisabledCryptoProvider();
   } else {

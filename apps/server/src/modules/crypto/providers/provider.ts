@@ -52,6 +52,12 @@ export type PaymentUpdate = {
   pay_code: string;
   /** The chain transaction, when the provider names it. */
   tx_hash: string | null;
+  /**
+   * Self-custody: a chain watcher knows the address, not our invoice. The service matches
+   * the transaction to an open deposit on that address (or books it as a new one) and
+   * `provider_payment_id` is then empty.
+   */
+  observed?: { pay_address: string; pay_extra_id: string | null };
 };
 
 export interface CryptoProvider {
