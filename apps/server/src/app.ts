@@ -18,6 +18,7 @@ import type pg from 'pg';
 import { createAuditModule } from './modules/audit/index.ts';
 import { type AuthLimits, createAuthModule } from './modules/auth/index.ts';
 import { createBackofficeModule } from './modules/backoffice/index.ts';
+import { createBonusModule } from './modules/bonus/index.ts';
 import { createCashierModule } from './modules/cashier/index.ts';
 import { createCasinoModule } from './modules/casino/index.ts';
 import { createCryptoModule } from './modules/crypto/index.ts';
@@ -138,6 +139,26 @@ export async function buildApp(options: AppOptions) {
     limits: options.staffLimits,
     allowDemo: config.env !== 'production' || config.seedDemo,
   });
+  const bonus = createBonusModule({
+    db,
+    ledger: ledger.service,
+    gate: protection.gate,
+    audit: audit.service,
+    auth: auth.hook,
+    staff: staff.auth,
+    env: config.env,
+    scaleOf: async (code) =>
+      (await cashier.service.allCurrencies()).find((row) => row.code === code)?.scale ?? 2,
+    currencyOf: async (_player_id, currency_id) =>
+      currency_id === null ? null : ((await cashier.service.currency(currency_id))?.code ?? null),
+    log: logError,
+  });
+  // Cash a bonus locks (its deposit, while wagering on bonus + deposit) is not withdrawable.
+  wallet.service.useWageringPolicy((player_id, currency) =>
+    bonus.service.lockedCash(player_id, currency.code),
+  );
+  if (config.env !== 'test') bonus.startSweeper();
+  app.addHook('onClose', async () => bonus.stop());
   const backoffice = createBackofficeModule({
     db,
     audit: audit.service,
@@ -148,6 +169,7 @@ export async function buildApp(options: AppOptions) {
     staff,
     wallet: wallet.service,
     ledger: ledger.service,
+    adminRoutes: [bonus.adminRoutes],
   });
 
   // External plugins.
@@ -234,6 +256,7 @@ export async function buildApp(options: AppOptions) {
       await api.register(playersRoutes(players.service, auth.hook));
       await api.register(wallet.routes);
       await api.register(cryptoPayments.routes);
+      await api.register(bonus.routes);
     },
     { prefix: '/api/v1' },
   );
@@ -269,6 +292,7 @@ export async function buildApp(options: AppOptions) {
     ledger,
     wallet,
     crypto: cryptoPayments,
+    bonus,
     events,
   };
   return { app: app as unknown as FastifyInstance, modules };

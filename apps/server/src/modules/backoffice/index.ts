@@ -36,6 +36,8 @@ export function createBackofficeModule(deps: {
   /** The money modules; without them balances read zero and adjustments are refused. */
   wallet?: WalletService;
   ledger?: LedgerService;
+  /** Back-office routes other modules own; each guards itself with the staff permission table. */
+  adminRoutes?: FastifyPluginAsyncZod[];
 }) {
   const service = new BackofficeService(new BackofficeRepository(deps.db), {
     audit: deps.audit,
@@ -62,6 +64,9 @@ export function createBackofficeModule(deps: {
     });
     await app.register(deps.staff.routes);
     await app.register(backofficeRoutes(service, deps.staff.auth));
+    // Other modules' back-office routes (promotions, payments desk, trading…), under the same
+    // table so the permission matrix test covers them.
+    for (const plugin of deps.adminRoutes ?? []) await app.register(plugin);
   };
   return { service, routes, table };
 }

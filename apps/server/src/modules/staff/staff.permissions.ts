@@ -28,6 +28,8 @@ export const PERMISSIONS = {
   'gateways.write': ['owner', 'admin', 'finance'],
   'staff.read': ['owner', 'admin'],
   'staff.manage': ['owner', 'admin'],
+  'promotions.read': ['owner', 'admin', 'finance', 'compliance', 'risk', 'marketing', 'support'],
+  'promotions.write': ['owner', 'admin', 'marketing'],
 } as const satisfies Record<string, readonly Role[]>;
 
 export type Permission = keyof typeof PERMISSIONS;

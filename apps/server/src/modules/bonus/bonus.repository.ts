@@ -1,0 +1,376 @@
+import { type Generated, sql, type Transaction } from 'kysely';
+import type { Db } from '../../platform/db/database.ts';
+
+export const PROMOTION_KINDS = ['deposit_match', 'no_deposit'] as const;
+export type PromotionKind = (typeof PROMOTION_KINDS)[number];
+export type BonusStatus = 'active' | 'completed' | 'expired' | 'forfeited';
+/** Minor units per currency code. */
+export type AmountsByCurrency = Record<string, number>;
+export type Texts = Record<string, string>;
+
+export type PromotionRow = {
+  id: bigint;
+  code: string | null;
+  kind: PromotionKind;
+  title: Texts;
+  terms: Texts;
+  percent: string | null;
+  max_bonus: AmountsByCurrency;
+  min_deposit: AmountsByCurrency;
+  fixed_amount: AmountsByCurrency;
+  max_bet: AmountsByCurrency;
+  wagering_multiplier: number;
+  wagering_base: 'bonus' | 'bonus_plus_deposit';
+  contributions: Record<string, number>;
+  max_conversion_multiplier: string | null;
+  expiry_days: number;
+  per_player_limit: number;
+  total_limit: number | null;
+  countries: string[] | null;
+  currencies: string[] | null;
+  auto_first_deposit: boolean;
+  starts_at: Date;
+  ends_at: Date | null;
+  enabled: boolean;
+  sort_order: number;
+  created_at: Date;
+  updated_at: Date;
+};
+
+export type BonusRow = {
+  id: bigint;
+  player_id: bigint;
+  promotion_id: bigint;
+  currency: string;
+  amount_minor: bigint;
+  locked_deposit_minor: bigint;
+  wagering_required_minor: bigint;
+  wagered_minor: bigint;
+  max_bet_minor: bigint | null;
+  status: BonusStatus;
+  grant_transfer_id: bigint | null;
+  end_transfer_id: bigint | null;
+  source_ref: string;
+  converted_minor: bigint | null;
+  granted_at: Date;
+  expires_at: Date;
+  ended_at: Date | null;
+};
+
+type BonusTables = {
+  promotions: Omit<PromotionRow, 'id' | 'created_at' | 'updated_at'> & {
+    id: Generated<bigint>;
+    created_at: Generated<Date>;
+    updated_at: Generated<Date>;
+  };
+  bonuses: Omit<BonusRow, 'id' | 'wagered_minor' | 'status' | 'granted_at'> & {
+    id: Generated<bigint>;
+    wagered_minor: Generated<bigint>;
+    status: Generated<BonusStatus>;
+    granted_at: Generated<Date>;
+  };
+  bonus_wagers: {
+    bonus_id: bigint;
+    bet_ref: string;
+    product: string;
+    category: string;
+    stake_minor: bigint;
+    counted_minor: bigint;
+    created_at: Generated<Date>;
+  };
+};
+
+export type NewPromotion = Omit<PromotionRow, 'id' | 'created_at' | 'updated_at'>;
+export type NewBonus = Omit<
+  BonusRow,
+  | 'id'
+  | 'wagered_minor'
+  | 'status'
+  | 'granted_at'
+  | 'grant_transfer_id'
+  | 'end_transfer_id'
+  | 'converted_minor'
+  | 'ended_at'
+>;
+export type BonusTx = Transaction<BonusTables>;
+
+const JSON_COLUMNS = [
+  'title',
+  'terms',
+  'max_bonus',
+  'min_deposit',
+  'fixed_amount',
+  'max_bet',
+  'contributions',
+] as const;
+
+/** jsonb columns are sent as JSON text (pg would send a JS object as a PostgreSQL record). */
+function promotionValues(input: Partial<NewPromotion>): Record<string, unknown> {
+  const values: Record<string, unknown> = { ...input };
+  for (const column of JSON_COLUMNS) {
+    if (input[column] !== undefined) values[column] = JSON.stringify(input[column]);
+  }
+  return values;
+}
+
+export class BonusRepository {
+  private readonly db;
+  constructor(db: Db) {
+    this.db = db.withTables<BonusTables>();
+  }
+
+  transaction<T>(work: (tx: BonusTx) => Promise<T>): Promise<T> {
+    return this.db.transaction().execute(work);
+  }
+
+  async createPromotion(input: NewPromotion): Promise<PromotionRow> {
+    return (await this.db
+      .insertInto('promotions')
+      .values(promotionValues(input) as never)
+      .returningAll()
+      .executeTakeFirstOrThrow()) as PromotionRow;
+  }
+
+  async updatePromotion(id: bigint, patch: Partial<NewPromotion>): Promise<PromotionRow | null> {
+    const row = await this.db
+      .updateTable('promotions')
+      .set({ ...promotionValues(patch), updated_at: new Date() } as never)
+      .where('id', '=', id)
+      .returningAll()
+      .executeTakeFirst();
+    return (row as PromotionRow | undefined) ?? null;
+  }
+
+  async promotion(id: bigint): Promise<PromotionRow | null> {
+    const row = await this.db
+      .selectFrom('promotions')
+      .selectAll()
+      .where('id', '=', id)
+      .executeTakeFirst();
+    return (row as PromotionRow | undefined) ?? null;
+  }
+
+  async promotionByCode(code: string): Promise<PromotionRow | null> {
+    const row = await this.db
+      .selectFrom('promotions')
+      .selectAll()
+      .where('code', '=', code)
+      .executeTakeFirst();
+    return (row as PromotionRow | undefined) ?? null;
+  }
+
+  async promotions(options: { live_at?: Date } = {}): Promise<PromotionRow[]> {
+    let query = this.db.selectFrom('promotions').selectAll();
+    if (options.live_at) {
+      const at = options.live_at;
+      query = query
+        .where('enabled', '=', true)
+        .where('starts_at', '<=', at)
+        .where((eb) => eb.or([eb('ends_at', 'is', null), eb('ends_at', '>', at)]));
+    }
+    return (await query.orderBy('sort_order').orderBy('id', 'desc').execute()) as PromotionRow[];
+  }
+
+  /** The first-deposit offer, if the operator runs one. */
+  async autoFirstDeposit(at: Date): Promise<PromotionRow[]> {
+    return (await this.db
+      .selectFrom('promotions')
+      .selectAll()
+      .where('auto_first_deposit', '=', true)
+      .where('enabled', '=', true)
+      .where('starts_at', '<=', at)
+      .where((eb) => eb.or([eb('ends_at', 'is', null), eb('ends_at', '>', at)]))
+      .orderBy('sort_order')
+      .execute()) as PromotionRow[];
+  }
+
+  /** Locks the promotion row: grants of one promotion are decided one at a time (limits hold). */
+  async lockPromotion(tx: BonusTx, id: bigint): Promise<void> {
+    await tx
+      .selectFrom('promotions')
+      .select('id')
+      .where('id', '=', id)
+      .forUpdate()
+      .executeTakeFirst();
+  }
+
+  async grantCounts(tx: BonusTx, promotion_id: bigint, player_id: bigint) {
+    const row = await tx
+      .selectFrom('bonuses')
+      .select([
+        sql<string>`count(*)`.as('total'),
+        sql<string>`count(*) filter (where player_id = ${player_id})`.as('player'),
+      ])
+      .where('promotion_id', '=', promotion_id)
+      .executeTakeFirstOrThrow();
+    return { total: Number(row.total), player: Number(row.player) };
+  }
+
+  async bonusBySource(
+    tx: BonusTx | null,
+    promotion_id: bigint,
+    source_ref: string,
+  ): Promise<BonusRow | null> {
+    const row = await (tx ?? this.db)
+      .selectFrom('bonuses')
+      .selectAll()
+      .where('promotion_id', '=', promotion_id)
+      .where('source_ref', '=', source_ref)
+      .executeTakeFirst();
+    return (row as BonusRow | undefined) ?? null;
+  }
+
+  async insertBonus(tx: BonusTx, bonus: NewBonus): Promise<BonusRow> {
+    return (await tx
+      .insertInto('bonuses')
+      .values(bonus)
+      .returningAll()
+      .executeTakeFirstOrThrow()) as BonusRow;
+  }
+
+  async bonus(id: bigint): Promise<BonusRow | null> {
+    const row = await this.db
+      .selectFrom('bonuses')
+      .selectAll()
+      .where('id', '=', id)
+      .executeTakeFirst();
+    return (row as BonusRow | undefined) ?? null;
+  }
+
+  async bonusesOf(player_id: bigint, limit = 50): Promise<BonusRow[]> {
+    return (await this.db
+      .selectFrom('bonuses')
+      .selectAll()
+      .where('player_id', '=', player_id)
+      .orderBy('granted_at', 'desc')
+      .limit(limit)
+      .execute()) as BonusRow[];
+  }
+
+  /** Active bonuses, oldest first, locked for the wagering update. */
+  async activeForUpdate(tx: BonusTx, player_id: bigint, currency: string): Promise<BonusRow[]> {
+    return (await tx
+      .selectFrom('bonuses')
+      .selectAll()
+      .where('player_id', '=', player_id)
+      .where('currency', '=', currency)
+      .where('status', '=', 'active')
+      .orderBy('granted_at')
+      .forUpdate()
+      .execute()) as BonusRow[];
+  }
+
+  async lockBonus(tx: BonusTx, id: bigint): Promise<BonusRow | null> {
+    const row = await tx
+      .selectFrom('bonuses')
+      .selectAll()
+      .where('id', '=', id)
+      .forUpdate()
+      .executeTakeFirst();
+    return (row as BonusRow | undefined) ?? null;
+  }
+
+  /** Records a bet's contribution once; false when this bet was counted before. */
+  async countWager(
+    tx: BonusTx,
+    entry: {
+      bonus_id: bigint;
+      bet_ref: string;
+      product: string;
+      category: string;
+      stake_minor: bigint;
+      counted_minor: bigint;
+    },
+  ): Promise<boolean> {
+    const inserted = await tx
+      .insertInto('bonus_wagers')
+      .values(entry)
+      .onConflict((conflict) => conflict.columns(['bonus_id', 'bet_ref']).doNothing())
+      .returning('bonus_id')
+      .executeTakeFirst();
+    return inserted !== undefined;
+  }
+
+  async setWagered(tx: BonusTx, id: bigint, wagered_minor: bigint) {
+    await tx.updateTable('bonuses').set({ wagered_minor }).where('id', '=', id).execute();
+  }
+
+  async endBonus(
+    tx: BonusTx,
+    id: bigint,
+    status: Exclude<BonusStatus, 'active'>,
+    converted_minor: bigint | null,
+  ) {
+    await tx
+      .updateTable('bonuses')
+      .set({ status, converted_minor, ended_at: new Date() })
+      .where('id', '=', id)
+      .where('status', '=', 'active')
+      .execute();
+  }
+
+  async setGrantTransfer(id: bigint, transfer_id: bigint) {
+    await this.db
+      .updateTable('bonuses')
+      .set({ grant_transfer_id: transfer_id })
+      .where('id', '=', id)
+      .execute();
+  }
+
+  async setEndTransfer(id: bigint, transfer_id: bigint) {
+    await this.db
+      .updateTable('bonuses')
+      .set({ end_transfer_id: transfer_id })
+      .where('id', '=', id)
+      .execute();
+  }
+
+  /** Bonuses whose grant or end transfer a crash left unsent. */
+  async unsent(limit: number): Promise<BonusRow[]> {
+    return (await this.db
+      .selectFrom('bonuses')
+      .selectAll()
+      .where((eb) =>
+        eb.or([
+          eb('grant_transfer_id', 'is', null),
+          eb.and([eb('status', '<>', 'active'), eb('end_transfer_id', 'is', null)]),
+        ]),
+      )
+      .orderBy('id')
+      .limit(limit)
+      .execute()) as BonusRow[];
+  }
+
+  async dueToExpire(at: Date, limit: number): Promise<BonusRow[]> {
+    return (await this.db
+      .selectFrom('bonuses')
+      .selectAll()
+      .where('status', '=', 'active')
+      .where('expires_at', '<=', at)
+      .orderBy('expires_at')
+      .limit(limit)
+      .execute()) as BonusRow[];
+  }
+
+  /** Cash that active bonuses lock (wagering base bonus + deposit). */
+  async lockedCash(player_id: bigint, currency: string): Promise<bigint> {
+    const row = await this.db
+      .selectFrom('bonuses')
+      .select(sql<string>`coalesce(sum(locked_deposit_minor), 0)`.as('locked'))
+      .where('player_id', '=', player_id)
+      .where('currency', '=', currency)
+      .where('status', '=', 'active')
+      .executeTakeFirstOrThrow();
+    return BigInt(row.locked);
+  }
+
+  async hasBonusFrom(player_id: bigint, promotion_id: bigint): Promise<boolean> {
+    const row = await this.db
+      .selectFrom('bonuses')
+      .select('id')
+      .where('player_id', '=', player_id)
+      .where('promotion_id', '=', promotion_id)
+      .executeTakeFirst();
+    return row !== undefined;
+  }
+}

@@ -1,0 +1,356 @@
+import {
+  adminPromotion,
+  adminPromotionInput,
+  envelope,
+  playerBonus,
+  promotion,
+} from '@casino/contracts';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { AppError } from '../../platform/http/errors.ts';
+import { metaOf, type PlayerAuth } from '../auth/index.ts';
+import { gateClient } from '../protection/index.ts';
+import { staffErrors as errors, type StaffAuth, staffActor } from '../staff/index.ts';
+import type { NewPromotion, PromotionRow } from './bonus.repository.ts';
+import type { BonusService } from './bonus.service.ts';
+
+const security = [{ bearer: [] }];
+const id = z.coerce.number().int().positive().max(Number.MAX_SAFE_INTEGER);
+const LANGUAGE = /^(en|pt|bn|zh-TW|th|ms|fr|es)$/;
+
+/** The reader's language: `?lang=`, else the first of Accept-Language the product speaks. */
+function languageOf(query: string | undefined, header: string | undefined): string {
+  if (query && LANGUAGE.test(query)) return query;
+  for (const part of (header ?? '').split(',')) {
+    const tag = part.split(';')[0]!.trim();
+    if (LANGUAGE.test(tag)) return tag;
+    const base = tag.split('-')[0]!;
+    if (LANGUAGE.test(base)) return base;
+  }
+  return 'en';
+}
+
+export type PlayerCurrency = (
+  player_id: bigint,
+  currency_id: number | null,
+) => Promise<string | null>;
+
+export const bonusRoutes =
+  (
+    service: BonusService,
+    auth: PlayerAuth,
+    currencyOf: PlayerCurrency,
+    env: string,
+  ): FastifyPluginAsyncZod =>
+  async (app) => {
+    const playerCurrency = async (row: { id: bigint; currency_id: number | null }) => {
+      const currency = await currencyOf(row.id, row.currency_id);
+      if (!currency)
+        throw new AppError('NO_WALLET_CURRENCY', 'Your account has no wallet currency', {
+          status: 409,
+        });
+      return currency;
+    };
+
+    app.get(
+      '/promotions-list',
+      {
+        schema: {
+          tags: ['promotions'],
+          summary: 'The running promotions, in the reader’s language',
+          description:
+            'Public. With a player session, amounts are in the player’s currency and offers for other currencies are left out; `currency` does the same for guests.',
+          querystring: z.object({
+            lang: z.string().max(8).optional(),
+            currency: z
+              .string()
+              .regex(/^[A-Z]{3,5}$/)
+              .optional(),
+          }),
+          response: { 200: envelope(z.array(promotion)) },
+        },
+      },
+      async (request) => {
+        const token = (request.headers.authorization ?? '').replace(/^Bearer\s+/i, '');
+        const player = token ? await auth.authenticate(token) : null;
+        const currency = player
+          ? await currencyOf(player.row.id, player.row.currency_id)
+          : (request.query.currency ?? null);
+        return {
+          status: 200,
+          message: 'OK',
+          data: await service.livePromotions(
+            languageOf(request.query.lang, request.headers['accept-language']),
+            currency,
+          ),
+        };
+      },
+    );
+
+    app.get(
+      '/customer/promotions/coupon/:code',
+      {
+        preHandler: auth.requirePlayer,
+        schema: {
+          tags: ['promotions'],
+          summary: 'Check a deposit coupon before paying',
+          description:
+            'Answers the promotion when the code can be used now (with `amount`, also its minimum deposit); otherwise 404 unknown, 422 expired / not eligible / deposit too small, or 409 already used, each with a message for the player.',
+          security,
+          params: z.object({ code: z.string().min(1).max(40) }),
+          querystring: z.object({
+            amount: z
+              .string()
+              .regex(/^\d{1,15}(\.\d{1,2})?$/, 'must be an amount such as 100 or 100.50')
+              .optional(),
+          }),
+          response: { 200: envelope(promotion) },
+        },
+      },
+      async (request) => {
+        const player = request.player!.row;
+        const currency = await playerCurrency(player);
+        const amount = request.query.amount;
+        const amount_minor =
+          amount === undefined
+            ? undefined
+            : BigInt(amount.split('.')[0]!) * 100n +
+              BigInt(`${amount.split('.')[1] ?? ''}00`.slice(0, 2));
+        return {
+          status: 200,
+          message: 'This coupon can be used.',
+          data: await service.validateCoupon(
+            { id: player.id, currency },
+            request.params.code,
+            amount_minor,
+          ),
+        };
+      },
+    );
+
+    app.post(
+      '/customer/promotions/:id/claim',
+      {
+        preHandler: auth.requirePlayer,
+        config: { moneyAction: 'bonus_claim' },
+        schema: {
+          tags: ['promotions'],
+          summary: 'Claim a no-deposit promotion',
+          security,
+          params: z.object({ id }),
+          response: { 200: envelope(playerBonus) },
+        },
+      },
+      async (request) => {
+        const player = request.player!.row;
+        const currency = await playerCurrency(player);
+        const data = await service.claim(
+          { id: player.id, currency },
+          BigInt(request.params.id),
+          gateClient(request, env),
+        );
+        return { status: 200, message: 'Bonus added', data };
+      },
+    );
+
+    app.get(
+      '/customer/bonuses',
+      {
+        preHandler: auth.requirePlayer,
+        schema: {
+          tags: ['promotions'],
+          summary: "The player's bonuses with their wagering progress",
+          security,
+          querystring: z.object({ lang: z.string().max(8).optional() }),
+          response: { 200: envelope(z.array(playerBonus)) },
+        },
+      },
+      async (request) => ({
+        status: 200,
+        message: 'OK',
+        data: await service.bonusesOf(
+          request.player!.row.id,
+          languageOf(request.query.lang, request.headers['accept-language']),
+        ),
+      }),
+    );
+
+    app.post(
+      '/customer/bonuses/:id/forfeit',
+      {
+        preHandler: auth.requirePlayer,
+        schema: {
+          tags: ['promotions'],
+          summary:
+            'Give up an active bonus (its bonus money goes back; the deposit is free to withdraw)',
+          security,
+          params: z.object({ id }),
+          response: { 200: envelope(playerBonus) },
+        },
+      },
+      async (request) => ({
+        status: 200,
+        message: 'Bonus forfeited',
+        data: await service.forfeit(request.player!.row.id, BigInt(request.params.id)),
+      }),
+    );
+  };
+
+function adminView(row: PromotionRow) {
+  return {
+    ...row,
+    id: String(row.id),
+    starts_at: row.starts_at.toISOString(),
+    ends_at: row.ends_at?.toISOString() ?? null,
+    created_at: row.created_at.toISOString(),
+    updated_at: row.updated_at.toISOString(),
+  };
+}
+
+function toNewPromotion(input: z.infer<typeof adminPromotionInput>): NewPromotion {
+  return {
+    code: input.code ?? null,
+    kind: input.kind,
+    title: input.title,
+    terms: input.terms ?? {},
+    percent: input.percent ?? null,
+    max_bonus: input.max_bonus ?? {},
+    min_deposit: input.min_deposit ?? {},
+    fixed_amount: input.fixed_amount ?? {},
+    max_bet: input.max_bet ?? {},
+    wagering_multiplier: input.wagering_multiplier,
+    wagering_base: input.wagering_base,
+    contributions: input.contributions ?? {
+      slots: 100,
+      originals: 100,
+      table: 10,
+      live: 10,
+      sports: 100,
+    },
+    max_conversion_multiplier: input.max_conversion_multiplier ?? null,
+    expiry_days: input.expiry_days,
+    per_player_limit: input.per_player_limit,
+    total_limit: input.total_limit ?? null,
+    countries: input.countries ?? null,
+    currencies: input.currencies ?? null,
+    auto_first_deposit: input.auto_first_deposit,
+    starts_at: input.starts_at ? new Date(input.starts_at) : new Date(),
+    ends_at: input.ends_at ? new Date(input.ends_at) : null,
+    enabled: input.enabled,
+    sort_order: input.sort_order,
+  };
+}
+
+/** `/api/admin/promotions`: role marketing (and owner, admin) edits; every change audited. */
+export const bonusAdminRoutes =
+  (service: BonusService, staff: StaffAuth): FastifyPluginAsyncZod =>
+  async (app) => {
+    const ok = <T extends z.ZodType>(data: T) => ({ 200: envelope(data), ...errors });
+    app.get(
+      '/promotions',
+      {
+        ...staff.guard('promotions.read'),
+        schema: {
+          tags: ['admin: promotions'],
+          summary: 'Every promotion',
+          security,
+          response: ok(z.array(adminPromotion)),
+        },
+      },
+      async () => ({
+        status: 200,
+        message: 'OK',
+        data: (await service.allPromotions()).map(adminView) as never,
+      }),
+    );
+    app.post(
+      '/promotions',
+      {
+        ...staff.guard('promotions.write'),
+        schema: {
+          tags: ['admin: promotions'],
+          summary: 'Create a promotion',
+          security,
+          body: adminPromotionInput,
+          response: ok(adminPromotion),
+        },
+      },
+      async (request) => {
+        if (request.body.kind === 'deposit_match' && !request.body.percent) {
+          throw new AppError('VALIDATION_FAILED', 'percent: a deposit match needs a percent', {
+            status: 422,
+            errors: [{ path: 'body.percent', message: 'is required for a deposit match' }],
+          });
+        }
+        if (
+          !request.body.code &&
+          !request.body.auto_first_deposit &&
+          request.body.kind === 'deposit_match'
+        ) {
+          throw new AppError(
+            'VALIDATION_FAILED',
+            'code: a deposit match needs a code or automatic first-deposit eligibility',
+            {
+              status: 422,
+              errors: [{ path: 'body.code', message: 'is required unless auto_first_deposit' }],
+            },
+          );
+        }
+        const created = await service.createPromotion(
+          toNewPromotion(request.body),
+          staffActor(request.staff!, metaOf(request)),
+        );
+        return { status: 200, message: 'Promotion created', data: adminView(created) as never };
+      },
+    );
+    app.patch(
+      '/promotions/:id',
+      {
+        ...staff.guard('promotions.write'),
+        schema: {
+          tags: ['admin: promotions'],
+          summary: 'Change a promotion (e.g. enable, end date, texts)',
+          security,
+          params: z.object({ id }),
+          body: adminPromotionInput.partial(),
+          response: ok(adminPromotion),
+        },
+      },
+      async (request) => {
+        const patch = Object.fromEntries(
+          Object.entries(request.body).filter(([, value]) => value !== undefined),
+        );
+        const converted: Partial<NewPromotion> = {
+          ...(patch as Partial<NewPromotion>),
+          ...(request.body.starts_at ? { starts_at: new Date(request.body.starts_at) } : {}),
+          ...(request.body.ends_at !== undefined
+            ? { ends_at: request.body.ends_at ? new Date(request.body.ends_at) : null }
+            : {}),
+        };
+        const updated = await service.updatePromotion(
+          BigInt(request.params.id),
+          converted,
+          staffActor(request.staff!, metaOf(request)),
+        );
+        return { status: 200, message: 'Promotion updated', data: adminView(updated) as never };
+      },
+    );
+    app.get(
+      '/players/:id/bonuses',
+      {
+        ...staff.guard('promotions.read'),
+        schema: {
+          tags: ['admin: promotions'],
+          summary: "A player's bonuses",
+          security,
+          params: z.object({ id }),
+          response: ok(z.array(playerBonus)),
+        },
+      },
+      async (request) => ({
+        status: 200,
+        message: 'OK',
+        data: await service.playerBonuses(BigInt(request.params.id)),
+      }),
+    );
+  };

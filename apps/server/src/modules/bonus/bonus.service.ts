@@ -1,0 +1,577 @@
+import { formatAmount } from '@casino/money';
+import { AppError } from '../../platform/http/errors.ts';
+import type { AuditActor, AuditService } from '../audit/index.ts';
+import type { LedgerService } from '../ledger/index.ts';
+import type { GateClient, PlayerGate } from '../protection/index.ts';
+import type {
+  AmountsByCurrency,
+  BonusRepository,
+  BonusRow,
+  BonusTx,
+  NewPromotion,
+  PromotionRow,
+} from './bonus.repository.ts';
+
+/** A deposit the cashier has credited (its hook calls `onDepositCredited`). */
+export type DepositCredited = {
+  player_id: bigint;
+  /** Unique per deposit (the payment's id): a second delivery grants nothing more. */
+  deposit_ref: string;
+  amount_minor: bigint;
+  currency: string;
+  coupon: string | null;
+  /** The player's first credited deposit (welcome offers). */
+  first_deposit: boolean;
+};
+
+/** A real-money bet that has settled (casino and sportsbook publish it). */
+export type BetSettled = {
+  player_id: bigint;
+  /** Unique per bet: a redelivered event counts once. */
+  bet_ref: string;
+  product: 'casino' | 'sports';
+  /** The contribution key: slots, originals, table, live, sports… */
+  category: string;
+  stake_minor: bigint;
+  currency: string;
+};
+
+export type BonusView = {
+  id: string;
+  promotion_id: string;
+  title: string;
+  currency: string;
+  amount: string;
+  wagering_required: string;
+  wagered: string;
+  /** 0–100, rounded down. */
+  progress: number;
+  max_bet: string | null;
+  status: BonusRow['status'];
+  expires_at: string;
+  converted: string | null;
+};
+
+export const BONUS_SWEEP_BATCH = 200;
+const SCALE_DEFAULT = 2;
+
+function couponError(code: string, message: string, status = 422): never {
+  throw new AppError(code, message, { status, errors: [{ path: 'coupon', message }] });
+}
+
+const normalizeCode = (code: string) => code.trim().toUpperCase();
+const amountIn = (amounts: AmountsByCurrency, currency: string): bigint | null =>
+  typeof amounts[currency] === 'number' ? BigInt(amounts[currency]!) : null;
+
+/** `percent` (up to 3 decimals, as stored) of an amount, toward zero. */
+function percentOf(amount: bigint, percent: string): bigint {
+  const [whole = '0', fraction = ''] = percent.split('.');
+  const thousandths = BigInt(whole) * 1000n + BigInt(`${fraction}000`.slice(0, 3));
+  return (amount * thousandths) / 100_000n;
+}
+
+export class BonusService {
+  constructor(
+    private readonly repository: BonusRepository,
+    private readonly ledger: LedgerService,
+    private readonly gate: PlayerGate,
+    private readonly audit: AuditService,
+    private readonly scaleOf: (currency: string) => Promise<number>,
+    private readonly log: (message: string, error: unknown) => void,
+  ) {}
+
+  // --- eligibility ---------------------------------------------------------------
+
+  private isLive(promotion: PromotionRow, at = new Date()): boolean {
+    return (
+      promotion.enabled &&
+      promotion.starts_at <= at &&
+      (promotion.ends_at === null || promotion.ends_at > at)
+    );
+  }
+
+  /**
+   * Why a coupon cannot be used now, in the order a player would want to hear it:
+   * unknown, expired (or not started), not for this account, already used, deposit too small.
+   */
+  async validateCoupon(
+    player: { id: bigint; currency: string },
+    code: string,
+    deposit_minor?: bigint,
+  ) {
+    const promotion = await this.repository.promotionByCode(normalizeCode(code));
+    if (!promotion?.enabled) couponError('COUPON_UNKNOWN', 'This coupon code does not exist.', 404);
+    const now = new Date();
+    if (promotion.ends_at !== null && promotion.ends_at <= now)
+      couponError('COUPON_EXPIRED', 'This coupon has expired.');
+    if (promotion.starts_at > now)
+      couponError('COUPON_NOT_STARTED', 'This coupon is not active yet.');
+    if (promotion.kind !== 'deposit_match') {
+      couponError(
+        'COUPON_NOT_ELIGIBLE',
+        'This coupon is not for deposits: claim it on the promotions page.',
+      );
+    }
+    if (promotion.currencies && !promotion.currencies.includes(player.currency)) {
+      couponError('COUPON_NOT_ELIGIBLE', 'This coupon is not available for your account.');
+    }
+    if (
+      amountIn(promotion.max_bonus, player.currency) === null &&
+      promotion.kind === 'deposit_match'
+    ) {
+      couponError('COUPON_NOT_ELIGIBLE', 'This coupon is not available for your account.');
+    }
+    const used = (await this.repository.bonusesOf(player.id, 1000)).filter(
+      (b) => b.promotion_id === promotion.id,
+    ).length;
+    if (used >= promotion.per_player_limit)
+      couponError('COUPON_USED', 'You have already used this coupon.', 409);
+    const minimum = amountIn(promotion.min_deposit, player.currency);
+    const scale = await this.scaleOf(player.currency);
+    if (deposit_minor !== undefined && minimum !== null && deposit_minor < minimum) {
+      couponError(
+        'COUPON_MIN_DEPOSIT',
+        `This coupon needs a deposit of at least ${formatAmount(minimum, scale)} ${player.currency}.`,
+      );
+    }
+    return this.promotionView(promotion, player.currency, 'en', scale);
+  }
+
+  // --- grants --------------------------------------------------------------------
+
+  /**
+   * Grants a promotion to a player once per `source_ref`, within its limits, under the
+   * promotion's row lock (two concurrent redemptions of a one-per-player coupon: one bonus).
+   * Returns null when the promotion does not apply (not live, limits reached, too small).
+   */
+  private async grant(
+    promotion: PromotionRow,
+    player_id: bigint,
+    currency: string,
+    source_ref: string,
+    deposit_minor: bigint | null,
+    options: { enforcePlayerLimit: boolean },
+  ): Promise<BonusRow | null> {
+    const bonus = await this.repository.transaction(async (tx: BonusTx) => {
+      await this.repository.lockPromotion(tx, promotion.id);
+      const existing = await this.repository.bonusBySource(tx, promotion.id, source_ref);
+      if (existing) return existing;
+      if (!this.isLive(promotion)) return null;
+      if (promotion.currencies && !promotion.currencies.includes(currency)) return null;
+      const counts = await this.repository.grantCounts(tx, promotion.id, player_id);
+      if (options.enforcePlayerLimit && counts.player >= promotion.per_player_limit) return null;
+      if (promotion.total_limit !== null && counts.total >= promotion.total_limit) return null;
+      let amount: bigint;
+      if (promotion.kind === 'deposit_match') {
+        const minimum = amountIn(promotion.min_deposit, currency);
+        const cap = amountIn(promotion.max_bonus, currency);
+        if (deposit_minor === null || cap === null || (minimum !== null && deposit_minor < minimum))
+          return null;
+        const matched = percentOf(deposit_minor, promotion.percent!);
+        amount = matched < cap ? matched : cap;
+      } else {
+        const fixed = amountIn(promotion.fixed_amount, currency);
+        if (fixed === null) return null;
+        amount = fixed;
+      }
+      if (amount <= 0n) return null;
+      const base =
+        promotion.wagering_base === 'bonus_plus_deposit' ? amount + (deposit_minor ?? 0n) : amount;
+      return this.repository.insertBonus(tx, {
+        player_id,
+        promotion_id: promotion.id,
+        currency,
+        amount_minor: amount,
+        locked_deposit_minor:
+          promotion.wagering_base === 'bonus_plus_deposit' && promotion.wagering_multiplier > 0
+            ? (deposit_minor ?? 0n)
+            : 0n,
+        wagering_required_minor: base * BigInt(promotion.wagering_multiplier),
+        max_bet_minor: amountIn(promotion.max_bet, currency),
+        source_ref,
+        expires_at: new Date(Date.now() + promotion.expiry_days * 86_400_000),
+      });
+    });
+    if (!bonus) return null;
+    await this.sendGrant(bonus);
+    // No wagering asked: the bonus is cash at once.
+    if (bonus.status === 'active' && bonus.wagering_required_minor === 0n)
+      await this.complete(bonus.id);
+    return this.repository.bonus(bonus.id);
+  }
+
+  /**
+   * The cashier's hook: a credited deposit with a coupon grants its promotion; a first
+   * deposit without one grants the operator's welcome offer. Never throws for a coupon that
+   * no longer applies: the deposit is credited either way (the coupon was checked before
+   * payment); the reason is logged.
+   */
+  async onDepositCredited(event: DepositCredited): Promise<BonusRow | null> {
+    const source_ref = `deposit:${event.deposit_ref}`;
+    if (event.coupon) {
+      const promotion = await this.repository.promotionByCode(normalizeCode(event.coupon));
+      if (promotion?.kind !== 'deposit_match') return null;
+      return this.grant(
+        promotion,
+        event.player_id,
+        event.currency,
+        source_ref,
+        event.amount_minor,
+        { enforcePlayerLimit: true },
+      );
+    }
+    if (!event.first_deposit) return null;
+    for (const promotion of await this.repository.autoFirstDeposit(new Date())) {
+      if (promotion.kind !== 'deposit_match') continue;
+      const bonus = await this.grant(
+        promotion,
+        event.player_id,
+        event.currency,
+        source_ref,
+        event.amount_minor,
+        {
+          enforcePlayerLimit: true,
+        },
+      );
+      if (bonus) return bonus;
+    }
+    return null;
+  }
+
+  /** A no-deposit offer claimed from the promotions page. Passes the protection gate. */
+  async claim(
+    player: { id: bigint; currency: string },
+    promotion_id: bigint,
+    client: GateClient,
+  ): Promise<BonusView> {
+    const promotion = await this.repository.promotion(promotion_id);
+    if (!promotion || !this.isLive(promotion))
+      throw new AppError('NOT_FOUND', 'No such promotion is running', { status: 404 });
+    if (promotion.kind !== 'no_deposit') {
+      throw new AppError(
+        'PROMOTION_NEEDS_DEPOSIT',
+        'This promotion is granted with a deposit: enter its code in the wallet.',
+        { status: 422 },
+      );
+    }
+    const used = (await this.repository.bonusesOf(player.id, 1000)).filter(
+      (b) => b.promotion_id === promotion.id,
+    ).length;
+    if (used >= promotion.per_player_limit)
+      throw new AppError('COUPON_USED', 'You have already claimed this promotion.', {
+        status: 409,
+      });
+    const source_ref = `claim:${player.id}:${used + 1}`;
+    await this.gate.admit({
+      ...client,
+      player_id: player.id,
+      action: 'bonus_claim',
+      currency: player.currency,
+      reference: `bonus-claim:${promotion.id}:${source_ref}`,
+    });
+    const bonus = await this.grant(promotion, player.id, player.currency, source_ref, null, {
+      enforcePlayerLimit: true,
+    });
+    if (!bonus)
+      throw new AppError(
+        'PROMOTION_UNAVAILABLE',
+        'This promotion is not available for your account.',
+        { status: 422 },
+      );
+    return this.view(bonus, promotion, 'en');
+  }
+
+  // --- wagering ------------------------------------------------------------------
+
+  /**
+   * The casino's and sportsbook's hook: a settled real-money bet advances the oldest active
+   * bonus by stake × the category's contribution, once per bet; a completed requirement
+   * converts the bonus to cash.
+   */
+  async onBetSettled(event: BetSettled): Promise<void> {
+    if (event.stake_minor <= 0n) return;
+    const completed = await this.repository.transaction(async (tx: BonusTx) => {
+      const active = await this.repository.activeForUpdate(tx, event.player_id, event.currency);
+      const bonus = active[0];
+      if (!bonus) return null;
+      const promotion = await this.repository.promotion(bonus.promotion_id);
+      const weight = BigInt(
+        Math.max(0, Math.min(100, Math.trunc(promotion?.contributions[event.category] ?? 0))),
+      );
+      const counted = (event.stake_minor * weight) / 100n;
+      const fresh = await this.repository.countWager(tx, {
+        bonus_id: bonus.id,
+        bet_ref: event.bet_ref,
+        product: event.product,
+        category: event.category,
+        stake_minor: event.stake_minor,
+        counted_minor: counted,
+      });
+      if (!fresh || counted === 0n) return null;
+      const wagered = bonus.wagered_minor + counted;
+      await this.repository.setWagered(tx, bonus.id, wagered);
+      return wagered >= bonus.wagering_required_minor ? bonus.id : null;
+    });
+    if (completed !== null) await this.complete(completed);
+  }
+
+  /** The most a single bet may stake while a bonus is being wagered (null: no cap). */
+  async maxBet(player_id: bigint, currency: string): Promise<bigint | null> {
+    const active = (await this.repository.bonusesOf(player_id, 100)).filter(
+      (b) => b.status === 'active' && b.currency === currency,
+    );
+    const caps = active.map((b) => b.max_bet_minor).filter((cap): cap is bigint => cap !== null);
+    return caps.length === 0 ? null : caps.reduce((a, b) => (a < b ? a : b));
+  }
+
+  /** Cash an active bonus locks (the deposit, when wagering is on bonus + deposit): the wallet's policy. */
+  lockedCash(player_id: bigint, currency: string): Promise<bigint> {
+    return this.repository.lockedCash(player_id, currency);
+  }
+
+  // --- endings -------------------------------------------------------------------
+
+  private async complete(bonus_id: bigint): Promise<void> {
+    const ended = await this.repository.transaction(async (tx: BonusTx) => {
+      const bonus = await this.repository.lockBonus(tx, bonus_id);
+      if (bonus?.status !== 'active') return null;
+      const promotion = await this.repository.promotion(bonus.promotion_id);
+      const cap = promotion?.max_conversion_multiplier
+        ? percentOf(
+            bonus.amount_minor,
+            (Number(promotion.max_conversion_multiplier) * 100).toFixed(3),
+          )
+        : null;
+      const converted = cap !== null && cap < bonus.amount_minor ? cap : bonus.amount_minor;
+      await this.repository.endBonus(tx, bonus.id, 'completed', converted);
+      return this.repository.lockBonus(tx, bonus.id);
+    });
+    if (ended) await this.sendEnd(ended);
+  }
+
+  /** The player gives a bonus up (e.g. to withdraw now): the bonus goes back, the deposit is free. */
+  async forfeit(player_id: bigint, bonus_id: bigint): Promise<BonusView> {
+    const ended = await this.repository.transaction(async (tx: BonusTx) => {
+      const bonus = await this.repository.lockBonus(tx, bonus_id);
+      if (!bonus || bonus.player_id !== player_id)
+        throw new AppError('NOT_FOUND', 'No such bonus', { status: 404 });
+      if (bonus.status !== 'active')
+        throw new AppError('BONUS_NOT_ACTIVE', 'This bonus has already ended.', { status: 409 });
+      await this.repository.endBonus(tx, bonus.id, 'forfeited', null);
+      return this.repository.lockBonus(tx, bonus.id);
+    });
+    await this.sendEnd(ended!);
+    const promotion = await this.repository.promotion(ended!.promotion_id);
+    return this.view((await this.repository.bonus(bonus_id))!, promotion!, 'en');
+  }
+
+  /** Books what a crash left unsent, and expires bonuses past their date. */
+  async sweep(now = new Date()): Promise<{ resent: number; expired: number }> {
+    const unsent = await this.repository.unsent(BONUS_SWEEP_BATCH);
+    for (const bonus of unsent) {
+      if (bonus.grant_transfer_id === null) await this.sendGrant(bonus);
+      if (bonus.status !== 'active' && bonus.end_transfer_id === null) await this.sendEnd(bonus);
+    }
+    const due = await this.repository.dueToExpire(now, BONUS_SWEEP_BATCH);
+    for (const bonus of due) {
+      const ended = await this.repository.transaction(async (tx: BonusTx) => {
+        const locked = await this.repository.lockBonus(tx, bonus.id);
+        if (locked?.status !== 'active') return null;
+        await this.repository.endBonus(tx, bonus.id, 'expired', null);
+        return this.repository.lockBonus(tx, bonus.id);
+      });
+      if (ended) await this.sendEnd(ended);
+    }
+    return { resent: unsent.length, expired: due.length };
+  }
+
+  private async sendGrant(bonus: BonusRow): Promise<void> {
+    const transfer = await this.ledger.transfer({
+      idempotency_key: `bonus-grant:${bonus.id}`,
+      debit: { house: 'bonus_cost' },
+      credit: { player_id: bonus.player_id, wallet: 'bonus' },
+      amount_minor: bonus.amount_minor,
+      currency: bonus.currency,
+      reason_code: 'bonus_grant',
+      object: { type: 'bonus', id: String(bonus.id) },
+      actor: { type: 'system', id: 'bonus' },
+    });
+    if (bonus.grant_transfer_id === null)
+      await this.repository.setGrantTransfer(bonus.id, transfer.id);
+  }
+
+  /** Converted money goes bonus → cash; the rest (or all, on expiry/forfeit) goes back to the house. */
+  private async sendEnd(bonus: BonusRow): Promise<void> {
+    const converted = bonus.status === 'completed' ? (bonus.converted_minor ?? 0n) : 0n;
+    const returned = bonus.amount_minor - converted;
+    let last: bigint | null = null;
+    if (converted > 0n) {
+      last = (
+        await this.ledger.transfer({
+          idempotency_key: `bonus-convert:${bonus.id}`,
+          debit: { player_id: bonus.player_id, wallet: 'bonus' },
+          credit: { player_id: bonus.player_id, wallet: 'cash' },
+          amount_minor: converted,
+          currency: bonus.currency,
+          reason_code: 'bonus_convert',
+          object: { type: 'bonus', id: String(bonus.id) },
+          actor: { type: 'system', id: 'bonus' },
+        })
+      ).id;
+    }
+    if (returned > 0n) {
+      last = (
+        await this.ledger.transfer({
+          idempotency_key: `bonus-end:${bonus.id}`,
+          debit: { player_id: bonus.player_id, wallet: 'bonus' },
+          credit: { house: 'bonus_cost' },
+          amount_minor: returned,
+          currency: bonus.currency,
+          reason_code: 'bonus_forfeit',
+          object: { type: 'bonus', id: String(bonus.id) },
+          actor: { type: 'system', id: 'bonus' },
+        })
+      ).id;
+    }
+    if (last !== null) await this.repository.setEndTransfer(bonus.id, last);
+  }
+
+  // --- views ---------------------------------------------------------------------
+
+  async bonusesOf(player_id: bigint, language: string): Promise<BonusView[]> {
+    const rows = await this.repository.bonusesOf(player_id);
+    const promotions = new Map<bigint, PromotionRow>();
+    for (const row of rows) {
+      if (!promotions.has(row.promotion_id))
+        promotions.set(row.promotion_id, (await this.repository.promotion(row.promotion_id))!);
+    }
+    return Promise.all(
+      rows.map((row) => this.view(row, promotions.get(row.promotion_id)!, language)),
+    );
+  }
+
+  private async view(
+    bonus: BonusRow,
+    promotion: PromotionRow,
+    language: string,
+  ): Promise<BonusView> {
+    const scale = await this.scaleOf(bonus.currency).catch(() => SCALE_DEFAULT);
+    const progress =
+      bonus.wagering_required_minor === 0n
+        ? 100
+        : Number(
+            bonus.wagered_minor >= bonus.wagering_required_minor
+              ? 100n
+              : (bonus.wagered_minor * 100n) / bonus.wagering_required_minor,
+          );
+    return {
+      id: String(bonus.id),
+      promotion_id: String(bonus.promotion_id),
+      title: promotion.title[language] ?? promotion.title.en ?? '',
+      currency: bonus.currency,
+      amount: formatAmount(bonus.amount_minor, scale),
+      wagering_required: formatAmount(bonus.wagering_required_minor, scale),
+      wagered: formatAmount(bonus.wagered_minor, scale),
+      progress,
+      max_bet: bonus.max_bet_minor === null ? null : formatAmount(bonus.max_bet_minor, scale),
+      status: bonus.status,
+      expires_at: bonus.expires_at.toISOString(),
+      converted: bonus.converted_minor === null ? null : formatAmount(bonus.converted_minor, scale),
+    };
+  }
+
+  promotionView(promotion: PromotionRow, currency: string | null, language: string, scale: number) {
+    const money = (amounts: AmountsByCurrency) => {
+      const value = currency ? amountIn(amounts, currency) : null;
+      return value === null ? null : formatAmount(value, scale);
+    };
+    return {
+      id: String(promotion.id),
+      code: promotion.code,
+      kind: promotion.kind,
+      title: promotion.title[language] ?? promotion.title.en ?? '',
+      terms: promotion.terms[language] ?? promotion.terms.en ?? '',
+      percent: promotion.percent,
+      max_bonus: money(promotion.max_bonus),
+      min_deposit: money(promotion.min_deposit),
+      fixed_amount: money(promotion.fixed_amount),
+      max_bet: money(promotion.max_bet),
+      currency,
+      wagering_multiplier: promotion.wagering_multiplier,
+      wagering_base: promotion.wagering_base,
+      contributions: promotion.contributions,
+      expiry_days: promotion.expiry_days,
+      auto_first_deposit: promotion.auto_first_deposit,
+      starts_at: promotion.starts_at.toISOString(),
+      ends_at: promotion.ends_at?.toISOString() ?? null,
+    };
+  }
+
+  /** The public list (`/promotions-list`): live promotions, in the reader's language and currency. */
+  async livePromotions(language: string, currency: string | null) {
+    const scale = currency
+      ? await this.scaleOf(currency).catch(() => SCALE_DEFAULT)
+      : SCALE_DEFAULT;
+    return (await this.repository.promotions({ live_at: new Date() }))
+      .filter(
+        (promotion) =>
+          !currency || !promotion.currencies || promotion.currencies.includes(currency),
+      )
+      .map((promotion) => this.promotionView(promotion, currency, language, scale));
+  }
+
+  // --- back office ---------------------------------------------------------------
+
+  allPromotions() {
+    return this.repository.promotions();
+  }
+
+  async createPromotion(input: NewPromotion, actor: AuditActor): Promise<PromotionRow> {
+    if (input.code && (await this.repository.promotionByCode(normalizeCode(input.code)))) {
+      throw new AppError('CONFLICT', `A promotion with code ${input.code} exists`, {
+        status: 409,
+        errors: [{ path: 'code', message: 'is taken' }],
+      });
+    }
+    const created = await this.repository.createPromotion({
+      ...input,
+      code: input.code ? normalizeCode(input.code) : null,
+    });
+    await this.audit.record({
+      actor,
+      action: 'promotion.create',
+      target: { type: 'promotion', id: created.id },
+      after: created,
+    });
+    return created;
+  }
+
+  async updatePromotion(
+    id: bigint,
+    patch: Partial<NewPromotion>,
+    actor: AuditActor,
+  ): Promise<PromotionRow> {
+    const before = await this.repository.promotion(id);
+    if (!before) throw new AppError('NOT_FOUND', 'No such promotion', { status: 404 });
+    const after = await this.repository.updatePromotion(id, {
+      ...patch,
+      ...(patch.code ? { code: normalizeCode(patch.code) } : {}),
+    });
+    await this.audit.record({
+      actor,
+      action: 'promotion.update',
+      target: { type: 'promotion', id },
+      before,
+      after,
+    });
+    return after!;
+  }
+
+  playerBonuses(player_id: bigint) {
+    return this.bonusesOf(player_id, 'en');
+  }
+
+  reportError(error: unknown) {
+    this.log('bonus', error);
+  }
+}

@@ -1,0 +1,65 @@
+import type { Db } from '../../platform/db/database.ts';
+import type { AuditService } from '../audit/index.ts';
+import type { PlayerAuth } from '../auth/index.ts';
+import type { LedgerService } from '../ledger/index.ts';
+import type { PlayerGate } from '../protection/index.ts';
+import type { StaffAuth } from '../staff/index.ts';
+import { BonusRepository } from './bonus.repository.ts';
+import { bonusAdminRoutes, bonusRoutes, type PlayerCurrency } from './bonus.routes.ts';
+import { BonusService } from './bonus.service.ts';
+
+export type { BetSettled, BonusView, DepositCredited } from './bonus.service.ts';
+export type { BonusService };
+
+/** How often each instance expires bonuses and sends transfers a crash left unsent. */
+export const BONUS_SWEEP_INTERVAL_MS = 60_000;
+
+export function createBonusModule(deps: {
+  db: Db;
+  ledger: LedgerService;
+  gate: PlayerGate;
+  audit: AuditService;
+  auth: PlayerAuth;
+  staff: StaffAuth;
+  env: string;
+  /** A currency's scale, for formatting. */
+  scaleOf: (currency: string) => Promise<number>;
+  currencyOf: PlayerCurrency;
+  log: (message: string, error: unknown) => void;
+}) {
+  const service = new BonusService(
+    new BonusRepository(deps.db),
+    deps.ledger,
+    deps.gate,
+    deps.audit,
+    deps.scaleOf,
+    deps.log,
+  );
+  let timer: NodeJS.Timeout | null = null;
+  let sweeping = false;
+  return {
+    service,
+    routes: bonusRoutes(service, deps.auth, deps.currencyOf, deps.env),
+    adminRoutes: bonusAdminRoutes(service, deps.staff),
+    startSweeper(interval_ms = BONUS_SWEEP_INTERVAL_MS) {
+      if (timer) return;
+      const run = () => {
+        if (sweeping) return;
+        sweeping = true;
+        service
+          .sweep()
+          .catch((error) => deps.log('bonus sweep', error))
+          .finally(() => {
+            sweeping = false;
+          });
+      };
+      run();
+      timer = setInterval(run, interval_ms);
+      timer.unref();
+    },
+    stop() {
+      if (timer) clearInterval(timer);
+      timer = null;
+    },
+  };
+}

@@ -1,0 +1,477 @@
+import fc from 'fast-check';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { bearer, signedInPlayer, type TestApp, testApp } from './harness.ts';
+import { CLEARING, expectLedgerConsistent, key, SYSTEM } from './ledger-support.ts';
+import { RELAXED_STAFF_LIMITS, type StaffMember, staffMember } from './staff-helpers.ts';
+
+let t: TestApp;
+let marketing: StaffMember;
+let support: StaffMember;
+beforeAll(async () => {
+  t = await testApp({ staffLimits: RELAXED_STAFF_LIMITS });
+  marketing = await staffMember(t, 'marketing');
+  support = await staffMember(t, 'support');
+});
+afterEach(async () => {
+  await expectLedgerConsistent(t.db);
+});
+afterAll(async () => {
+  await t.close();
+});
+
+let codes = 0;
+async function createPromotion(overrides: Record<string, unknown> = {}) {
+  codes += 1;
+  const response = await t.app.inject({
+    method: 'POST',
+    url: '/api/admin/promotions',
+    headers: marketing.headers,
+    payload: {
+      code: `WELCOME${codes}`,
+      kind: 'deposit_match',
+      title: { en: '100% welcome bonus', pt: 'Bónus de boas-vindas de 100%' },
+      terms: { en: 'Wager 10× bonus + deposit within 30 days.' },
+      percent: '100',
+      max_bonus: { EUR: 100_00, INR: 10_000_00 },
+      min_deposit: { EUR: 10_00 },
+      max_bet: { EUR: 5_00 },
+      wagering_multiplier: 10,
+      wagering_base: 'bonus_plus_deposit',
+      ...overrides,
+    },
+  });
+  expect(response.statusCode, response.body).toBe(200);
+  return response.json().data as { id: string; code: string };
+}
+
+/** A deposit the cashier has credited, followed by its hook (as the webhook does). */
+async function creditDeposit(
+  player_id: bigint,
+  amount_minor: bigint,
+  coupon: string | null,
+  ref = key('dep'),
+  first = true,
+) {
+  await t.modules.ledger.service.transfer({
+    idempotency_key: `deposit:${ref}`,
+    debit: CLEARING,
+    credit: { player_id, wallet: 'cash' },
+    amount_minor,
+    currency: 'EUR',
+    reason_code: 'deposit',
+    object: { type: 'payment', id: ref },
+    actor: SYSTEM,
+  });
+  return t.modules.bonus.service.onDepositCredited({
+    player_id,
+    deposit_ref: ref,
+    amount_minor,
+    currency: 'EUR',
+    coupon,
+    first_deposit: first,
+  });
+}
+
+const wallet = async (token: string) =>
+  (await t.app.inject({ method: 'GET', url: '/api/v1/customer/me', headers: bearer(token) })).json()
+    .data;
+const bonuses = async (token: string) =>
+  (
+    await t.app.inject({ method: 'GET', url: '/api/v1/customer/bonuses', headers: bearer(token) })
+  ).json().data;
+
+describe('promotions in the back office', () => {
+  it('marketing creates and edits promotions, audited; support may only read', async () => {
+    const created = await createPromotion();
+    const patch = await t.app.inject({
+      method: 'PATCH',
+      url: `/api/admin/promotions/${created.id}`,
+      headers: marketing.headers,
+      payload: { enabled: false },
+    });
+    expect(patch.statusCode).toBe(200);
+    expect(patch.json().data.enabled).toBe(false);
+    const forbidden = await t.app.inject({
+      method: 'PATCH',
+      url: `/api/admin/promotions/${created.id}`,
+      headers: support.headers,
+      payload: { enabled: true },
+    });
+    expect(forbidden.statusCode).toBe(403);
+    const list = await t.app.inject({
+      method: 'GET',
+      url: '/api/admin/promotions',
+      headers: support.headers,
+    });
+    expect(list.json().data.some((p: { id: string }) => p.id === created.id)).toBe(true);
+    const duplicate = await t.app.inject({
+      method: 'POST',
+      url: '/api/admin/promotions',
+      headers: marketing.headers,
+      payload: {
+        code: created.code.toLowerCase(),
+        kind: 'no_deposit',
+        title: { en: 'x' },
+        fixed_amount: { EUR: 100 },
+      },
+    });
+    expect(duplicate.statusCode).toBe(409);
+    const noPercent = await t.app.inject({
+      method: 'POST',
+      url: '/api/admin/promotions',
+      headers: marketing.headers,
+      payload: { code: 'NOPCT', kind: 'deposit_match', title: { en: 'x' } },
+    });
+    expect(noPercent.statusCode).toBe(422);
+    const noEnglish = await t.app.inject({
+      method: 'POST',
+      url: '/api/admin/promotions',
+      headers: marketing.headers,
+      payload: { code: 'NOEN', kind: 'no_deposit', title: { pt: 'x' } },
+    });
+    expect(noEnglish.statusCode).toBe(422);
+  });
+
+  it('the public list shows live promotions in the reader’s language and currency', async () => {
+    const live = await createPromotion();
+    const response = await t.app.inject({
+      method: 'GET',
+      url: '/api/v1/promotions-list?lang=pt&currency=EUR',
+    });
+    const found = response.json().data.find((p: { id: string }) => p.id === live.id);
+    expect(found).toMatchObject({
+      title: 'Bónus de boas-vindas de 100%',
+      terms: 'Wager 10× bonus + deposit within 30 days.',
+      max_bonus: '100.00',
+      min_deposit: '10.00',
+    });
+    const brl = await t.app.inject({ method: 'GET', url: '/api/v1/promotions-list?currency=BRL' });
+    expect(brl.json().data.find((p: { id: string }) => p.id === live.id)?.max_bonus).toBeNull();
+  });
+});
+
+describe('deposit coupons and wagering', () => {
+  it('checks a coupon before payment with a clear message for each refusal', async () => {
+    const player = await signedInPlayer(t);
+    const promotion = await createPromotion();
+    const check = (code: string, amount?: string) =>
+      t.app.inject({
+        method: 'GET',
+        url: `/api/v1/customer/promotions/coupon/${code}${amount ? `?amount=${amount}` : ''}`,
+        headers: bearer(player.token),
+      });
+    expect((await check(promotion.code.toLowerCase(), '50')).statusCode).toBe(200);
+    const unknown = await check('NOSUCHCODE');
+    expect(unknown.statusCode).toBe(404);
+    expect(unknown.json().message).toBe('This coupon code does not exist.');
+    const small = await check(promotion.code, '5');
+    expect(small.statusCode).toBe(422);
+    expect(small.json().message).toBe('This coupon needs a deposit of at least 10.00 EUR.');
+    const expired = await createPromotion({
+      starts_at: '2020-01-01T00:00:00Z',
+      ends_at: '2020-02-01T00:00:00Z',
+    });
+    expect((await check(expired.code)).json().message).toBe('This coupon has expired.');
+    const inrOnly = await createPromotion({ currencies: ['INR'] });
+    expect((await check(inrOnly.code)).json().message).toBe(
+      'This coupon is not available for your account.',
+    );
+    await creditDeposit(player.id, 20_00n, promotion.code);
+    const used = await check(promotion.code, '50');
+    expect(used.statusCode).toBe(409);
+    expect(used.json().message).toBe('You have already used this coupon.');
+  });
+
+  it('grants a 100 % match once per deposit, locks the deposit, converts on completed wagering', async () => {
+    const player = await signedInPlayer(t);
+    const promotion = await createPromotion();
+    const ref = key('dep');
+    const first = await creditDeposit(player.id, 50_00n, promotion.code, ref);
+    // The webhook delivered twice: one bonus.
+    const again = await t.modules.bonus.service.onDepositCredited({
+      player_id: player.id,
+      deposit_ref: ref,
+      amount_minor: 50_00n,
+      currency: 'EUR',
+      coupon: promotion.code,
+      first_deposit: true,
+    });
+    expect(again?.id).toBe(first?.id);
+    let me = await wallet(player.token);
+    expect(me.wallet_default).toMatchObject({ balance: 50, bounas_balance: 50 });
+    // 10 × (50 bonus + 50 deposit) to wager; the deposit is locked meanwhile.
+    expect(me.withdrawable_amount).toBe(0);
+    let [bonus] = await bonuses(player.token);
+    expect(bonus).toMatchObject({
+      amount: '50.00',
+      wagering_required: '1000.00',
+      wagered: '0.00',
+      progress: 0,
+      max_bet: '5.00',
+      status: 'active',
+    });
+    expect(await t.modules.bonus.service.maxBet(player.id, 'EUR')).toBe(5_00n);
+
+    const settle = (bet_ref: string, category: string, stake_minor: bigint) =>
+      t.modules.bonus.service.onBetSettled({
+        player_id: player.id,
+        bet_ref,
+        product: category === 'sports' ? 'sports' : 'casino',
+        category,
+        stake_minor,
+        currency: 'EUR',
+      });
+    await settle('bet-1', 'slots', 400_00n);
+    await settle('bet-1', 'slots', 400_00n); // redelivered: counts once
+    await settle('bet-2', 'table', 1000_00n); // tables count 10 %
+    [bonus] = await bonuses(player.token);
+    expect(bonus).toMatchObject({ wagered: '500.00', progress: 50 });
+    await settle('bet-3', 'sports', 500_00n);
+    [bonus] = await bonuses(player.token);
+    expect(bonus).toMatchObject({ status: 'completed', converted: '50.00', progress: 100 });
+    me = await wallet(player.token);
+    expect(me.wallet_default).toMatchObject({ balance: 100, bounas_balance: 0 });
+    expect(me.withdrawable_amount).toBe(100);
+  });
+
+  it('a forfeited bonus goes back and frees the deposit; an expired one too', async () => {
+    const player = await signedInPlayer(t);
+    const promotion = await createPromotion();
+    const bonus = await creditDeposit(player.id, 30_00n, promotion.code);
+    expect((await wallet(player.token)).withdrawable_amount).toBe(0);
+    const forfeit = await t.app.inject({
+      method: 'POST',
+      url: `/api/v1/customer/bonuses/${bonus!.id}/forfeit`,
+      headers: bearer(player.token),
+    });
+    expect(forfeit.statusCode).toBe(200);
+    expect(forfeit.json().data.status).toBe('forfeited');
+    let me = await wallet(player.token);
+    expect(me.wallet_default).toMatchObject({ balance: 30, bounas_balance: 0 });
+    expect(me.withdrawable_amount).toBe(30);
+    const twice = await t.app.inject({
+      method: 'POST',
+      url: `/api/v1/customer/bonuses/${bonus!.id}/forfeit`,
+      headers: bearer(player.token),
+    });
+    expect(twice.statusCode).toBe(409);
+    const other = await signedInPlayer(t);
+    const foreign = await t.app.inject({
+      method: 'POST',
+      url: `/api/v1/customer/bonuses/${bonus!.id}/forfeit`,
+      headers: bearer(other.token),
+    });
+    expect(foreign.statusCode).toBe(404);
+
+    const second = await createPromotion({ expiry_days: 1 });
+    await creditDeposit(player.id, 20_00n, second.code);
+    await t.modules.bonus.service.sweep(new Date(Date.now() + 2 * 86_400_000));
+    me = await wallet(player.token);
+    expect(me.wallet_default).toMatchObject({ balance: 50, bounas_balance: 0 });
+    expect((await bonuses(player.token))[0].status).toBe('expired');
+  });
+
+  it('the same coupon redeemed twice concurrently grants once; the total limit holds', async () => {
+    const player = await signedInPlayer(t);
+    const promotion = await createPromotion();
+    const results = await Promise.all([
+      creditDeposit(player.id, 20_00n, promotion.code),
+      creditDeposit(player.id, 20_00n, promotion.code),
+    ]);
+    expect(results.filter(Boolean)).toHaveLength(1);
+    expect((await wallet(player.token)).wallet_default.bounas_balance).toBe(20);
+
+    const limited = await createPromotion({ total_limit: 3, wagering_multiplier: 0 });
+    const players = await Promise.all(Array.from({ length: 6 }, () => signedInPlayer(t)));
+    const granted = await Promise.all(
+      players.map((p) => creditDeposit(p.id, 10_00n, limited.code)),
+    );
+    expect(granted.filter(Boolean)).toHaveLength(3);
+    // No wagering: converted at once.
+    const winner = players[granted.findIndex(Boolean)]!;
+    expect((await wallet(winner.token)).wallet_default).toMatchObject({
+      balance: 20,
+      bounas_balance: 0,
+    });
+  });
+
+  it('a welcome offer is granted automatically on the first deposit only', async () => {
+    await createPromotion({
+      code: null,
+      auto_first_deposit: true,
+      percent: '50',
+      wagering_multiplier: 5,
+      wagering_base: 'bonus',
+      sort_order: -1,
+    });
+    const player = await signedInPlayer(t);
+    const bonus = await creditDeposit(player.id, 40_00n, null, key('dep'), true);
+    expect(bonus?.amount_minor).toBe(20_00n);
+    // Wagering on the bonus only: the deposit stays withdrawable.
+    expect((await wallet(player.token)).withdrawable_amount).toBe(40);
+    expect(await creditDeposit(player.id, 40_00n, null, key('dep'), false)).toBeNull();
+    // Switch the welcome offer off for the other tests.
+    const list = await t.app.inject({
+      method: 'GET',
+      url: '/api/admin/promotions',
+      headers: marketing.headers,
+    });
+    for (const p of list
+      .json()
+      .data.filter((p: { auto_first_deposit: boolean }) => p.auto_first_deposit)) {
+      await t.app.inject({
+        method: 'PATCH',
+        url: `/api/admin/promotions/${p.id}`,
+        headers: marketing.headers,
+        payload: { enabled: false },
+      });
+    }
+  });
+
+  it('a no-deposit promotion is claimed once through the API', async () => {
+    const promotion = await createPromotion({
+      kind: 'no_deposit',
+      percent: null,
+      fixed_amount: { EUR: 5_00 },
+      wagering_multiplier: 20,
+      wagering_base: 'bonus',
+    });
+    const player = await signedInPlayer(t);
+    const claim = await t.app.inject({
+      method: 'POST',
+      url: `/api/v1/customer/promotions/${promotion.id}/claim`,
+      headers: bearer(player.token),
+    });
+    expect(claim.statusCode, claim.body).toBe(200);
+    expect(claim.json().data).toMatchObject({ amount: '5.00', wagering_required: '100.00' });
+    const again = await t.app.inject({
+      method: 'POST',
+      url: `/api/v1/customer/promotions/${promotion.id}/claim`,
+      headers: bearer(player.token),
+    });
+    expect(again.statusCode).toBe(409);
+    expect((await wallet(player.token)).wallet_default.bounas_balance).toBe(5);
+  });
+
+  it('sends a grant a crash left unsent, once', async () => {
+    const player = await signedInPlayer(t);
+    const promotion = await createPromotion();
+    const bonus = await creditDeposit(player.id, 10_00n, promotion.code);
+    await t.db
+      .withTables<{ bonuses: { id: bigint; grant_transfer_id: bigint | null } }>()
+      .updateTable('bonuses')
+      .set({ grant_transfer_id: null })
+      .where('id', '=', bonus!.id)
+      .execute();
+    await t.modules.bonus.service.sweep();
+    await t.modules.bonus.service.sweep();
+    expect((await wallet(player.token)).wallet_default.bounas_balance).toBe(10);
+  });
+
+  it('property: cash + bonus always equals deposits + wins − stakes, whatever the sequence', async () => {
+    const promotion = await createPromotion({
+      per_player_limit: 1000,
+      wagering_multiplier: 2,
+      wagering_base: 'bonus',
+    });
+    await fc.assert(
+      fc.asyncProperty(
+        fc.array(
+          fc.oneof(
+            fc.record({
+              kind: fc.constant('deposit' as const),
+              amount: fc.integer({ min: 10_00, max: 200_00 }),
+            }),
+            fc.record({
+              kind: fc.constant('bet' as const),
+              amount: fc.integer({ min: 1_00, max: 50_00 }),
+              win: fc.boolean(),
+            }),
+            fc.record({ kind: fc.constant('forfeit' as const) }),
+            fc.record({ kind: fc.constant('expire' as const) }),
+          ),
+          { minLength: 1, maxLength: 12 },
+        ),
+        async (steps) => {
+          const player = await signedInPlayer(t);
+          let paidIn = 0n;
+          let won = 0n;
+          let staked = 0n;
+          for (const step of steps) {
+            if (step.kind === 'deposit') {
+              await creditDeposit(player.id, BigInt(step.amount), promotion.code);
+              paidIn += BigInt(step.amount);
+            } else if (step.kind === 'bet') {
+              const me = await wallet(player.token);
+              const stake = BigInt(step.amount);
+              if (BigInt(Math.round(me.wallet_default.balance * 100)) < stake) continue;
+              const bet_ref = key('bet');
+              await t.modules.ledger.service.transfer({
+                idempotency_key: bet_ref,
+                debit: { player_id: player.id, wallet: 'cash' },
+                credit: { house: 'wagers', purpose: 'test' },
+                amount_minor: stake,
+                currency: 'EUR',
+                reason_code: 'bet',
+                object: { type: 'bet', id: bet_ref },
+                actor: SYSTEM,
+              });
+              staked += stake;
+              if (step.win) {
+                await t.modules.ledger.service.transfer({
+                  idempotency_key: `${bet_ref}:win`,
+                  debit: { house: 'wagers', purpose: 'test' },
+                  credit: { player_id: player.id, wallet: 'cash' },
+                  amount_minor: stake * 2n,
+                  currency: 'EUR',
+                  reason_code: 'win',
+                  object: { type: 'bet', id: bet_ref },
+                  actor: SYSTEM,
+                });
+                won += stake * 2n;
+              }
+              await t.modules.bonus.service.onBetSettled({
+                player_id: player.id,
+                bet_ref,
+                product: 'casino',
+                category: 'slots',
+                stake_minor: stake,
+                currency: 'EUR',
+              });
+            } else if (step.kind === 'forfeit') {
+              const active = (await bonuses(player.token)).find(
+                (b: { status: string }) => b.status === 'active',
+              );
+              if (active)
+                await t.app.inject({
+                  method: 'POST',
+                  url: `/api/v1/customer/bonuses/${active.id}/forfeit`,
+                  headers: bearer(player.token),
+                });
+            } else {
+              await t.modules.bonus.service.sweep(new Date(Date.now() + 40 * 86_400_000));
+            }
+          }
+          const me = await wallet(player.token);
+          const list = await bonuses(player.token);
+          const activeBonus = list
+            .filter((b: { status: string }) => b.status === 'active')
+            .reduce((sum: number, b: { amount: string }) => sum + Number(b.amount), 0);
+          const converted = list.reduce(
+            (sum: number, b: { converted: string | null }) => sum + Number(b.converted ?? 0),
+            0,
+          );
+          // Cash is what came in, plus wins and converted bonuses, minus stakes; bonus money is the active bonuses'.
+          expect(Math.round(me.wallet_default.balance * 100)).toBe(
+            Number(paidIn + won - staked) + Math.round(converted * 100),
+          );
+          expect(Math.round(me.wallet_default.bounas_balance * 100)).toBe(
+            Math.round(activeBonus * 100),
+          );
+          expect(me.withdrawable_amount).toBeLessThanOrEqual(me.wallet_default.balance);
+        },
+      ),
+      { numRuns: 15 },
+    );
+  });
+});

@@ -1,0 +1,107 @@
+import { z } from 'zod';
+
+/** Promotions and bonuses (issue 19): the player's and the back office's shapes. */
+const amounts = z.record(z.string().regex(/^[A-Z]{3,5}$/), z.number().int().min(0).max(1e15));
+const texts = z
+  .record(z.string().regex(/^[a-z]{2}(-[A-Z]{2})?$/), z.string().max(4000))
+  .refine(
+    (value) => typeof value.en === 'string' && value.en.length > 0,
+    'needs an English text (en)',
+  );
+
+export const promotion = z.object({
+  id: z.string(),
+  code: z.string().nullable(),
+  kind: z.enum(['deposit_match', 'no_deposit']),
+  title: z.string(),
+  terms: z.string(),
+  percent: z.string().nullable(),
+  max_bonus: z.string().nullable(),
+  min_deposit: z.string().nullable(),
+  fixed_amount: z.string().nullable(),
+  max_bet: z.string().nullable(),
+  currency: z.string().nullable(),
+  wagering_multiplier: z.number().int(),
+  wagering_base: z.enum(['bonus', 'bonus_plus_deposit']),
+  contributions: z.record(z.string(), z.number()),
+  expiry_days: z.number().int(),
+  auto_first_deposit: z.boolean(),
+  starts_at: z.string(),
+  ends_at: z.string().nullable(),
+});
+export type Promotion = z.infer<typeof promotion>;
+
+export const playerBonus = z.object({
+  id: z.string(),
+  promotion_id: z.string(),
+  title: z.string(),
+  currency: z.string(),
+  amount: z.string(),
+  wagering_required: z.string(),
+  wagered: z.string(),
+  progress: z.number().int().min(0).max(100),
+  max_bet: z.string().nullable(),
+  status: z.enum(['active', 'completed', 'expired', 'forfeited']),
+  expires_at: z.string(),
+  converted: z.string().nullable(),
+});
+export type PlayerBonus = z.infer<typeof playerBonus>;
+
+export const adminPromotionInput = z.object({
+  code: z
+    .string()
+    .regex(/^[A-Za-z0-9_-]{3,32}$/, 'letters, digits, _ and -, 3 to 32')
+    .nullable()
+    .optional(),
+  kind: z.enum(['deposit_match', 'no_deposit']),
+  title: texts,
+  terms: texts.optional(),
+  percent: z
+    .string()
+    .regex(/^\d{1,4}(\.\d{1,3})?$/, 'a percent such as 100 or 12.5')
+    .nullable()
+    .optional(),
+  max_bonus: amounts.optional(),
+  min_deposit: amounts.optional(),
+  fixed_amount: amounts.optional(),
+  max_bet: amounts.optional(),
+  wagering_multiplier: z.number().int().min(0).max(200).default(0),
+  wagering_base: z.enum(['bonus', 'bonus_plus_deposit']).default('bonus'),
+  contributions: z
+    .record(z.string().regex(/^[a-z_]{2,20}$/), z.number().int().min(0).max(100))
+    .optional(),
+  max_conversion_multiplier: z
+    .string()
+    .regex(/^\d{1,5}(\.\d{1,2})?$/)
+    .nullable()
+    .optional(),
+  expiry_days: z.number().int().min(1).max(365).default(30),
+  per_player_limit: z.number().int().min(1).max(1000).default(1),
+  total_limit: z.number().int().min(1).nullable().optional(),
+  countries: z
+    .array(z.string().regex(/^[A-Z]{2}$/))
+    .max(250)
+    .nullable()
+    .optional(),
+  currencies: z
+    .array(z.string().regex(/^[A-Z]{3,5}$/))
+    .max(50)
+    .nullable()
+    .optional(),
+  auto_first_deposit: z.boolean().default(false),
+  starts_at: z.iso.datetime().optional(),
+  ends_at: z.iso.datetime().nullable().optional(),
+  enabled: z.boolean().default(true),
+  sort_order: z.number().int().min(-1000).max(1000).default(0),
+});
+export type AdminPromotionInput = z.infer<typeof adminPromotionInput>;
+
+export const adminPromotion = adminPromotionInput.extend({
+  id: z.string(),
+  code: z.string().nullable(),
+  terms: z.record(z.string(), z.string()),
+  title: z.record(z.string(), z.string()),
+  created_at: z.string(),
+  updated_at: z.string(),
+});
+export type AdminPromotion = z.infer<typeof adminPromotion>;
