@@ -29,6 +29,8 @@ const PlayerPage = () =>
   page(async () => (await import('../features/players/player-page.tsx')).PlayerPage);
 const ApprovalsPage = () =>
   page(async () => (await import('../features/adjustments/approvals-page.tsx')).ApprovalsPage);
+const PromotionsPage = () =>
+  page(async () => (await import('../features/promotions/promotions-page.tsx')).PromotionsPage);
 const AuditPage = () =>
   page(async () => (await import('../features/audit/audit-page.tsx')).AuditPage);
 const SettingsPage = () =>
@@ -67,6 +69,14 @@ export const router = createBrowserRouter(
           element: (
             <Guard permission="players.read">
               <PlayerPage />
+            </Guard>
+          ),
+        },
+        {
+          path: 'promotions',
+          element: (
+            <Guard permission="promotions.read">
+              <PromotionsPage />
             </Guard>
           ),
         },

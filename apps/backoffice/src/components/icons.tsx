@@ -82,3 +82,8 @@ export const LogoutIcon = (p: SVGProps<SVGSVGElement>) => (
     <path d="M15 4h4a1 1 0 0 1 1 1v14a1 1 0 0 1-1 1h-4M10 17l5-5-5-5M15 12H3" />
   </Icon>
 );
+export const GiftIcon = (p: SVGProps<SVGSVGElement>) => (
+  <Icon {...p}>
+    <path d="M3.5 9h17v4h-17zM5 13v7h14v-7M12 9v11M12 9c-1.5-3-5-4.5-5.5-2S9.5 9 12 9c2.5 0 6 .5 5.5-2S13.5 6 12 9" />
+  </Icon>
+);

@@ -1,4 +1,5 @@
 import type { AppModules } from '../app.ts';
+import type { NewPromotion } from '../modules/bonus/index.ts';
 import {
   BANKS,
   CURRENCIES,
@@ -94,6 +95,7 @@ const DEMO_BALANCES: Record<string, { cash_minor: bigint; bonus_minor: bigint }>
 async function seedDemoBalances(modules: AppModules): Promise<void> {
   const ledger = modules.ledger.service;
   const actor = { type: 'system', id: 'seed' } as const;
+  const welcome = await seedDemoPromotions(modules);
   for (const demo of DEMO_PLAYERS) {
     const player = await modules.players.service.byEmail(demo.email);
     const amounts = DEMO_BALANCES[demo.currency];
@@ -108,15 +110,102 @@ async function seedDemoBalances(modules: AppModules): Promise<void> {
       object: { type: 'payment', id: `demo-welcome-${player.id}` },
       actor,
     });
-    await ledger.transfer({
-      idempotency_key: `seed:demo-bonus:${demo.email}`,
-      debit: { house: 'bonus_cost' },
-      credit: { player_id: player.id, wallet: 'bonus' },
-      amount_minor: amounts.bonus_minor,
-      currency: demo.currency,
-      reason_code: 'bonus_grant',
-      object: { type: 'bonus', id: `demo-welcome-${player.id}` },
-      actor,
-    });
+    await modules.bonus.service.grantPromotion(
+      welcome,
+      player.id,
+      demo.currency,
+      `seed:${demo.email}`,
+    );
   }
+  // Given to the demo players only: not claimable by anyone else.
+  const offer = (await modules.bonus.service.allPromotions()).find((row) => row.id === welcome);
+  if (offer?.enabled)
+    await modules.bonus.service.updatePromotion(welcome, { enabled: false }, actor);
+}
+
+/**
+ * Demo offers for the promotions page, and the demo players' welcome bonus: a real bonus
+ * with wagering, granted through the bonus engine (its offer is then switched off, so it is
+ * not claimable by others). Returns the welcome offer's id. Idempotent by code.
+ */
+async function seedDemoPromotions(modules: AppModules): Promise<bigint> {
+  const bonus = modules.bonus.service;
+  const actor = { type: 'system' as const, id: 'seed' };
+  const existing = new Map((await bonus.allPromotions()).map((row) => [row.code, row]));
+  const base = {
+    terms: {},
+    percent: null,
+    max_bonus: {},
+    min_deposit: {},
+    fixed_amount: {},
+    max_bet: {},
+    wagering_base: 'bonus' as const,
+    contributions: { slots: 100, originals: 100, table: 10, live: 10, sports: 100 },
+    max_conversion_multiplier: null,
+    per_player_limit: 1,
+    total_limit: null,
+    countries: null,
+    currencies: null,
+    auto_first_deposit: false,
+    starts_at: new Date('2026-01-01T00:00:00Z'),
+    ends_at: null,
+    enabled: true,
+  };
+  const offers: NewPromotion[] = [
+    {
+      ...base,
+      code: 'RELOAD50',
+      kind: 'deposit_match' as const,
+      sort_order: 1,
+      title: {
+        en: '50% reload bonus, every week',
+        pt: 'Bónus de recarga de 50%, todas as semanas',
+        es: 'Bono de recarga del 50 %, cada semana',
+        fr: 'Bonus de recharge de 50 %, chaque semaine',
+      },
+      terms: {
+        en: 'Deposit at least 20 EUR (2,000 INR, 100 BRL) with code RELOAD50. Bonus up to 200 EUR (20,000 INR, 1,000 BRL). Wager 20× the bonus within 14 days; slots and originals count 100 %, table games 10 %, sports 100 %. Max bet 10 EUR while wagering. Once per player.',
+      },
+      percent: '50',
+      max_bonus: { EUR: 200_00, INR: 20_000_00, BRL: 1_000_00 },
+      min_deposit: { EUR: 20_00, INR: 2_000_00, BRL: 100_00 },
+      max_bet: { EUR: 10_00, INR: 1_000_00, BRL: 50_00 },
+      wagering_multiplier: 20,
+      expiry_days: 14,
+    },
+    {
+      ...base,
+      code: 'FREEPLAY5',
+      kind: 'no_deposit' as const,
+      sort_order: 2,
+      title: {
+        en: 'A free 5 EUR to try the originals',
+        pt: '5 EUR grátis para experimentar os originais',
+      },
+      terms: {
+        en: 'Claim once. 5 EUR (500 INR, 25 BRL) bonus, wager 30× within 7 days. Max bet 2 EUR while wagering.',
+      },
+      fixed_amount: { EUR: 5_00, INR: 500_00, BRL: 25_00 },
+      max_bet: { EUR: 2_00, INR: 200_00, BRL: 10_00 },
+      wagering_multiplier: 30,
+      expiry_days: 7,
+    },
+    {
+      ...base,
+      code: 'DEMOWELCOME',
+      kind: 'no_deposit' as const,
+      sort_order: 99,
+      title: { en: 'Demo welcome bonus' },
+      terms: { en: 'Given to the demo players by the demo seed. Wager 10× within 30 days.' },
+      fixed_amount: { EUR: 50_00, INR: 5_000_00, BRL: 250_00 },
+      wagering_multiplier: 10,
+      expiry_days: 30,
+      per_player_limit: 1,
+    },
+  ];
+  for (const offer of offers) {
+    if (!existing.has(offer.code))
+      existing.set(offer.code, await bonus.createPromotion(offer, actor));
+  }
+  return existing.get('DEMOWELCOME')!.id;
 }

@@ -23,7 +23,10 @@ const AllGamesPage = page(pages, 'AllGamesPage');
 const ProvidersPage = page(pages, 'ProvidersPage');
 const CategoryPage = page(pages, 'CategoryPage');
 const SportsPage = page(pages, 'SportsPage');
-const PromotionsPage = page(pages, 'PromotionsPage');
+const PromotionsPage = page(
+  () => import('../features/promotions/components/promotions-page.tsx'),
+  'PromotionsPage',
+);
 const ReferralPage = page(pages, 'ReferralPage');
 const ResponsibleGamingPage = page(pages, 'ResponsibleGamingPage');
 const PolicyPage = page(pages, 'PolicyPage');

@@ -40,6 +40,7 @@ const COGNATES: Record<string, string[]> = {
     'wallet.bonus',
     'pages.casino.title',
     'pages.promotions.title',
+    'promotions.title',
     'transactions.types.bonus',
     'transactions.pagination',
   ],

@@ -3,6 +3,7 @@ import {
   ApprovalIcon,
   AuditIcon,
   DashboardIcon,
+  GiftIcon,
   PlayersIcon,
   SettingsIcon,
   StaffIcon,
@@ -37,6 +38,13 @@ export const NAV: NavItem[] = [
     label: 'Adjustments',
     permission: 'balance.read',
     icon: ApprovalIcon,
+    group: 'Operations',
+  },
+  {
+    to: '/promotions',
+    label: 'Promotions',
+    permission: 'promotions.read',
+    icon: GiftIcon,
     group: 'Operations',
   },
   {

@@ -59,7 +59,7 @@ export const bonusRoutes =
           tags: ['promotions'],
           summary: 'The running promotions, in the reader’s language',
           description:
-            'Public. With a player session, amounts are in the player’s currency and offers for other currencies are left out; `currency` does the same for guests.',
+            'Public. With a player session, amounts are in the player’s currency and offers for other currencies are left out; `currency` does the same for guests (default EUR).',
           querystring: z.object({
             lang: z.string().max(8).optional(),
             currency: z
@@ -75,7 +75,7 @@ export const bonusRoutes =
         const player = token ? await auth.authenticate(token) : null;
         const currency = player
           ? await currencyOf(player.row.id, player.row.currency_id)
-          : (request.query.currency ?? null);
+          : (request.query.currency ?? 'EUR'); // guests: euros unless `?currency=`
         return {
           status: 200,
           message: 'OK',

@@ -238,6 +238,23 @@ export class BonusService {
     return null;
   }
 
+  /**
+   * Grants a promotion outright (the demo seed; later a staff goodwill grant), once per
+   * `source_ref`, within the promotion's limits.
+   */
+  async grantPromotion(
+    promotion_id: bigint,
+    player_id: bigint,
+    currency: string,
+    source_ref: string,
+  ): Promise<BonusRow | null> {
+    const promotion = await this.repository.promotion(promotion_id);
+    if (!promotion) throw new AppError('NOT_FOUND', 'No such promotion', { status: 404 });
+    return this.grant(promotion, player_id, currency, source_ref, null, {
+      enforcePlayerLimit: true,
+    });
+  }
+
   /** A no-deposit offer claimed from the promotions page. Passes the protection gate. */
   async claim(
     player: { id: bigint; currency: string },

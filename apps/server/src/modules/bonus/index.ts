@@ -8,6 +8,7 @@ import { BonusRepository } from './bonus.repository.ts';
 import { bonusAdminRoutes, bonusRoutes, type PlayerCurrency } from './bonus.routes.ts';
 import { BonusService } from './bonus.service.ts';
 
+export type { NewPromotion, PromotionRow } from './bonus.repository.ts';
 export type { BetSettled, BonusView, DepositCredited } from './bonus.service.ts';
 export type { BonusService };
 

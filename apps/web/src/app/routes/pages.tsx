@@ -6,7 +6,6 @@ import {
   CardsIcon,
   CompassIcon,
   DocumentIcon,
-  GiftIcon,
   GridIcon,
   LayersIcon,
   ShieldIcon,
@@ -46,18 +45,6 @@ export function SportsPage() {
       icon={<BallIcon size={ICON} />}
       emptyTitle={t('pages.sports.emptyTitle')}
       emptyBody={t('pages.sports.emptyBody')}
-    />
-  );
-}
-
-export function PromotionsPage() {
-  const { t } = useTranslation();
-  return (
-    <PlaceholderPage
-      title={t('pages.promotions.title')}
-      icon={<GiftIcon size={ICON} />}
-      emptyTitle={t('pages.promotions.emptyTitle')}
-      emptyBody={t('pages.promotions.emptyBody')}
     />
   );
 }

@@ -1,0 +1,304 @@
+import type { PlayerBonus, Promotion } from '@casino/contracts/promotions';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Button } from '../../../components/button.tsx';
+import { EmptyState } from '../../../components/empty-state.tsx';
+import { GiftIcon } from '../../../components/icons.tsx';
+import { PageFrame } from '../../../components/page-frame.tsx';
+import { ApiError } from '../../../lib/api-client.ts';
+import { saveCoupon } from '../../../lib/coupon.ts';
+import { openModal } from '../../../lib/modal-store.ts';
+import { useAuth } from '../../../lib/root-store.ts';
+import {
+  useBonuses,
+  useClaimPromotion,
+  useForfeitBonus,
+  usePromotions,
+} from '../api/promotions.ts';
+
+/** Amounts come as exact decimal strings; shown with the currency code, trailing ".00" dropped. */
+function money(amount: string | null, currency: string | null): string | null {
+  if (amount === null) return null;
+  const trimmed = amount.endsWith('.00') ? amount.slice(0, -3) : amount;
+  return currency ? `${trimmed} ${currency}` : trimmed;
+}
+
+function percentText(percent: string | null): string {
+  if (!percent) return '';
+  return `${Number(percent).toLocaleString(undefined, { maximumFractionDigits: 3 })}%`;
+}
+
+export function PromotionsPage() {
+  const { t } = useTranslation();
+  const auth = useAuth();
+  const promotions = usePromotions();
+  const bonuses = useBonuses();
+  const active = (bonuses.data ?? []).filter((bonus) => bonus.status === 'active');
+  const title = t('promotions.title');
+  return (
+    <PageFrame
+      title={title}
+      subtitle={t('promotions.subtitle')}
+      breadcrumbs={[{ label: t('nav.home'), to: '/' }, { label: title }]}
+    >
+      {auth.isAuthenticated && active.length > 0 && (
+        <section aria-labelledby="my-bonuses" className="flex flex-col gap-3">
+          <h2 id="my-bonuses" className="text-lg font-semibold text-fg">
+            {t('promotions.myBonuses')}
+          </h2>
+          <div className="grid gap-3 md:grid-cols-2">
+            {active.map((bonus) => (
+              <BonusCard key={bonus.id} bonus={bonus} />
+            ))}
+          </div>
+        </section>
+      )}
+      <section
+        aria-label={t('promotions.offers')}
+        className="grid gap-4 sm:grid-cols-2 xl:grid-cols-3"
+      >
+        {promotions.isPending &&
+          [0, 1, 2].map((index) => (
+            <div
+              key={index}
+              className="h-[23rem] animate-pulse rounded-2xl border border-ink-700 bg-ink-850"
+            />
+          ))}
+        {promotions.data?.map((promotion) => (
+          <PromotionCard key={promotion.id} promotion={promotion} />
+        ))}
+      </section>
+      {promotions.data?.length === 0 && (
+        <EmptyState
+          icon={<GiftIcon size={26} />}
+          title={t('pages.promotions.emptyTitle')}
+          body={t('pages.promotions.emptyBody')}
+        />
+      )}
+      {promotions.isError && (
+        <p role="alert" className="text-sm text-negative">
+          {t('promotions.loadFailed')}
+        </p>
+      )}
+    </PageFrame>
+  );
+}
+
+function Headline({ promotion }: { promotion: Promotion }) {
+  const { t } = useTranslation();
+  if (promotion.kind === 'deposit_match') {
+    return (
+      <>
+        <span className="text-4xl font-black tracking-tight text-white drop-shadow">
+          {percentText(promotion.percent)}
+        </span>
+        {promotion.max_bonus && (
+          <span className="text-sm font-medium text-white/85">
+            {t('promotions.upTo', { amount: money(promotion.max_bonus, promotion.currency) })}
+          </span>
+        )}
+      </>
+    );
+  }
+  return (
+    <>
+      <span className="text-4xl font-black tracking-tight text-white drop-shadow">
+        {money(promotion.fixed_amount, promotion.currency) ?? t('promotions.free')}
+      </span>
+      <span className="text-sm font-medium text-white/85">{t('promotions.noDeposit')}</span>
+    </>
+  );
+}
+
+function PromotionCard({ promotion }: { promotion: Promotion }) {
+  const { t } = useTranslation();
+  const auth = useAuth();
+  const claim = useClaimPromotion();
+  const [claimed, setClaimed] = useState(false);
+  const facts: Array<[string, string]> = [];
+  if (promotion.min_deposit)
+    facts.push([t('promotions.minDeposit'), money(promotion.min_deposit, promotion.currency)!]);
+  if (promotion.wagering_multiplier > 0) {
+    facts.push([
+      t('promotions.wagering'),
+      t(
+        promotion.wagering_base === 'bonus'
+          ? 'promotions.wageringBonus'
+          : 'promotions.wageringBonusDeposit',
+        {
+          times: promotion.wagering_multiplier,
+        },
+      ),
+    ]);
+  }
+  if (promotion.max_bet)
+    facts.push([t('promotions.maxBet'), money(promotion.max_bet, promotion.currency)!]);
+  facts.push([t('promotions.validFor'), t('promotions.days', { count: promotion.expiry_days })]);
+
+  const useCode = () => {
+    if (promotion.code) saveCoupon(promotion.code);
+    openModal(auth.isAuthenticated ? 'wallet' : 'register');
+  };
+  const claimError =
+    claim.error instanceof ApiError
+      ? claim.error.message
+      : claim.error
+        ? t('promotions.claimFailed')
+        : null;
+
+  return (
+    <article
+      className="flex flex-col overflow-hidden rounded-2xl border border-ink-700 bg-ink-850 shadow-pop"
+      data-testid="promotion-card"
+    >
+      <div className="relative flex h-32 flex-col justify-center gap-1 overflow-hidden bg-gradient-to-br from-accent-600 via-accent-700 to-ink-800 px-5">
+        <div
+          aria-hidden="true"
+          className="absolute -right-8 -top-10 size-40 rounded-full bg-white/10 blur-2xl"
+        />
+        <GiftIcon
+          size={72}
+          className="absolute right-4 bottom-3 text-white/15"
+          aria-hidden="true"
+        />
+        <Headline promotion={promotion} />
+      </div>
+      <div className="flex flex-1 flex-col gap-4 p-5">
+        <h3 className="text-base font-semibold leading-snug text-fg">{promotion.title}</h3>
+        <dl className="grid grid-cols-2 gap-x-4 gap-y-2 text-[13px]">
+          {facts.map(([label, value]) => (
+            <div key={label} className="flex flex-col">
+              <dt className="text-fg-subtle">{label}</dt>
+              <dd className="font-medium text-fg">{value}</dd>
+            </div>
+          ))}
+        </dl>
+        {promotion.terms && (
+          <details className="group text-[13px] text-fg-muted">
+            <summary className="cursor-pointer select-none text-accent-300 hover:text-accent-400">
+              {t('promotions.terms')}
+            </summary>
+            <p className="mt-2 whitespace-pre-line leading-relaxed">{promotion.terms}</p>
+          </details>
+        )}
+        <div className="mt-auto flex flex-col gap-2">
+          {promotion.kind === 'deposit_match' && promotion.code && (
+            <div className="flex items-center gap-2">
+              <code className="flex-1 truncate rounded-lg border border-dashed border-ink-500 bg-ink-900 px-3 py-2 text-center font-mono text-sm tracking-wider text-fg">
+                {promotion.code}
+              </code>
+              <Button onClick={useCode} data-testid="use-code">
+                {t('promotions.useCode')}
+              </Button>
+            </div>
+          )}
+          {promotion.kind === 'deposit_match' &&
+            !promotion.code &&
+            promotion.auto_first_deposit && (
+              <p className="rounded-lg bg-ink-800 px-3 py-2 text-center text-[13px] text-fg-muted">
+                {t('promotions.automatic')}
+              </p>
+            )}
+          {promotion.kind === 'no_deposit' &&
+            (auth.isAuthenticated ? (
+              <Button
+                block
+                loading={claim.isPending}
+                disabled={claimed}
+                onClick={() => claim.mutate(promotion.id, { onSuccess: () => setClaimed(true) })}
+                data-testid="claim"
+              >
+                {claimed ? t('promotions.claimed') : t('promotions.claim')}
+              </Button>
+            ) : (
+              <Button block onClick={() => openModal('register')}>
+                {t('promotions.signUpToClaim')}
+              </Button>
+            ))}
+          {claimError && (
+            <p role="alert" className="text-[13px] text-negative">
+              {claimError}
+            </p>
+          )}
+        </div>
+      </div>
+    </article>
+  );
+}
+
+function BonusCard({ bonus }: { bonus: PlayerBonus }) {
+  const { t, i18n } = useTranslation();
+  const forfeit = useForfeitBonus();
+  const [confirming, setConfirming] = useState(false);
+  const expires = new Date(bonus.expires_at).toLocaleDateString(i18n.language, {
+    day: 'numeric',
+    month: 'short',
+    year: 'numeric',
+  });
+  return (
+    <article
+      className="flex flex-col gap-3 rounded-2xl border border-ink-700 bg-ink-850 p-5"
+      data-testid="bonus-card"
+    >
+      <div className="flex items-start justify-between gap-3">
+        <div className="min-w-0">
+          <h3 className="truncate font-semibold text-fg">{bonus.title}</h3>
+          <p className="text-[13px] text-fg-muted">{t('promotions.expires', { date: expires })}</p>
+        </div>
+        <span className="shrink-0 rounded-md bg-accent-500/15 px-2 py-1 text-sm font-semibold text-accent-300">
+          {money(bonus.amount, bonus.currency)}
+        </span>
+      </div>
+      <div>
+        <div className="mb-1.5 flex justify-between text-[13px]">
+          <span className="text-fg-muted">{t('promotions.wageringProgress')}</span>
+          <span className="font-medium text-fg">
+            {money(bonus.wagered, null)} / {money(bonus.wagering_required, bonus.currency)}
+          </span>
+        </div>
+        <div
+          className="h-2.5 overflow-hidden rounded-full bg-ink-700"
+          role="progressbar"
+          aria-valuemin={0}
+          aria-valuemax={100}
+          aria-valuenow={bonus.progress}
+          aria-label={t('promotions.wageringProgress')}
+        >
+          <div
+            className="h-full rounded-full bg-gradient-to-r from-accent-500 to-positive transition-[width] duration-500"
+            style={{ width: `${bonus.progress}%` }}
+          />
+        </div>
+      </div>
+      <div className="flex flex-wrap items-center justify-between gap-2 text-[13px]">
+        {bonus.max_bet ? (
+          <span className="text-fg-muted">
+            {t('promotions.maxBetWhile', { amount: money(bonus.max_bet, bonus.currency) })}
+          </span>
+        ) : (
+          <span />
+        )}
+        {confirming ? (
+          <span className="flex items-center gap-2">
+            <span className="text-fg-muted">{t('promotions.forfeitConfirm')}</span>
+            <Button size="sm" variant="outline" onClick={() => setConfirming(false)}>
+              {t('promotions.cancel')}
+            </Button>
+            <Button
+              size="sm"
+              loading={forfeit.isPending}
+              onClick={() => forfeit.mutate(bonus.id)}
+              data-testid="forfeit-confirm"
+            >
+              {t('promotions.forfeit')}
+            </Button>
+          </span>
+        ) : (
+          <Button size="sm" variant="ghost" onClick={() => setConfirming(true)}>
+            {t('promotions.forfeit')}
+          </Button>
+        )}
+      </div>
+    </article>
+  );
+}
