@@ -20,14 +20,12 @@ async function ownerSignIn(page: Page) {
     await page.getByLabel('Email').fill(OWNER.email);
     await page.getByLabel('Password').fill(OWNER.password);
     await page.getByRole('button', { name: 'Continue' }).click();
-    await page
-      .getByLabel('Authenticator code')
-      .fill(
-        await generate({
-          secret: OWNER.secret,
-          epoch: Math.floor(Date.now() / 1000) + offset * 30,
-        }),
-      );
+    await page.getByLabel('Authenticator code').fill(
+      await generate({
+        secret: OWNER.secret,
+        epoch: Math.floor(Date.now() / 1000) + offset * 30,
+      }),
+    );
     await page.getByRole('button', { name: 'Sign in' }).click();
     const signedIn = await page
       .getByRole('navigation', { name: 'Back office' })
@@ -72,7 +70,7 @@ describe.skipIf(skipJourneys())('journey: a promotion from the back office to th
     expect(await card.textContent()).toContain('up to 100 EUR');
     await card.getByTestId('use-code').click();
     await player.getByTestId('wallet-modal').waitFor();
-    expect(await player.evaluate(() => localStorage.getItem('coupon'))).toBe('WELCOME100');
+    expect(await player.evaluate('localStorage.getItem("coupon")')).toBe('WELCOME100');
     await player.keyboard.press('Escape');
 
     const free = player.getByTestId('promotion-card').filter({ hasText: 'A free 5 EUR' });

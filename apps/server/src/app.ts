@@ -15,6 +15,7 @@ import {
 } from 'fastify-type-provider-zod';
 import { sql } from 'kysely';
 import type pg from 'pg';
+import { createAffiliateModule } from './modules/affiliate/index.ts';
 import { createAuditModule } from './modules/audit/index.ts';
 import { type AuthLimits, createAuthModule } from './modules/auth/index.ts';
 import { createBackofficeModule } from './modules/backoffice/index.ts';
@@ -159,6 +160,20 @@ export async function buildApp(options: AppOptions) {
   );
   if (config.env !== 'test') bonus.startSweeper();
   app.addHook('onClose', async () => bonus.stop());
+  const affiliate = createAffiliateModule({
+    db,
+    players: players.service,
+    ledger: ledger.service,
+    cashier: cashier.service,
+    audit: audit.service,
+    limiter: new RateLimiter(db),
+    auth: auth.hook,
+    staff: staff.auth,
+    publicUrl: () => config.publicUrl,
+    log: logError,
+  });
+  if (config.env !== 'test') affiliate.startJob();
+  app.addHook('onClose', async () => affiliate.stop());
   const backoffice = createBackofficeModule({
     db,
     audit: audit.service,
@@ -169,7 +184,7 @@ export async function buildApp(options: AppOptions) {
     staff,
     wallet: wallet.service,
     ledger: ledger.service,
-    adminRoutes: [bonus.adminRoutes],
+    adminRoutes: [bonus.adminRoutes, affiliate.adminRoutes],
   });
 
   // External plugins.
@@ -257,6 +272,7 @@ export async function buildApp(options: AppOptions) {
       await api.register(wallet.routes);
       await api.register(cryptoPayments.routes);
       await api.register(bonus.routes);
+      await api.register(affiliate.routes);
     },
     { prefix: '/api/v1' },
   );
@@ -293,6 +309,7 @@ export async function buildApp(options: AppOptions) {
     wallet,
     crypto: cryptoPayments,
     bonus,
+    affiliate,
     events,
   };
   return { app: app as unknown as FastifyInstance, modules };

@@ -9,6 +9,7 @@ export const TRANSACTION_TYPES = [
   'bonus',
   'adjustment',
   'refund',
+  'commission',
 ] as const;
 export const transactionType = z.enum(TRANSACTION_TYPES);
 export type TransactionType = z.infer<typeof transactionType>;

@@ -17,6 +17,7 @@ export type {
   HouseKind,
   MovementFilter,
   MovementRow,
+  PlayerActivityRow,
   TransferKind,
   TransferRow,
 } from './ledger.repository.ts';

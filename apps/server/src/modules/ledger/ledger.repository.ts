@@ -109,6 +109,16 @@ export type ApplyResult = {
   replayed: boolean;
 };
 
+export type PlayerActivityRow = {
+  player_id: bigint;
+  currency: string;
+  stakes_minor: bigint;
+  wins_minor: bigint;
+  bonus_converted_minor: bigint;
+  first_deposit_at: Date | null;
+  last_bet_at: Date | null;
+};
+
 export type MovementRow = {
   id: bigint;
   created_at: Date;
@@ -378,6 +388,44 @@ export class LedgerRepository {
    * were released (a posted hold is shown by its post). A transfer between two of the
    * player's own accounts is listed once, from the side it credits.
    */
+  async playerActivity(
+    player_ids: readonly bigint[],
+    from: Date,
+    to: Date,
+  ): Promise<PlayerActivityRow[]> {
+    if (player_ids.length === 0) return [];
+    const result = await sql<{
+      player_id: string;
+      currency: string;
+      stakes: string;
+      wins: string;
+      bonus_converted: string;
+      first_deposit_at: Date | null;
+      last_bet_at: Date | null;
+    }>`
+      select t.player_id, t.currency,
+        coalesce(sum(t.amount_minor) filter (where t.reason_code = 'bet' and t.kind in ('single', 'post')
+          and t.created_at >= ${from} and t.created_at < ${to}), 0) as stakes,
+        coalesce(sum(t.amount_minor) filter (where t.reason_code in ('win', 'bet_refund')
+          and t.created_at >= ${from} and t.created_at < ${to}), 0) as wins,
+        coalesce(sum(t.amount_minor) filter (where t.reason_code = 'bonus_convert'
+          and t.created_at >= ${from} and t.created_at < ${to}), 0) as bonus_converted,
+        min(t.created_at) filter (where t.reason_code = 'deposit') as first_deposit_at,
+        max(t.created_at) filter (where t.reason_code = 'bet') as last_bet_at
+      from ledger_transfers t
+      where t.player_id = any(${sql.val(player_ids.map(String))}::bigint[])
+      group by t.player_id, t.currency`.execute(this.db);
+    return result.rows.map((row) => ({
+      player_id: BigInt(row.player_id),
+      currency: row.currency,
+      stakes_minor: BigInt(row.stakes),
+      wins_minor: BigInt(row.wins),
+      bonus_converted_minor: BigInt(row.bonus_converted),
+      first_deposit_at: row.first_deposit_at,
+      last_bet_at: row.last_bet_at,
+    }));
+  }
+
   async movements(filter: MovementFilter): Promise<{ rows: MovementRow[]; total: number }> {
     let base = this.db
       .selectFrom('ledger_transfers as t')

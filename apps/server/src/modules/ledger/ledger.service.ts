@@ -49,6 +49,7 @@ export const REASON_CODES = [
   'bonus_forfeit',
   'fee',
   'adjustment',
+  'commission',
 ] as const;
 /** Reason codes a caller may choose; `reversal` is written by `reverse` only. */
 export type ReasonCode = (typeof REASON_CODES)[number];
@@ -320,6 +321,15 @@ export class LedgerService {
 
   movements(filter: MovementFilter) {
     return this.repository.movements(filter);
+  }
+
+  /**
+   * Per player and currency over [from, to): settled stakes, wins and refunds, converted
+   * bonuses, and when they first deposited / last bet (ever). For revenue reports and
+   * affiliate commissions; pending bets count once they are posted.
+   */
+  playerActivity(player_ids: readonly bigint[], from: Date, to: Date) {
+    return this.repository.playerActivity(player_ids, from, to);
   }
 
   /** For the back-office dashboard: money moved per currency and reason in [from, to). */

@@ -107,6 +107,56 @@ export class PlayersRepository {
       .executeTakeFirst() as Promise<PlayerRow | undefined>;
   }
 
+  /** Every player who signed up with a referral or campaign code (for the commission run). */
+  attributed(limit: number): Promise<PlayerRow[]> {
+    return this.db
+      .selectFrom('players')
+      .selectAll()
+      .where((eb) =>
+        eb.or([eb('referred_by_code', 'is not', null), eb('campaign_code', 'is not', null)]),
+      )
+      .orderBy('id')
+      .limit(limit)
+      .execute();
+  }
+
+  byReferralCodes(codes: readonly string[]): Promise<PlayerRow[]> {
+    if (codes.length === 0) return Promise.resolve([]);
+    return this.db
+      .selectFrom('players')
+      .selectAll()
+      .where('referral_code', 'in', [...codes])
+      .execute();
+  }
+
+  /** Players who signed up with `referral_code`, or with one of `campaign_codes` (case-insensitive). */
+  referredBy(
+    referral_code: string,
+    campaign_codes: readonly string[],
+    limit: number,
+  ): Promise<PlayerRow[]> {
+    return this.db
+      .selectFrom('players')
+      .selectAll()
+      .where((eb) =>
+        eb.or([
+          eb('referred_by_code', '=', referral_code),
+          ...(campaign_codes.length > 0
+            ? [
+                eb(
+                  sql`lower(campaign_code)`,
+                  'in',
+                  campaign_codes.map((code) => code.toLowerCase()),
+                ),
+              ]
+            : []),
+        ]),
+      )
+      .orderBy('id', 'desc')
+      .limit(limit)
+      .execute();
+  }
+
   byId(id: bigint): Promise<PlayerRow | undefined> {
     return this.db
       .selectFrom('players')

@@ -76,6 +76,18 @@ export class PlayersService {
     return this.repository.byEmail(email);
   }
 
+  attributed(limit = 100_000) {
+    return this.repository.attributed(limit);
+  }
+
+  byReferralCodes(codes: readonly string[]) {
+    return this.repository.byReferralCodes(codes);
+  }
+
+  referredBy(referral_code: string, campaign_codes: readonly string[], limit = 1000) {
+    return this.repository.referredBy(referral_code, campaign_codes, limit);
+  }
+
   byId(id: bigint) {
     return this.repository.byId(id);
   }

@@ -30,6 +30,8 @@ export const PERMISSIONS = {
   'staff.manage': ['owner', 'admin'],
   'promotions.read': ['owner', 'admin', 'finance', 'compliance', 'risk', 'marketing', 'support'],
   'promotions.write': ['owner', 'admin', 'marketing'],
+  'affiliates.read': ['owner', 'admin', 'finance', 'marketing'],
+  'affiliates.write': ['owner', 'admin', 'marketing'],
 } as const satisfies Record<string, readonly Role[]>;
 
 export type Permission = keyof typeof PERMISSIONS;

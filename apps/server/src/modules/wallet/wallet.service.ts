@@ -29,6 +29,7 @@ export const TYPE_BY_REASON: Record<StoredReasonCode, TransactionType> = {
   bonus_forfeit: 'bonus',
   fee: 'adjustment',
   adjustment: 'adjustment',
+  commission: 'commission',
   reversal: 'adjustment',
 };
 

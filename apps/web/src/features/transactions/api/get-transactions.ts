@@ -12,6 +12,7 @@ export const TRANSACTION_TYPES = [
   'bonus',
   'adjustment',
   'refund',
+  'commission',
 ] as const;
 export type TransactionType = (typeof TRANSACTION_TYPES)[number];
 

@@ -1,0 +1,385 @@
+import { formatAmount, parseRate } from '@casino/money';
+import { AppError } from '../../platform/http/errors.ts';
+import type { RateLimiter } from '../../platform/rate-limit.ts';
+import type { AuditActor, AuditService } from '../audit/index.ts';
+import type { CashierService } from '../cashier/index.ts';
+import type { LedgerService, PlayerActivityRow } from '../ledger/index.ts';
+import type { PlayersService } from '../players/index.ts';
+import type { AffiliateRepository, CampaignRow, CommissionRow } from './affiliate.repository.ts';
+
+export const CAMPAIGNS_PER_PLAYER_MAX = 50;
+export const CLICK_LIMIT = { limit: 60, window_ms: 60 * 60_000 };
+/** A referral is "active" with a real-money bet in this many days. */
+export const ACTIVE_DAYS = 30;
+const COMMISSION_SWEEP_BATCH = 200;
+const EPOCH = new Date('2000-01-01T00:00:00Z');
+
+export type ReferralStatus = 'registered' | 'deposited' | 'active';
+
+type Currency = { code: string; scale: number; rate_to_eur: string | null; id: number };
+
+/** First day (UTC) of the month `YYYY-MM`; 4xx otherwise. */
+export function periodStart(period: string): Date {
+  const match = /^(\d{4})-(0[1-9]|1[0-2])$/.exec(period);
+  if (!match)
+    throw new AppError('VALIDATION_FAILED', 'period must be a month such as 2026-10', {
+      status: 422,
+    });
+  return new Date(Date.UTC(Number(match[1]), Number(match[2]) - 1, 1));
+}
+
+const nextMonth = (start: Date) =>
+  new Date(Date.UTC(start.getUTCFullYear(), start.getUTCMonth() + 1, 1));
+const monthText = (start: Date) => start.toISOString().slice(0, 7);
+/** Net gaming revenue of the house from a player: stakes − wins − bonus money converted to cash. */
+const ngrOf = (row: PlayerActivityRow) =>
+  row.stakes_minor - row.wins_minor - row.bonus_converted_minor;
+
+/** Only the start of a username: enough for an affiliate to recognise, not to contact. */
+function masked(username: string): string {
+  return username.length <= 3 ? `${username[0] ?? ''}***` : `${username.slice(0, 3)}***`;
+}
+
+export class AffiliateService {
+  constructor(
+    private readonly repository: AffiliateRepository,
+    private readonly players: PlayersService,
+    private readonly ledger: LedgerService,
+    private readonly cashier: CashierService,
+    private readonly audit: AuditService,
+    private readonly limiter: RateLimiter,
+    private readonly publicUrl: () => string,
+  ) {}
+
+  private async currencies(): Promise<Currency[]> {
+    return (await this.cashier.allCurrencies()) as Currency[];
+  }
+
+  private async referredPlayers(player: { referral_code: string }, campaigns: CampaignRow[]) {
+    // A player's own referral code works as `?c=` too: the referral link uses it.
+    return this.players.referredBy(player.referral_code, [
+      player.referral_code,
+      ...campaigns.map((c) => c.code),
+    ]);
+  }
+
+  /** `/customer/affiliate/campaign` with each campaign's figures. */
+  async campaigns(player: { id: bigint; referral_code: string }) {
+    const campaigns = await this.repository.campaigns(player.id);
+    const referred = await this.referredPlayers(player, campaigns);
+    const activity = await this.ledger.playerActivity(
+      referred.map((r) => r.id),
+      EPOCH,
+      new Date(),
+    );
+    return campaigns.map((campaign) => {
+      const mine = referred.filter(
+        (r) => r.campaign_code?.toLowerCase() === campaign.code.toLowerCase(),
+      );
+      const rows = activity.filter((a) => mine.some((r) => r.id === a.player_id));
+      return {
+        id: String(campaign.id),
+        name: campaign.name,
+        code: campaign.code,
+        link: `${this.publicUrl()}/?c=${encodeURIComponent(campaign.code)}`,
+        clicks: Number(campaign.clicks),
+        signups: mine.length,
+        first_deposits: new Set(rows.filter((a) => a.first_deposit_at).map((a) => a.player_id))
+          .size,
+        created_at: campaign.created_at.toISOString(),
+      };
+    });
+  }
+
+  async createCampaign(
+    player: { id: bigint; referral_code: string },
+    input: { name: string; code: string },
+  ) {
+    if ((await this.repository.countCampaigns(player.id)) >= CAMPAIGNS_PER_PLAYER_MAX) {
+      throw new AppError(
+        'LIMIT_REACHED',
+        `You can have at most ${CAMPAIGNS_PER_PLAYER_MAX} campaigns`,
+        { status: 409 },
+      );
+    }
+    const taken = () =>
+      new AppError('CONFLICT', 'This campaign code is taken; choose another', {
+        status: 409,
+        errors: [{ path: 'code', message: 'is taken' }],
+      });
+    if ((await this.players.byReferralCodes([input.code])).length > 0) throw taken();
+    const created = await this.repository.createCampaign({
+      player_id: player.id,
+      code: input.code,
+      name: input.name,
+    });
+    if (!created) throw taken();
+    return (await this.campaigns(player)).find((c) => c.id === String(created.id))!;
+  }
+
+  /** `/customer/affiliate/referrals`: who signed up through the player, with their status. */
+  async referrals(player: { id: bigint; referral_code: string }) {
+    const campaigns = await this.repository.campaigns(player.id);
+    const referred = await this.referredPlayers(player, campaigns);
+    const activity = await this.ledger.playerActivity(
+      referred.map((r) => r.id),
+      EPOCH,
+      new Date(),
+    );
+    const activeSince = Date.now() - ACTIVE_DAYS * 86_400_000;
+    return referred.map((row) => {
+      const rows = activity.filter((a) => a.player_id === row.id);
+      const deposited = rows.some((a) => a.first_deposit_at !== null);
+      const active = rows.some(
+        (a) => a.last_bet_at !== null && a.last_bet_at.getTime() >= activeSince,
+      );
+      const status: ReferralStatus = active ? 'active' : deposited ? 'deposited' : 'registered';
+      return {
+        player: masked(row.username),
+        signed_up_at: row.created_at.toISOString(),
+        campaign:
+          row.campaign_code && row.campaign_code !== player.referral_code
+            ? row.campaign_code
+            : null,
+        status,
+      };
+    });
+  }
+
+  /** `/affiliate/overview`: the link, the figures, the commissions paid. */
+  async overview(player: { id: bigint; referral_code: string; currency_id: number | null }) {
+    const campaigns = await this.campaigns(player);
+    const referrals = await this.referrals(player);
+    const all = await this.currencies();
+    const program = await this.repository.program();
+    const commissions = await this.repository.commissionsOf(player.id);
+    const scale = (code: string) => all.find((c) => c.code === code)?.scale ?? 2;
+    return {
+      referral_code: player.referral_code,
+      referral_link: `${this.publicUrl()}/?c=${encodeURIComponent(player.referral_code)}`,
+      revenue_share_percent: program.revenue_share_percent,
+      clicks: campaigns.reduce((sum, c) => sum + c.clicks, 0),
+      signups: referrals.length,
+      first_deposits: referrals.filter((r) => r.status !== 'registered').length,
+      active: referrals.filter((r) => r.status === 'active').length,
+      commissions: commissions.map((c) => ({
+        period: monthText(c.period),
+        currency: c.currency,
+        ngr: formatAmount(c.ngr_minor, scale(c.currency)),
+        commission: formatAmount(c.commission_minor, scale(c.currency)),
+        paid: c.transfer_id !== null || c.commission_minor === 0n,
+      })),
+    };
+  }
+
+  /** The landing page saw `?c=`: counts a click on that campaign (per address, limited). */
+  async click(code: string, ip: string): Promise<boolean> {
+    const allowed = await this.limiter.hit(`affiliate-click:${ip}`, CLICK_LIMIT);
+    if (!allowed.allowed) return false;
+    return this.repository.click(code);
+  }
+
+  // --- commissions ---------------------------------------------------------------
+
+  /**
+   * Revenue share for one month: per referrer and currency of the referred players, NGR
+   * (stakes − wins − converted bonuses) × the programme's rate, floored at zero. With
+   * negative carry-over on, a negative month is offset against later ones. Recorded once
+   * per (referrer, month, currency) — running the job twice pays once — and paid to the
+   * referrer's cash in their wallet currency at the operator's rates.
+   */
+  async runCommissions(
+    period: string,
+    now = new Date(),
+  ): Promise<{ recorded: number; paid: number }> {
+    const start = periodStart(period);
+    const end = nextMonth(start);
+    if (end.getTime() > now.getTime()) {
+      throw new AppError('PERIOD_OPEN', `${period} has not ended yet`, { status: 409 });
+    }
+    const program = await this.repository.program();
+    // A 0 % programme records the months (NGR for reports) and pays nothing.
+    const rate =
+      Number(program.revenue_share_percent) > 0 ? parseRate(program.revenue_share_percent) : null;
+    const attributed = await this.players.attributed();
+    const campaigns = await this.repository.allCampaigns();
+    const codes = [
+      ...new Set(
+        attributed
+          .flatMap((p) => [p.referred_by_code, p.campaign_code])
+          .filter((c): c is string => !!c),
+      ),
+    ];
+    const referrersByCode = new Map(
+      (await this.players.byReferralCodes(codes)).map((p) => [p.referral_code, p.id]),
+    );
+    const ownerOf = (code: string | null) => {
+      if (!code) return null;
+      return (
+        referrersByCode.get(code) ??
+        campaigns.find((c) => c.code.toLowerCase() === code.toLowerCase())?.player_id ??
+        null
+      );
+    };
+    const byReferrer = new Map<bigint, bigint[]>();
+    for (const player of attributed) {
+      const referrer = ownerOf(player.referred_by_code) ?? ownerOf(player.campaign_code);
+      if (referrer === null || referrer === player.id) continue;
+      byReferrer.set(referrer, [...(byReferrer.get(referrer) ?? []), player.id]);
+    }
+    let recorded = 0;
+    for (const [referrer_id, referred] of byReferrer) {
+      const activity = await this.ledger.playerActivity(referred, start, end);
+      const ngrByCurrency = new Map<string, bigint>();
+      for (const row of activity)
+        ngrByCurrency.set(row.currency, (ngrByCurrency.get(row.currency) ?? 0n) + ngrOf(row));
+      for (const [currency, ngr] of ngrByCurrency) {
+        const carried_in = program.negative_carryover
+          ? await this.repository.carriedBefore(referrer_id, currency, start)
+          : 0n;
+        const base = ngr + carried_in;
+        const commission =
+          base > 0n && rate ? (base * rate.numerator) / (rate.denominator * 100n) : 0n;
+        const row = await this.repository.insertCommission({
+          referrer_id,
+          period: start,
+          currency,
+          ngr_minor: ngr,
+          carried_in_minor: carried_in,
+          carried_out_minor: program.negative_carryover && base < 0n ? base : 0n,
+          rate_percent: program.revenue_share_percent,
+          commission_minor: commission,
+        });
+        if (row) recorded += 1;
+      }
+    }
+    const paid = await this.payUnpaid();
+    return { recorded, paid };
+  }
+
+  /** Pays recorded commissions not yet paid (a crash between recording and paying). */
+  async payUnpaid(): Promise<number> {
+    const rows = await this.repository.unpaid(COMMISSION_SWEEP_BATCH);
+    for (const row of rows) await this.pay(row);
+    return rows.length;
+  }
+
+  private async pay(row: CommissionRow): Promise<void> {
+    const referrer = await this.players.byId(row.referrer_id);
+    const all = await this.currencies();
+    const wallet = all.find((c) => c.id === referrer?.currency_id);
+    if (!referrer || !wallet) return;
+    const from = all.find((c) => c.code === row.currency)!;
+    let amount = row.commission_minor;
+    if (from.code !== wallet.code) {
+      if (!from.rate_to_eur || !wallet.rate_to_eur) return;
+      const a = parseRate(from.rate_to_eur);
+      const b = parseRate(wallet.rate_to_eur);
+      // amount / 10^from.scale / a * b * 10^wallet.scale, toward zero.
+      amount =
+        (row.commission_minor * a.denominator * b.numerator * 10n ** BigInt(wallet.scale)) /
+        (10n ** BigInt(from.scale) * a.numerator * b.denominator);
+    }
+    if (amount <= 0n) return;
+    const transfer = await this.ledger.transfer({
+      idempotency_key: `affiliate-commission:${row.id}`,
+      debit: { house: 'bonus_cost', purpose: 'affiliate' },
+      credit: { player_id: row.referrer_id, wallet: 'cash' },
+      amount_minor: amount,
+      currency: wallet.code,
+      reason_code: 'commission',
+      object: { type: 'bonus', id: `commission:${row.id}` },
+      actor: { type: 'system', id: 'affiliate' },
+      memo: `Affiliate commission ${monthText(row.period)} (${row.currency})`,
+    });
+    await this.repository.setTransfer(row.id, transfer.id);
+  }
+
+  /** The job: the previous month, once it has ended, if not run yet. */
+  async runDue(now = new Date()): Promise<void> {
+    const thisMonth = new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), 1));
+    const previous = new Date(Date.UTC(thisMonth.getUTCFullYear(), thisMonth.getUTCMonth() - 1, 1));
+    if (!(await this.repository.periodDone(previous)))
+      await this.runCommissions(monthText(previous));
+    else await this.payUnpaid();
+  }
+
+  // --- back office ---------------------------------------------------------------
+
+  async adminAffiliates() {
+    const campaigns = await this.repository.allCampaigns();
+    const commissions = await this.repository.allCommissions();
+    const attributed = await this.players.attributed();
+    const codes = [
+      ...new Set(
+        attributed
+          .flatMap((p) => [p.referred_by_code, p.campaign_code])
+          .filter((c): c is string => !!c),
+      ),
+    ];
+    const referrers = await this.players.byReferralCodes(codes);
+    const ids = new Set<bigint>([
+      ...referrers.map((p) => p.id),
+      ...campaigns.map((c) => c.player_id),
+    ]);
+    const rows = [];
+    for (const id of ids) {
+      const player = await this.players.byId(id);
+      if (!player) continue;
+      const mine = campaigns.filter((c) => c.player_id === id);
+      const referred = attributed.filter(
+        (p) =>
+          p.referred_by_code === player.referral_code ||
+          p.campaign_code === player.referral_code ||
+          mine.some((c) => c.code.toLowerCase() === p.campaign_code?.toLowerCase()),
+      );
+      const paid = commissions.filter((c) => c.referrer_id === id);
+      rows.push({
+        player_id: String(id),
+        username: player.username,
+        referral_code: player.referral_code,
+        campaigns: mine.map((c) => ({ code: c.code, name: c.name, clicks: Number(c.clicks) })),
+        signups: referred.length,
+        commissions: paid.map((c) => ({
+          period: monthText(c.period),
+          currency: c.currency,
+          ngr_minor: String(c.ngr_minor),
+          commission_minor: String(c.commission_minor),
+          paid: c.transfer_id !== null,
+        })),
+      });
+    }
+    return rows;
+  }
+
+  program() {
+    return this.repository.program();
+  }
+
+  async setProgram(
+    patch: { revenue_share_percent?: string; negative_carryover?: boolean },
+    actor: AuditActor,
+  ) {
+    const before = await this.repository.program();
+    const after = await this.repository.setProgram(patch);
+    await this.audit.record({
+      actor,
+      action: 'affiliate.program.update',
+      target: { type: 'affiliate_program', id: 1 },
+      before,
+      after,
+    });
+    return after;
+  }
+
+  async runCommissionsAs(period: string, actor: AuditActor) {
+    const result = await this.runCommissions(period);
+    await this.audit.record({
+      actor,
+      action: 'affiliate.commissions.run',
+      target: { type: 'affiliate_period', id: period },
+      after: result,
+    });
+    return result;
+  }
+}

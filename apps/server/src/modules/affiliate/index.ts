@@ -1,0 +1,67 @@
+import type { Db } from '../../platform/db/database.ts';
+import type { RateLimiter } from '../../platform/rate-limit.ts';
+import type { AuditService } from '../audit/index.ts';
+import type { PlayerAuth } from '../auth/index.ts';
+import type { CashierService } from '../cashier/index.ts';
+import type { LedgerService } from '../ledger/index.ts';
+import type { PlayersService } from '../players/index.ts';
+import type { StaffAuth } from '../staff/index.ts';
+import { AffiliateRepository } from './affiliate.repository.ts';
+import { affiliateAdminRoutes, affiliateRoutes } from './affiliate.routes.ts';
+import { AffiliateService } from './affiliate.service.ts';
+
+export type { AffiliateService };
+
+/** How often each instance checks whether last month's commissions are due (idempotent). */
+export const COMMISSION_JOB_INTERVAL_MS = 60 * 60_000;
+
+export function createAffiliateModule(deps: {
+  db: Db;
+  players: PlayersService;
+  ledger: LedgerService;
+  cashier: CashierService;
+  audit: AuditService;
+  limiter: RateLimiter;
+  auth: PlayerAuth;
+  staff: StaffAuth;
+  publicUrl: () => string;
+  log: (message: string, error: unknown) => void;
+}) {
+  const service = new AffiliateService(
+    new AffiliateRepository(deps.db),
+    deps.players,
+    deps.ledger,
+    deps.cashier,
+    deps.audit,
+    deps.limiter,
+    deps.publicUrl,
+  );
+  let timer: NodeJS.Timeout | null = null;
+  let running = false;
+  return {
+    service,
+    routes: affiliateRoutes(service, deps.auth),
+    adminRoutes: affiliateAdminRoutes(service, deps.staff),
+    /** The monthly commission job: checks at start-up and hourly; a month is paid once. */
+    startJob(interval_ms = COMMISSION_JOB_INTERVAL_MS) {
+      if (timer) return;
+      const run = () => {
+        if (running) return;
+        running = true;
+        service
+          .runDue()
+          .catch((error) => deps.log('affiliate commissions', error))
+          .finally(() => {
+            running = false;
+          });
+      };
+      run();
+      timer = setInterval(run, interval_ms);
+      timer.unref();
+    },
+    stop() {
+      if (timer) clearInterval(timer);
+      timer = null;
+    },
+  };
+}
