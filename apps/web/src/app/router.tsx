@@ -27,7 +27,10 @@ const PromotionsPage = page(
   () => import('../features/promotions/components/promotions-page.tsx'),
   'PromotionsPage',
 );
-const ReferralPage = page(pages, 'ReferralPage');
+const ReferralPage = page(
+  () => import('../features/affiliate/components/affiliate-page.tsx'),
+  'AffiliatePage',
+);
 const ResponsibleGamingPage = page(pages, 'ResponsibleGamingPage');
 const PolicyPage = page(pages, 'PolicyPage');
 const NotFoundPage = page(pages, 'NotFoundPage');

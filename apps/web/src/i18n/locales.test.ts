@@ -41,6 +41,7 @@ const COGNATES: Record<string, string[]> = {
     'pages.casino.title',
     'pages.promotions.title',
     'promotions.title',
+    'affiliate.campaignCode',
     'transactions.types.bonus',
     'transactions.pagination',
   ],

@@ -2,6 +2,7 @@ import type { PublicSettings } from '@casino/contracts';
 import { Suspense, useEffect, useRef, useState } from 'react';
 import { Outlet, useLocation } from 'react-router';
 import { cn } from '../../components/cn.ts';
+import { trackCampaignClick } from '../../features/affiliate/track-click.ts';
 import { RegisterModal } from '../../features/auth/components/register-modal.tsx';
 import { SignInModal } from '../../features/auth/components/sign-in-modal.tsx';
 import { useCampaignCode } from '../../features/auth/hooks/use-campaign-code.ts';
@@ -55,7 +56,8 @@ export function AppLayout() {
   const [mobileOpen, setMobileOpen] = useState(false);
 
   useSyncProviderMenus();
-  useCampaignCode();
+  const campaignCode = useCampaignCode();
+  useEffect(() => trackCampaignClick(campaignCode), [campaignCode]);
   useWalletSocket(auth.isAuthenticated ? auth.authUserToken : null);
   useMeSideEffects(me.data, me.error);
   useSportsReload(location.pathname);

@@ -9,7 +9,6 @@ import {
   GridIcon,
   LayersIcon,
   ShieldIcon,
-  UsersIcon,
 } from '../../components/icons.tsx';
 import { PageFrame } from '../../components/page-frame.tsx';
 import { GAME_CATEGORIES, isGameCategory } from '../layout/menu.ts';
@@ -102,22 +101,6 @@ export function ProvidersPage() {
       emptyTitle={t('pages.providers.emptyTitle')}
       emptyBody={t('pages.providers.emptyBody')}
     />
-  );
-}
-
-export function ReferralPage() {
-  const { t } = useTranslation();
-  const title = t('pages.referral.title');
-  return (
-    <PageFrame title={title} breadcrumbs={[{ label: t('nav.home'), to: '/' }, { label: title }]}>
-      <RequireAuth>
-        <EmptyState
-          icon={<UsersIcon size={ICON} />}
-          title={t('pages.referral.emptyTitle')}
-          body={t('pages.referral.emptyBody')}
-        />
-      </RequireAuth>
-    </PageFrame>
   );
 }
 
