@@ -32,15 +32,21 @@ export async function fiatCurrencyId(baseUrl: string): Promise<number> {
 /** Registers through the API (multipart, as the site sends it). */
 export async function registerViaApi(
   baseUrl: string,
-  player: { name: string; email: string; password: string },
+  player: {
+    name: string;
+    email: string;
+    password: string;
+    referral_code?: string;
+    campaign_code?: string;
+  },
 ) {
   const form = new FormData();
   form.set('name', player.name);
   form.set('email', player.email);
   form.set('password', player.password);
   form.set('currency_id', String(await fiatCurrencyId(baseUrl)));
-  form.set('referral_code', '');
-  form.set('campaign_code', '');
+  form.set('referral_code', player.referral_code ?? '');
+  form.set('campaign_code', player.campaign_code ?? '');
   return api(baseUrl, '/customer/signup', { method: 'POST', body: form });
 }
 
