@@ -114,17 +114,6 @@ export async function buildApp(options: AppOptions) {
     log: logError,
   });
   players.service.useWallet(wallet.service);
-  const cryptoPayments = createCryptoModule({
-    db,
-    ledger: ledger.service,
-    cashier: cashier.service,
-    gate: protection.gate,
-    auth: auth.hook,
-    config: { ...config.crypto, env: config.env, publicUrl: () => config.publicUrl },
-    log: logError,
-  });
-  // Tests run the sweep explicitly, like the hold expiry.
-  if (config.env !== 'test') cryptoPayments.startSweeper();
   // Tests release expired holds explicitly, so a sweep never races their assertions.
   if (config.env !== 'test') ledger.startExpirySweeper((error) => logError('hold expiry', error));
   app.addHook('onClose', async () => {
@@ -140,6 +129,20 @@ export async function buildApp(options: AppOptions) {
     limits: options.staffLimits,
     allowDemo: config.env !== 'production' || config.seedDemo,
   });
+  const cryptoPayments = createCryptoModule({
+    db,
+    ledger: ledger.service,
+    cashier: cashier.service,
+    gate: protection.gate,
+    auth: auth.hook,
+    staff: staff.auth,
+    audit: audit.service,
+    withdrawable: async (player_id) => (await wallet.service.summary(player_id)).withdrawable_minor,
+    config: { ...config.crypto, env: config.env, publicUrl: () => config.publicUrl },
+    log: logError,
+  });
+  // Tests run the sweep explicitly, like the hold expiry.
+  if (config.env !== 'test') cryptoPayments.startSweeper();
   const bonus = createBonusModule({
     db,
     ledger: ledger.service,
@@ -184,7 +187,7 @@ export async function buildApp(options: AppOptions) {
     staff,
     wallet: wallet.service,
     ledger: ledger.service,
-    adminRoutes: [bonus.adminRoutes, affiliate.adminRoutes],
+    adminRoutes: [bonus.adminRoutes, affiliate.adminRoutes, cryptoPayments.adminRoutes],
   });
 
   // External plugins.

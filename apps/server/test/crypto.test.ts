@@ -6,13 +6,14 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { signIpn } from '../src/modules/crypto/index.ts';
 import { bearer, signedInPlayer, type TestApp, testApp } from './harness.ts';
 import { expectLedgerConsistent } from './ledger-support.ts';
+import { RELAXED_STAFF_LIMITS, staffMember } from './staff-helpers.ts';
 
 const SECRET = 'sandbox-ipn-secret';
 const INR = 3;
 
 let t: TestApp;
 beforeAll(async () => {
-  t = await testApp();
+  t = await testApp({ staffLimits: RELAXED_STAFF_LIMITS });
 });
 afterEach(async () => {
   await expectLedgerConsistent(t.db);
@@ -565,5 +566,212 @@ describe('a NOWPayments-style processor (local fake speaking its API)', () => {
     });
     expect(response.statusCode).toBe(503);
     expect(response.json().message).toContain('unavailable');
+  });
+});
+
+describe('crypto withdrawals', () => {
+  const BTC_ADDRESS = 'bc1qcr8te4kr609gcawutmrza0j4xv80jy8z306fyu';
+
+  async function fundedVerifiedPlayer(amount_minor: bigint) {
+    const player = await signedInPlayer(t);
+    await t.modules.ledger.service.transfer({
+      idempotency_key: `fund:${player.id}`,
+      debit: { house: 'payment_clearing', purpose: 'sandbox' },
+      credit: { player_id: player.id, wallet: 'cash' },
+      amount_minor,
+      currency: 'EUR',
+      reason_code: 'deposit',
+      object: { type: 'payment', id: `fund:${player.id}` },
+      actor: { type: 'system', id: 'test' },
+    });
+    await sql`update players set kyc_status = 'APPROVED' where id = ${player.id}`.execute(t.db);
+    return player;
+  }
+
+  const withdraw = (token: string, payload: Record<string, string>) =>
+    t.app.inject({
+      method: 'POST',
+      url: '/api/v1/customer/crypto/withdraw/create',
+      headers: bearer(token),
+      payload,
+    });
+
+  it('refuses without approved KYC and with the spec’s messages; holds the amount at once', async () => {
+    const unverified = await signedInPlayer(t);
+    const refused = await withdraw(unverified.token, {
+      currency: '12',
+      amount: '10',
+      converted_amount: '0.0001',
+      payment_address: BTC_ADDRESS,
+    });
+    expect(refused.statusCode).toBe(403);
+    expect(refused.json().code).toBe('KYC_REQUIRED');
+
+    const player = await fundedVerifiedPlayer(100_00n);
+    const cases: Array<[Record<string, string>, string]> = [
+      [
+        { amount: '10', converted_amount: '1', payment_address: BTC_ADDRESS },
+        'Please select a currency.',
+      ],
+      [
+        { currency: '12', converted_amount: '1', payment_address: BTC_ADDRESS },
+        'Amount cannot be empty.',
+      ],
+      [
+        { currency: '12', amount: '0', converted_amount: '1', payment_address: BTC_ADDRESS },
+        'Amount must be greater than 0.',
+      ],
+      [
+        { currency: '12', amount: '10', payment_address: BTC_ADDRESS },
+        'Converted amount not found',
+      ],
+      [
+        { currency: '12', amount: '10', converted_amount: '0', payment_address: BTC_ADDRESS },
+        'Converted amount must be greater than 0.',
+      ],
+      [{ currency: '12', amount: '10', converted_amount: '1' }, 'Payment Address not found'],
+      [
+        {
+          currency: '12',
+          amount: '10',
+          converted_amount: '1',
+          payment_address: '0x9858EfFD232B4033E47d90003D41EC34EcaEda94',
+        },
+        'Payment Address is not valid!',
+      ],
+      [
+        { currency: '12', amount: '150', converted_amount: '1', payment_address: BTC_ADDRESS },
+        'more than you can withdraw',
+      ],
+    ];
+    for (const [payload, message] of cases) {
+      const response = await withdraw(player.token, payload);
+      expect(response.statusCode, JSON.stringify(payload)).toBe(422);
+      expect(response.json().message).toContain(message);
+    }
+    const ok = await withdraw(player.token, {
+      currency: '12',
+      amount: '40',
+      converted_amount: '0.000432',
+      payment_address: BTC_ADDRESS,
+    });
+    expect(ok.statusCode, ok.body).toBe(200);
+    expect(ok.json().data).toMatchObject({
+      status: 'pending',
+      amount: '40.00',
+      pay_amount: '0.000432',
+      coin: 'BTC',
+    });
+    expect(await balance(player.token)).toBe('60.00');
+    const cancel = await t.app.inject({
+      method: 'POST',
+      url: `/api/v1/customer/crypto/withdraw/${ok.json().data.tracking_id}/cancel`,
+      headers: bearer(player.token),
+    });
+    expect(cancel.json().data.status).toBe('cancelled');
+    expect(await balance(player.token)).toBe('100.00');
+    const again = await t.app.inject({
+      method: 'POST',
+      url: `/api/v1/customer/crypto/withdraw/${ok.json().data.tracking_id}/cancel`,
+      headers: bearer(player.token),
+    });
+    expect(again.statusCode).toBe(409);
+  });
+
+  it('two concurrent withdrawals that together exceed the balance: exactly one is held (100 rounds)', async () => {
+    const player = await fundedVerifiedPlayer(100_00n);
+    for (let round = 0; round < 100; round++) {
+      const payload = {
+        currency: '12',
+        amount: '60',
+        converted_amount: '0.000648',
+        payment_address: BTC_ADDRESS,
+      };
+      const [a, b] = await Promise.all([
+        withdraw(player.token, payload),
+        withdraw(player.token, payload),
+      ]);
+      const codes = [a.statusCode, b.statusCode].sort();
+      expect(codes, `round ${round}`).toEqual([200, 422]);
+      const won = a.statusCode === 200 ? a : b;
+      await t.app.inject({
+        method: 'POST',
+        url: `/api/v1/customer/crypto/withdraw/${won.json().data.tracking_id}/cancel`,
+        headers: bearer(player.token),
+      });
+    }
+    expect(await balance(player.token)).toBe('100.00');
+  });
+
+  it('the payments desk approves and marks paid (posted), or rejects with a reason (released); audited', async () => {
+    const finance = await staffMember(t, 'finance');
+    const support = await staffMember(t, 'support');
+    const player = await fundedVerifiedPlayer(100_00n);
+    const first = (
+      await withdraw(player.token, {
+        currency: '19',
+        network: 'TRC20',
+        amount: '30',
+        converted_amount: '32.4',
+        payment_address: 'TUEZSdKsoDHQMeZwihtdoBiN46zxhGWYdH',
+      })
+    ).json().data;
+    const second = (
+      await withdraw(player.token, {
+        currency: '18',
+        amount: '20',
+        converted_amount: '9',
+        payment_address: 'rHsMGQEkVNJmpGWs8XUBoTBiAAbwxZN5v3?dt=12345',
+      })
+    ).json().data;
+    expect(second.extra_id).toBe('12345');
+    const desk = (path: string, member = finance, payload: Record<string, string> = {}) =>
+      t.app.inject({
+        method: 'POST',
+        url: `/api/admin/crypto/withdrawals/${path}`,
+        headers: member.headers,
+        payload,
+      });
+    expect((await desk(`${first.tracking_id}/approve`, support)).statusCode).toBe(403);
+    expect(
+      (await desk(`${first.tracking_id}/paid`, finance, { tx_hash: 'f'.repeat(64) })).statusCode,
+    ).toBe(409);
+    expect((await desk(`${first.tracking_id}/approve`)).json().data.status).toBe('approved');
+    const cancelLate = await t.app.inject({
+      method: 'POST',
+      url: `/api/v1/customer/crypto/withdraw/${first.tracking_id}/cancel`,
+      headers: bearer(player.token),
+    });
+    expect(cancelLate.statusCode).toBe(409);
+    const paid = await desk(`${first.tracking_id}/paid`, finance, { tx_hash: 'f'.repeat(64) });
+    expect(paid.json().data).toMatchObject({ status: 'paid', tx_hash: 'f'.repeat(64) });
+    expect((await desk(`${second.tracking_id}/reject`)).statusCode).toBe(422);
+    const rejected = await desk(`${second.tracking_id}/reject`, finance, {
+      reason: 'Address belongs to a sanctioned exchange',
+    });
+    expect(rejected.json().data).toMatchObject({
+      status: 'rejected',
+      reason: 'Address belongs to a sanctioned exchange',
+    });
+    expect(await balance(player.token)).toBe('70.00');
+    const list = await t.app.inject({
+      method: 'GET',
+      url: '/api/admin/crypto/withdrawals?status=paid',
+      headers: support.headers,
+    });
+    expect(
+      list
+        .json()
+        .data.some((row: { tracking_id: string }) => row.tracking_id === first.tracking_id),
+    ).toBe(true);
+    const mine = await t.app.inject({
+      method: 'GET',
+      url: '/api/v1/customer/crypto/withdrawals',
+      headers: bearer(player.token),
+    });
+    expect(mine.json().data.map((row: { status: string }) => row.status)).toEqual([
+      'rejected',
+      'paid',
+    ]);
   });
 });

@@ -8,10 +8,12 @@ import {
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { AppError } from '../../platform/http/errors.ts';
-import { bearerToken, type PlayerAuth } from '../auth/index.ts';
+import { bearerToken, metaOf, type PlayerAuth } from '../auth/index.ts';
 import { gateClient } from '../protection/index.ts';
+import { type StaffAuth, staffActor, staffErrors } from '../staff/index.ts';
 import { ADDRESS_LENGTH_MAX } from './crypto.address.ts';
 import type { CryptoService } from './crypto.service.ts';
+import type { CryptoWithdrawals } from './crypto.withdrawals.ts';
 
 const CALLBACK_BYTES_MAX = 16 * 1024;
 const trackingId = z.string().regex(/^cd_[0-9a-f]{24}$/, 'must be a tracking id such as cd_…');
@@ -210,4 +212,175 @@ export const cryptoRoutes =
         },
       );
     }
+  };
+
+const withdrawalView = z.object({
+  tracking_id: z.string(),
+  status: z.enum(['pending', 'approved', 'paid', 'rejected', 'cancelled']),
+  amount: z.string(),
+  currency: z.string(),
+  coin: z.string(),
+  network: z.string(),
+  pay_amount: z.string(),
+  address: z.string(),
+  extra_id: z.string().nullable(),
+  tx_hash: z.string().nullable(),
+  reason: z.string().nullable(),
+  created_at: z.string(),
+  paid_at: z.string().nullable(),
+});
+const withdrawalTracking = z.object({
+  tracking_id: z.string().regex(/^cw_[0-9a-f]{24}$/, 'must be a withdrawal id such as cw_…'),
+});
+
+export const cryptoWithdrawalRoutes =
+  (withdrawals: CryptoWithdrawals, auth: PlayerAuth, env: string): FastifyPluginAsyncZod =>
+  async (app) => {
+    app.post(
+      '/customer/crypto/withdraw/create',
+      {
+        preHandler: auth.requirePlayer,
+        config: { moneyAction: 'withdrawal' },
+        schema: {
+          tags: ['crypto'],
+          summary: 'Request a crypto withdrawal: the amount is held at once, paid after review',
+          description:
+            'multipart/form-data or JSON: `amount` (wallet currency), `converted_amount`, `currency` (coin id or code), `payment_address` (XRP: `address?dt=tag`), `network` (USDT). Needs approved KYC and a withdrawable amount; the spec’s §5 messages word for word.',
+          consumes: ['multipart/form-data', 'application/json'],
+          security: [{ bearer: [] }],
+          body: z.object({
+            amount: z.string().max(64).optional(),
+            converted_amount: z.string().max(64).optional(),
+            currency: z.string().max(16).optional(),
+            payment_address: z.string().max(200).optional(),
+            network: z.string().max(10).optional(),
+          }),
+          response: { 200: envelope(withdrawalView) },
+        },
+      },
+      async (request) => ({
+        status: 200,
+        message: 'Withdrawal requested',
+        data: await withdrawals.request(
+          request.player!.row,
+          request.body,
+          gateClient(request, env),
+        ),
+      }),
+    );
+    app.get(
+      '/customer/crypto/withdrawals',
+      {
+        preHandler: auth.requirePlayer,
+        schema: {
+          tags: ['crypto'],
+          summary: "The player's latest crypto withdrawals",
+          security: [{ bearer: [] }],
+          response: { 200: envelope(z.array(withdrawalView)) },
+        },
+      },
+      async (request) => ({
+        status: 200,
+        message: 'OK',
+        data: await withdrawals.mine(request.player!.row.id),
+      }),
+    );
+    app.post(
+      '/customer/crypto/withdraw/:tracking_id/cancel',
+      {
+        preHandler: auth.requirePlayer,
+        schema: {
+          tags: ['crypto'],
+          summary: 'Cancel a withdrawal still pending review (the held amount returns)',
+          security: [{ bearer: [] }],
+          params: withdrawalTracking,
+          response: { 200: envelope(withdrawalView) },
+        },
+      },
+      async (request) => ({
+        status: 200,
+        message: 'Withdrawal cancelled',
+        data: await withdrawals.cancel(request.player!.row.id, request.params.tracking_id),
+      }),
+    );
+  };
+
+export const cryptoAdminRoutes =
+  (withdrawals: CryptoWithdrawals, staff: StaffAuth): FastifyPluginAsyncZod =>
+  async (app) => {
+    const ok = <T extends z.ZodType>(data: T) => ({ 200: envelope(data), ...staffErrors });
+    const security = [{ bearer: [] }];
+    app.get(
+      '/crypto/withdrawals',
+      {
+        ...staff.guard('payments.read'),
+        schema: {
+          tags: ['admin: payments'],
+          summary: 'Crypto withdrawals, newest first',
+          security,
+          querystring: z.object({
+            status: z.enum(['pending', 'approved', 'paid', 'rejected', 'cancelled']).optional(),
+          }),
+          response: ok(z.array(withdrawalView.extend({ player_id: z.string() }))),
+        },
+      },
+      async (request) => ({
+        status: 200,
+        message: 'OK',
+        data: await withdrawals.list(request.query.status),
+      }),
+    );
+    for (const decision of ['approve', 'reject'] as const) {
+      app.post(
+        `/crypto/withdrawals/:tracking_id/${decision}`,
+        {
+          ...staff.guard('payments.approve'),
+          schema: {
+            tags: ['admin: payments'],
+            summary:
+              decision === 'approve'
+                ? 'Approve a crypto withdrawal for payout'
+                : 'Reject a crypto withdrawal (the hold is released)',
+            security,
+            params: withdrawalTracking,
+            body: z.object({ reason: z.string().max(500).optional() }).default({}),
+            response: ok(withdrawalView),
+          },
+        },
+        async (request) => ({
+          status: 200,
+          message: decision === 'approve' ? 'Approved' : 'Rejected',
+          data: await withdrawals.decide(
+            request.params.tracking_id,
+            decision,
+            request.body.reason,
+            staffActor(request.staff!, metaOf(request)),
+          ),
+        }),
+      );
+    }
+    app.post(
+      '/crypto/withdrawals/:tracking_id/paid',
+      {
+        ...staff.guard('payments.approve'),
+        schema: {
+          tags: ['admin: payments'],
+          summary:
+            'Mark an approved crypto withdrawal paid with its chain transaction (the hold is posted)',
+          security,
+          params: withdrawalTracking,
+          body: z.object({ tx_hash: z.string().max(200) }),
+          response: ok(withdrawalView),
+        },
+      },
+      async (request) => ({
+        status: 200,
+        message: 'Marked paid',
+        data: await withdrawals.markPaid(
+          request.params.tracking_id,
+          request.body.tx_hash,
+          staffActor(request.staff!, metaOf(request)),
+        ),
+      }),
+    );
   };

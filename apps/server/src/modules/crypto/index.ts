@@ -1,12 +1,15 @@
 import type { Db } from '../../platform/db/database.ts';
+import type { AuditService } from '../audit/index.ts';
 import type { PlayerAuth } from '../auth/index.ts';
 import type { CashierService } from '../cashier/index.ts';
 import type { LedgerService } from '../ledger/index.ts';
 import type { PlayerGate } from '../protection/index.ts';
+import type { StaffAuth } from '../staff/index.ts';
 import type { DerivableFamily } from './crypto.hd.ts';
 import { CryptoRepository } from './crypto.repository.ts';
-import { cryptoRoutes } from './crypto.routes.ts';
+import { cryptoAdminRoutes, cryptoRoutes, cryptoWithdrawalRoutes } from './crypto.routes.ts';
 import { CryptoService } from './crypto.service.ts';
+import { CryptoWithdrawals } from './crypto.withdrawals.ts';
 import { NowPaymentsProvider } from './providers/nowpayments.ts';
 import { type CryptoProvider, DisabledCryptoProvider } from './providers/provider.ts';
 import { SandboxCryptoProvider } from './providers/sandbox.ts';
@@ -39,6 +42,10 @@ export function createCryptoModule(deps: {
   cashier: CashierService;
   gate: PlayerGate;
   auth: PlayerAuth;
+  staff: StaffAuth;
+  audit: AuditService;
+  /** What a player may withdraw now (the wallet's summary). */
+  withdrawable: (player_id: bigint) => Promise<bigint>;
   config: CryptoConfig;
   log: (message: string, error: unknown) => void;
 }) {
@@ -79,11 +86,28 @@ export function createCryptoModule(deps: {
       log: deps.log,
     },
   );
+  const withdrawals = new CryptoWithdrawals(
+    deps.db,
+    deps.ledger,
+    deps.cashier,
+    deps.gate,
+    deps.audit,
+    deps.withdrawable,
+    () => active.name,
+  );
   let timer: NodeJS.Timeout | null = null;
   let sweeping = false;
   return {
     service,
-    routes: cryptoRoutes(service, deps.auth, deps.config.env),
+    withdrawals,
+    routes: async (
+      app: Parameters<ReturnType<typeof cryptoRoutes>>[0],
+      options: Parameters<ReturnType<typeof cryptoRoutes>>[1],
+    ) => {
+      await cryptoRoutes(service, deps.auth, deps.config.env)(app, options);
+      await cryptoWithdrawalRoutes(withdrawals, deps.auth, deps.config.env)(app, options);
+    },
+    adminRoutes: cryptoAdminRoutes(withdrawals, deps.staff),
     /** Books decided credits left by a crash at once, then sweeps periodically. */
     startSweeper(interval_ms = CRYPTO_SWEEP_INTERVAL_MS) {
       if (timer) return;

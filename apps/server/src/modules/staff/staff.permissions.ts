@@ -32,6 +32,8 @@ export const PERMISSIONS = {
   'promotions.write': ['owner', 'admin', 'marketing'],
   'affiliates.read': ['owner', 'admin', 'finance', 'marketing'],
   'affiliates.write': ['owner', 'admin', 'marketing'],
+  'payments.read': ['owner', 'admin', 'finance', 'compliance', 'risk', 'support'],
+  'payments.approve': ['owner', 'admin', 'finance'],
 } as const satisfies Record<string, readonly Role[]>;
 
 export type Permission = keyof typeof PERMISSIONS;
