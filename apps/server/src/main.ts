@@ -1,4 +1,5 @@
 import { buildApp } from './app.ts';
+import { AUTH_LIMITS_DEFAULT } from './modules/auth/index.ts';
 import { ConfigError, loadConfig } from './platform/config.ts';
 import { connectDatabase } from './platform/db/connect.ts';
 import { RateLimiter } from './platform/rate-limit.ts';
@@ -13,7 +14,12 @@ async function main(): Promise<void> {
     if (config.logLevel !== 'silent' && /error|fatal|applied/i.test(line))
       console.log(`[db] ${line}`);
   });
-  const { app, modules } = await buildApp({ config, db: database.db, pool: database.pool });
+  const { app, modules } = await buildApp({
+    config,
+    db: database.db,
+    pool: database.pool,
+    limits: { signup_ip: { ...AUTH_LIMITS_DEFAULT.signup_ip, limit: config.signupLimitPerHour } },
+  });
   await seed(modules, { demo: config.seedDemo });
 
   if (config.env === 'production') {

@@ -27,6 +27,8 @@ const environment = z.object({
   SEED_DEMO: z.enum(['true', 'false']).optional(),
   /** Number of proxies in front of the server whose X-Forwarded-For is trusted. */
   TRUST_PROXY_HOPS: z.coerce.number().int().min(0).max(10).default(0),
+  /** Sign-ups allowed per client address and hour (raise it behind a shared NAT; the browser journeys do). */
+  SIGNUP_LIMIT_PER_HOUR: z.coerce.number().int().min(1).max(1_000_000).default(10),
   /** Where crypto deposits go: the built-in sandbox (default outside production), a NOWPayments-style processor, or off. */
   CRYPTO_PROVIDER: z.enum(['sandbox', 'nowpayments', 'self_custody', 'off']).optional(),
   /** Self-custody: `family=xpub` pairs, comma-separated (bitcoin, litecoin, dogecoin, evm, tron, xrp, bnb_beacon). */
@@ -59,6 +61,7 @@ export type Config = {
   corsOrigins: string[];
   seedDemo: boolean;
   trustProxyHops: number;
+  signupLimitPerHour: number;
   crypto: {
     provider: 'sandbox' | 'nowpayments' | 'self_custody' | 'off';
     nowpayments?: { api_url: string; api_key: string; ipn_secret: string };
@@ -110,6 +113,7 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
       .filter(Boolean),
     seedDemo: env.SEED_DEMO ? env.SEED_DEMO === 'true' : env.NODE_ENV !== 'production',
     trustProxyHops: env.TRUST_PROXY_HOPS,
+    signupLimitPerHour: env.SIGNUP_LIMIT_PER_HOUR,
     crypto: {
       provider: cryptoProvider,
       ...(cryptoProvider === 'nowpayments'

@@ -138,7 +138,12 @@ function AffiliateBody() {
             event.preventDefault();
             create.mutate(
               { name: name.trim(), code: code.trim() },
-              { onSuccess: () => (setName(''), setCode('')) },
+              {
+                onSuccess: () => {
+                  setName('');
+                  setCode('');
+                },
+              },
             );
           }}
         >

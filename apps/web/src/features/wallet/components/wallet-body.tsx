@@ -12,7 +12,8 @@ import { formatAmount, formatBalance } from '../../../lib/format.ts';
 import { closeModal } from '../../../lib/modal-store.ts';
 import { useAuth } from '../../../lib/root-store.ts';
 import { withdrawGate } from '../utils/withdraw-gate.ts';
-import { CryptoCoinsArt, FiatArt } from './wallet-art.tsx';
+import { CryptoDepositTab, CryptoWithdrawTab } from './crypto-tabs.tsx';
+import { FiatArt } from './wallet-art.tsx';
 
 /** Spec §2: Deposit (0), Withdraw (1), Crypto Deposit (2), Crypto Withdraw (3). */
 export const WALLET_TABS = ['deposit', 'withdraw', 'cryptoDeposit', 'cryptoWithdraw'] as const;
@@ -91,7 +92,7 @@ function BalanceSummary({ customer }: { customer: Customer }) {
 
 function WalletTab({ tab, customer }: { tab: (typeof WALLET_TABS)[number]; customer: Customer }) {
   const { t } = useTranslation();
-  if (tab === 'withdraw') {
+  if (tab === 'withdraw' || tab === 'cryptoWithdraw') {
     const gate = withdrawGate(customer);
     if (gate === 'verify') {
       return (
@@ -120,8 +121,9 @@ function WalletTab({ tab, customer }: { tab: (typeof WALLET_TABS)[number]; custo
       );
     }
   }
-  const art =
-    tab === 'cryptoDeposit' || tab === 'cryptoWithdraw' ? <CryptoCoinsArt /> : <FiatArt />;
+  if (tab === 'cryptoDeposit') return <CryptoDepositTab customer={customer} />;
+  if (tab === 'cryptoWithdraw') return <CryptoWithdrawTab customer={customer} />;
+  const art = <FiatArt />;
   return (
     <EmptyState
       compact
