@@ -89,7 +89,13 @@ export async function buildApp(options: AppOptions) {
   });
   const cashier = createCashierModule(db, audit.service);
   const casino = createCasinoModule(db);
-  const protection = createProtectionModule();
+  const protection = await createProtectionModule({
+    db,
+    audit: audit.service,
+    env: config.env,
+    currencyOf: async (currency_id) =>
+      currency_id === null ? null : cashier.service.currency(currency_id),
+  });
   const players = createPlayersModule(db, cashier.service, audit.service);
   const auth = createAuthModule({
     db,
@@ -187,7 +193,12 @@ export async function buildApp(options: AppOptions) {
     staff,
     wallet: wallet.service,
     ledger: ledger.service,
-    adminRoutes: [bonus.adminRoutes, affiliate.adminRoutes, cryptoPayments.adminRoutes],
+    adminRoutes: [
+      bonus.adminRoutes,
+      affiliate.adminRoutes,
+      cryptoPayments.adminRoutes,
+      protection.adminRoutes(staff.auth),
+    ],
   });
 
   // External plugins.
@@ -264,6 +275,17 @@ export async function buildApp(options: AppOptions) {
     }
   });
 
+  // Every route that moves player money names its action; the list lets a test prove each
+  // one passes the protection gate.
+  const moneyRoutes: Array<{ method: string; url: string; action: string }> = [];
+  app.addHook('onRoute', (route) => {
+    const action = route.config?.moneyAction;
+    if (!action) return;
+    for (const method of Array.isArray(route.method) ? route.method : [route.method]) {
+      if (method !== 'HEAD') moneyRoutes.push({ method, url: route.url, action });
+    }
+  });
+
   // Module routes.
   await app.register(
     async (api) => {
@@ -276,6 +298,7 @@ export async function buildApp(options: AppOptions) {
       await api.register(cryptoPayments.routes);
       await api.register(bonus.routes);
       await api.register(affiliate.routes);
+      await api.register(protection.routes(auth.hook));
     },
     { prefix: '/api/v1' },
   );
@@ -311,6 +334,7 @@ export async function buildApp(options: AppOptions) {
     ledger,
     wallet,
     crypto: cryptoPayments,
+    moneyRoutes,
     bonus,
     affiliate,
     events,

@@ -66,6 +66,14 @@ export const signupRequest = z.object({
     .positive('Currency is required'),
   referral_code: z.string().trim().max(64).optional().default(''),
   campaign_code: z.string().trim().max(64).optional().default(''),
+  /** Country of residence, ISO 3166-1 alpha-2; checked against the jurisdiction policy. */
+  country: z
+    .string()
+    .trim()
+    .toUpperCase()
+    .regex(/^([A-Z]{2})?$/, 'Country must be a two-letter country code')
+    .optional()
+    .transform((value) => value || undefined),
 });
 export type SignupRequest = z.infer<typeof signupRequest>;
 

@@ -47,9 +47,27 @@ export async function seed(modules: AppModules, options: { demo: boolean }): Pro
 }
 
 export const DEMO_PLAYERS = [
-  { name: 'Demo Player', email: 'demo@example.com', password: 'demo-password-1', currency: 'EUR' },
-  { name: 'Priya Demo', email: 'priya@example.com', password: 'demo-password-1', currency: 'INR' },
-  { name: 'Lucas Demo', email: 'lucas@example.com', password: 'demo-password-1', currency: 'BRL' },
+  {
+    name: 'Demo Player',
+    email: 'demo@example.com',
+    password: 'demo-password-1',
+    currency: 'EUR',
+    country: 'MT',
+  },
+  {
+    name: 'Priya Demo',
+    email: 'priya@example.com',
+    password: 'demo-password-1',
+    currency: 'INR',
+    country: 'IN',
+  },
+  {
+    name: 'Lucas Demo',
+    email: 'lucas@example.com',
+    password: 'demo-password-1',
+    currency: 'BRL',
+    country: 'BR',
+  },
 ] as const;
 
 async function seedDemo(modules: AppModules): Promise<void> {
@@ -77,9 +95,16 @@ async function seedDemo(modules: AppModules): Promise<void> {
         currency_id,
         referral_code: '',
         campaign_code: '',
+        country: demo.country,
       },
       { ip: '127.0.0.1', user_agent: 'seed' },
     );
+  }
+  // Demo players are the operator's test accounts: outside production, the sandbox money
+  // flows work for them whatever the jurisdiction policy says (India's included).
+  for (const demo of DEMO_PLAYERS) {
+    const player = await modules.players.service.byEmail(demo.email);
+    if (player) await modules.protection.service.markTestAccount(player.id, true);
   }
   await seedDemoBalances(modules);
 }

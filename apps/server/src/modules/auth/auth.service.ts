@@ -146,6 +146,7 @@ export class AuthService {
       currency_id: input.currency_id,
       referred_by_code: input.referral_code || null,
       campaign_code: input.campaign_code || null,
+      country: input.country ?? null,
     });
     await this.audit.record({
       actor: actorOf(player, meta),

@@ -18,6 +18,8 @@ export type PlayerRow = {
   referred_by_code: string | null;
   campaign_code: string | null;
   kyc_status: KycStatus | null;
+  /** Declared country of residence (ISO alpha-2); the protection module reads it. */
+  country: string | null;
   created_at: Date;
   updated_at: Date;
 };
@@ -41,7 +43,7 @@ export type NewPlayer = Pick<
   | 'referral_code'
   | 'referred_by_code'
   | 'campaign_code'
->;
+> & { country?: string | null };
 
 export const PLAYER_SEARCH_LIMIT_MAX = 100;
 export type PlayerSort = 'id' | 'created_at' | 'email' | 'username' | 'name' | 'status';

@@ -28,6 +28,10 @@ export type GateClient = {
   ip: string;
   /** Outside production only: a country forced by the `X-Debug-Country` header (tests, demos). */
   debug_country?: string;
+  /** The player's language for the refusal message (from Accept-Language); English by default. */
+  language?: string;
+  /** The route that asked (for the audit trail and the money-route test). */
+  route?: string;
 };
 
 export type GateRequest = GateClient & {
@@ -74,5 +78,24 @@ export function gateClient(request: FastifyRequest, env: string): GateClient {
     env !== 'production' && typeof header === 'string' && DEBUG_COUNTRY.test(header)
       ? header
       : undefined;
-  return debug ? { ip: request.ip, debug_country: debug } : { ip: request.ip };
+  const language = languageOf(request.headers['accept-language']);
+  return {
+    ip: request.ip,
+    ...(debug ? { debug_country: debug } : {}),
+    ...(language ? { language } : {}),
+    route: request.routeOptions.url,
+  };
+}
+
+const LANGUAGES = ['en', 'pt', 'bn', 'zh-TW', 'th', 'ms', 'fr', 'es'];
+
+/** The first of the product's languages that Accept-Language names. */
+export function languageOf(header: string | undefined): string | undefined {
+  for (const part of (header ?? '').split(',')) {
+    const tag = part.split(';')[0]!.trim();
+    if (LANGUAGES.includes(tag)) return tag;
+    const base = tag.split('-')[0]!;
+    if (LANGUAGES.includes(base)) return base;
+  }
+  return undefined;
 }

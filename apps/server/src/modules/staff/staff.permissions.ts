@@ -34,6 +34,8 @@ export const PERMISSIONS = {
   'affiliates.write': ['owner', 'admin', 'marketing'],
   'payments.read': ['owner', 'admin', 'finance', 'compliance', 'risk', 'support'],
   'payments.approve': ['owner', 'admin', 'finance'],
+  'jurisdictions.read': ['owner', 'admin', 'compliance', 'risk'],
+  'jurisdictions.write': ['owner', 'admin', 'compliance'],
 } as const satisfies Record<string, readonly Role[]>;
 
 export type Permission = keyof typeof PERMISSIONS;

@@ -1,0 +1,80 @@
+/** Refusal messages of the gate, in the product's languages ({{…}} filled in by `message`). */
+export const REFUSALS = {
+  JURISDICTION_DEMO_ONLY: {
+    en: 'Real-money play is not available in your country ({{country}}). You can still play demo games.',
+    pt: 'O jogo a dinheiro real não está disponível no seu país ({{country}}). Pode continuar a jogar jogos de demonstração.',
+    bn: 'আপনার দেশে ({{country}}) আসল টাকায় খেলা উপলব্ধ নয়। আপনি এখনও ডেমো গেম খেলতে পারেন।',
+    'zh-TW': '您所在的國家（{{country}}）不提供真錢遊戲。您仍可遊玩試玩遊戲。',
+    th: 'การเล่นด้วยเงินจริงไม่เปิดให้บริการในประเทศของคุณ ({{country}}) คุณยังเล่นเกมทดลองได้',
+    ms: 'Permainan wang sebenar tidak tersedia di negara anda ({{country}}). Anda masih boleh bermain permainan demo.',
+    fr: 'Le jeu en argent réel n’est pas disponible dans votre pays ({{country}}). Vous pouvez toujours jouer aux jeux en démo.',
+    es: 'El juego con dinero real no está disponible en tu país ({{country}}). Aún puedes jugar a los juegos de demostración.',
+  },
+  JURISDICTION_BLOCKED: {
+    en: 'This service is not available in your country ({{country}}).',
+    pt: 'Este serviço não está disponível no seu país ({{country}}).',
+    bn: 'এই পরিষেবা আপনার দেশে ({{country}}) উপলব্ধ নয়।',
+    'zh-TW': '此服務不適用於您所在的國家（{{country}}）。',
+    th: 'บริการนี้ไม่เปิดให้บริการในประเทศของคุณ ({{country}})',
+    ms: 'Perkhidmatan ini tidak tersedia di negara anda ({{country}}).',
+    fr: 'Ce service n’est pas disponible dans votre pays ({{country}}).',
+    es: 'Este servicio no está disponible en tu país ({{country}}).',
+  },
+  SELF_EXCLUDED: {
+    en: 'Your account is self-excluded ({{until}}). You can still withdraw your balance.',
+    pt: 'A sua conta está autoexcluída ({{until}}). Pode continuar a levantar o seu saldo.',
+    bn: 'আপনার অ্যাকাউন্ট স্ব-বর্জিত ({{until}})। আপনি এখনও আপনার ব্যালেন্স উত্তোলন করতে পারেন।',
+    'zh-TW': '您的帳戶已自我排除（{{until}}）。您仍可提領餘額。',
+    th: 'บัญชีของคุณอยู่ในสถานะกันตนเอง ({{until}}) คุณยังถอนยอดคงเหลือได้',
+    ms: 'Akaun anda dikecualikan sendiri ({{until}}). Anda masih boleh mengeluarkan baki anda.',
+    fr: 'Votre compte est auto-exclu ({{until}}). Vous pouvez toujours retirer votre solde.',
+    es: 'Tu cuenta está autoexcluida ({{until}}). Aún puedes retirar tu saldo.',
+  },
+  TIMED_OUT: {
+    en: 'You are taking a break until {{until}}. Real-money play resumes then.',
+    pt: 'Está numa pausa até {{until}}. O jogo a dinheiro real retoma depois.',
+    bn: 'আপনি {{until}} পর্যন্ত বিরতিতে আছেন। তারপর আসল টাকায় খেলা আবার চালু হবে।',
+    'zh-TW': '您正在休息至 {{until}}，屆時將恢復真錢遊戲。',
+    th: 'คุณกำลังพักถึง {{until}} การเล่นด้วยเงินจริงจะกลับมาหลังจากนั้น',
+    ms: 'Anda sedang berehat sehingga {{until}}. Permainan wang sebenar disambung selepas itu.',
+    fr: 'Vous faites une pause jusqu’au {{until}}. Le jeu en argent réel reprendra ensuite.',
+    es: 'Estás en una pausa hasta el {{until}}. El juego con dinero real se reanuda después.',
+  },
+  DEPOSIT_LIMIT: {
+    en: 'This deposit would exceed your {{period}} deposit limit. You can deposit up to {{remaining}} now.',
+    pt: 'Este depósito excederia o seu limite de depósito {{period}}. Pode depositar até {{remaining}} agora.',
+    bn: 'এই ডিপোজিট আপনার {{period}} ডিপোজিট সীমা ছাড়িয়ে যাবে। এখন আপনি সর্বোচ্চ {{remaining}} জমা করতে পারেন।',
+    'zh-TW': '此筆存款將超過您的{{period}}存款限額。您目前最多可存 {{remaining}}。',
+    th: 'การฝากนี้จะเกินวงเงินฝาก{{period}}ของคุณ ตอนนี้คุณฝากได้สูงสุด {{remaining}}',
+    ms: 'Deposit ini akan melebihi had deposit {{period}} anda. Anda boleh mendeposit sehingga {{remaining}} sekarang.',
+    fr: 'Ce dépôt dépasserait votre limite de dépôt {{period}}. Vous pouvez déposer jusqu’à {{remaining}} maintenant.',
+    es: 'Este depósito superaría tu límite de depósito {{period}}. Puedes depositar hasta {{remaining}} ahora.',
+  },
+} as const;
+export type RefusalCode = keyof typeof REFUSALS;
+
+const PERIODS: Record<string, Record<'daily' | 'weekly' | 'monthly', string>> = {
+  en: { daily: 'daily', weekly: 'weekly', monthly: 'monthly' },
+  pt: { daily: 'diário', weekly: 'semanal', monthly: 'mensal' },
+  bn: { daily: 'দৈনিক', weekly: 'সাপ্তাহিক', monthly: 'মাসিক' },
+  'zh-TW': { daily: '每日', weekly: '每週', monthly: '每月' },
+  th: { daily: 'รายวัน', weekly: 'รายสัปดาห์', monthly: 'รายเดือน' },
+  ms: { daily: 'harian', weekly: 'mingguan', monthly: 'bulanan' },
+  fr: { daily: 'quotidienne', weekly: 'hebdomadaire', monthly: 'mensuelle' },
+  es: { daily: 'diario', weekly: 'semanal', monthly: 'mensual' },
+};
+
+export function message(
+  code: RefusalCode,
+  language: string | undefined,
+  values: Record<string, string>,
+): string {
+  const table = REFUSALS[code] as Record<string, string>;
+  let text = table[language ?? 'en'] ?? table.en!;
+  const period = values.period
+    ? (PERIODS[language ?? 'en'] ?? PERIODS.en!)[values.period as 'daily']
+    : undefined;
+  for (const [key, value] of Object.entries({ ...values, ...(period ? { period } : {}) }))
+    text = text.replaceAll(`{{${key}}}`, value);
+  return text;
+}

@@ -1,0 +1,262 @@
+import { envelope } from '@casino/contracts';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { bearerToken, metaOf, type PlayerAuth } from '../auth/index.ts';
+import { staffErrors as errors, type StaffAuth, staffActor } from '../staff/index.ts';
+import { gateClient } from './protection.gate.ts';
+import { message } from './protection.messages.ts';
+import type { ProtectionService } from './protection.service.ts';
+
+const security = [{ bearer: [] }];
+const amount = z.union([
+  z.string().regex(/^\d{1,15}(\.\d{1,8})?$/, 'an amount such as 100 or 250.50'),
+  z.null(),
+]);
+const policy = z.enum(['real_money', 'demo_only', 'blocked']);
+const jurisdictionView = z.object({
+  country: z.string().nullable(),
+  policy,
+  real_money: z.boolean(),
+  message: z.string().nullable(),
+});
+const statusView = z.object({
+  currency: z.string().nullable(),
+  limits: z.object({
+    daily: z.string().nullable(),
+    weekly: z.string().nullable(),
+    monthly: z.string().nullable(),
+  }),
+  pending: z
+    .object({ effective_at: z.string(), limits: z.record(z.string(), z.string().nullable()) })
+    .nullable(),
+  timeout_until: z.string().nullable(),
+  self_excluded: z.boolean(),
+  self_excluded_until: z.string().nullable(),
+  self_excluded_permanent: z.boolean(),
+  jurisdiction: z.object({ country: z.string().nullable(), policy, real_money: z.boolean() }),
+});
+
+export const protectionRoutes =
+  (service: ProtectionService, auth: PlayerAuth, env: string): FastifyPluginAsyncZod =>
+  async (app) => {
+    app.get(
+      '/jurisdiction',
+      {
+        schema: {
+          tags: ['protection'],
+          summary: 'Whether real-money play is open where the visitor is (for the site banner)',
+          description:
+            'From the declared country (with a session) and the address’s country; the stricter applies.',
+          response: { 200: envelope(jurisdictionView) },
+        },
+      },
+      async (request) => {
+        const token = bearerToken(request.headers.authorization);
+        const player = token ? await auth.authenticate(token) : null;
+        const client = gateClient(request, env);
+        const status = player ? await service.status(player.row.id, client) : null;
+        const place = status?.jurisdiction ?? (await service.jurisdictionOf(client, null));
+        const real_money = status ? status.jurisdiction.real_money : place.policy === 'real_money';
+        const code = place.policy === 'blocked' ? 'JURISDICTION_BLOCKED' : 'JURISDICTION_DEMO_ONLY';
+        return {
+          status: 200,
+          message: 'OK',
+          data: {
+            country: place.country,
+            policy: place.policy,
+            real_money,
+            message: real_money
+              ? null
+              : message(code, client.language, { country: place.country ?? '' }),
+          },
+        };
+      },
+    );
+
+    app.get(
+      '/customer/responsible-gaming',
+      {
+        preHandler: auth.requirePlayer,
+        schema: {
+          tags: ['protection'],
+          summary: "The player's limits, time-out and self-exclusion",
+          security,
+          response: { 200: envelope(statusView) },
+        },
+      },
+      async (request) => ({
+        status: 200,
+        message: 'OK',
+        data: await service.status(request.player!.row.id, gateClient(request, env)),
+      }),
+    );
+
+    app.post(
+      '/customer/responsible-gaming/limits',
+      {
+        preHandler: auth.requirePlayer,
+        schema: {
+          tags: ['protection'],
+          summary: 'Set deposit limits (daily, weekly, monthly; null removes)',
+          description: 'A lower limit applies at once; a higher one or a removal after 24 hours.',
+          security,
+          body: z.object({
+            daily: amount.optional(),
+            weekly: amount.optional(),
+            monthly: amount.optional(),
+          }),
+          response: { 200: envelope(statusView) },
+        },
+      },
+      async (request) => {
+        const id = request.player!.row.id;
+        await service.setLimits(id, request.body, { type: 'player', id, ...metaOf(request) });
+        return {
+          status: 200,
+          message: 'Limits saved',
+          data: await service.status(id, gateClient(request, env)),
+        };
+      },
+    );
+
+    app.post(
+      '/customer/responsible-gaming/timeout',
+      {
+        preHandler: auth.requirePlayer,
+        schema: {
+          tags: ['protection'],
+          summary: 'Take a break from real-money play (1 to 42 days); it cannot be shortened',
+          security,
+          body: z.object({ days: z.number().int().min(1).max(42) }),
+          response: { 200: envelope(statusView) },
+        },
+      },
+      async (request) => {
+        const id = request.player!.row.id;
+        await service.timeout(id, request.body.days, { type: 'player', id, ...metaOf(request) });
+        return {
+          status: 200,
+          message: 'Time-out started',
+          data: await service.status(id, gateClient(request, env)),
+        };
+      },
+    );
+
+    app.post(
+      '/customer/responsible-gaming/self-exclusion',
+      {
+        preHandler: auth.requirePlayer,
+        schema: {
+          tags: ['protection'],
+          summary: 'Self-exclude for 6 months to 5 years, or permanently; nobody can shorten it',
+          security,
+          body: z.object({
+            months: z.union([z.number().int().min(6).max(60), z.literal('permanent')]),
+          }),
+          response: { 200: envelope(statusView) },
+        },
+      },
+      async (request) => {
+        const id = request.player!.row.id;
+        await service.selfExclude(id, request.body.months, {
+          type: 'player',
+          id,
+          ...metaOf(request),
+        });
+        return {
+          status: 200,
+          message: 'Self-exclusion started',
+          data: await service.status(id, gateClient(request, env)),
+        };
+      },
+    );
+  };
+
+export const protectionAdminRoutes =
+  (service: ProtectionService, staff: StaffAuth): FastifyPluginAsyncZod =>
+  async (app) => {
+    const ok = <T extends z.ZodType>(data: T) => ({ 200: envelope(data), ...errors });
+    const row = z.object({
+      country: z.string(),
+      policy,
+      min_age: z.number(),
+      note: z.string(),
+      updated_at: z.string(),
+    });
+    const view = (r: {
+      country: string;
+      policy: 'real_money' | 'demo_only' | 'blocked';
+      min_age: number;
+      note: string;
+      updated_at: Date;
+    }) => ({
+      ...r,
+      updated_at: r.updated_at.toISOString(),
+    });
+    app.get(
+      '/jurisdictions',
+      {
+        ...staff.guard('jurisdictions.read'),
+        schema: {
+          tags: ['admin: protection'],
+          summary: 'The per-country policy table',
+          security,
+          response: ok(z.array(row)),
+        },
+      },
+      async () => ({ status: 200, message: 'OK', data: (await service.jurisdictions()).map(view) }),
+    );
+    app.put(
+      '/jurisdictions/:country',
+      {
+        ...staff.guard('jurisdictions.write'),
+        schema: {
+          tags: ['admin: protection'],
+          summary: 'Set a country’s policy (audited)',
+          security,
+          params: z.object({
+            country: z.string().regex(/^[A-Z]{2}$/, 'a two-letter country code'),
+          }),
+          body: z.object({
+            policy,
+            min_age: z.number().int().min(18).max(25).default(18),
+            note: z.string().max(500).default(''),
+          }),
+          response: ok(row),
+        },
+      },
+      async (request) => ({
+        status: 200,
+        message: 'Saved',
+        data: view(
+          await service.setJurisdiction(
+            { country: request.params.country, ...request.body },
+            staffActor(request.staff!, metaOf(request)),
+          ),
+        ),
+      }),
+    );
+    app.get(
+      '/players/:id/protection',
+      {
+        ...staff.guard('players.read'),
+        schema: {
+          tags: ['admin: protection'],
+          summary: "A player's limits, exclusions and their history",
+          security,
+          params: z.object({ id: z.coerce.number().int().positive().max(Number.MAX_SAFE_INTEGER) }),
+          response: ok(
+            statusView.extend({
+              test_account: z.boolean(),
+              history: z.array(z.object({ actor: z.string(), change: z.string(), at: z.string() })),
+            }),
+          ),
+        },
+      },
+      async (request) => ({
+        status: 200,
+        message: 'OK',
+        data: await service.playerProtection(BigInt(request.params.id)),
+      }),
+    );
+  };
