@@ -83,14 +83,12 @@ export class ProtectionRepository {
       .insertInto('jurisdictions')
       .values({ ...row, updated_at: new Date() })
       .onConflict((conflict) =>
-        conflict
-          .column('country')
-          .doUpdateSet({
-            policy: row.policy,
-            min_age: row.min_age,
-            note: row.note,
-            updated_at: new Date(),
-          }),
+        conflict.column('country').doUpdateSet({
+          policy: row.policy,
+          min_age: row.min_age,
+          note: row.note,
+          updated_at: new Date(),
+        }),
       )
       .returningAll()
       .executeTakeFirstOrThrow();

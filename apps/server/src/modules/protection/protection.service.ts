@@ -44,7 +44,7 @@ function refuse(
   return { allowed: false, code, status: 403, message: message(code, language, values) };
 }
 
-const fmtDate = (date: Date) => date.toISOString().slice(0, 16).replace('T', ' ') + ' UTC';
+const fmtDate = (date: Date) => `${date.toISOString().slice(0, 16).replace('T', ' ')} UTC`;
 
 export class ProtectionService implements PlayerGate {
   constructor(

@@ -15,7 +15,6 @@ import { GAME_CATEGORIES, isGameCategory } from '../layout/menu.ts';
 import { MenuIcon } from '../layout/menu-icon.tsx';
 import { CategoryTiles } from './category-tiles.tsx';
 import { PlaceholderPage } from './placeholder-page.tsx';
-import { RequireAuth } from './require-auth.tsx';
 
 const ICON = 26;
 
