@@ -31,7 +31,10 @@ const ReferralPage = page(
   () => import('../features/affiliate/components/affiliate-page.tsx'),
   'AffiliatePage',
 );
-const ResponsibleGamingPage = page(pages, 'ResponsibleGamingPage');
+const ResponsibleGamingPage = page(
+  () => import('../features/protection/components/responsible-gaming-page.tsx'),
+  'ResponsibleGamingPage',
+);
 const PolicyPage = page(pages, 'PolicyPage');
 const NotFoundPage = page(pages, 'NotFoundPage');
 const TransactionsPage = page(() => import('./routes/transactions-page.tsx'), 'TransactionsPage');

@@ -1,5 +1,5 @@
 import type { PublicSettings } from '@casino/contracts';
-import { Suspense, useEffect, useRef, useState } from 'react';
+import { lazy, Suspense, useEffect, useRef, useState } from 'react';
 import { Outlet, useLocation } from 'react-router';
 import { cn } from '../../components/cn.ts';
 import { trackCampaignClick } from '../../features/affiliate/track-click.ts';
@@ -47,6 +47,12 @@ export function usePageSettings(): PublicSettings {
 }
 
 /** Spec §2 "Admin" layout: side menu, top bar, page, footer, bottom bar and the modals. */
+/** Lazy: it uses zod, which stays out of the initial chunk. */
+const JurisdictionBanner = lazy(async () => ({
+  default: (await import('../../features/protection/components/jurisdiction-banner.tsx'))
+    .JurisdictionBanner,
+}));
+
 export function AppLayout() {
   const settings = usePageSettings();
   const auth = useAuth();
@@ -127,6 +133,9 @@ export function AppLayout() {
       <SignInModal />
       <RegisterModal />
       <WalletModal />
+      <Suspense fallback={null}>
+        <JurisdictionBanner />
+      </Suspense>
       <LiveSupportModal supportNumber={settings.support_number} />
       <LoadingOverlay brandName={settings.brand_name} />
     </div>

@@ -8,7 +8,6 @@ import {
   DocumentIcon,
   GridIcon,
   LayersIcon,
-  ShieldIcon,
 } from '../../components/icons.tsx';
 import { PageFrame } from '../../components/page-frame.tsx';
 import { GAME_CATEGORIES, isGameCategory } from '../layout/menu.ts';
@@ -99,18 +98,6 @@ export function ProvidersPage() {
       icon={<LayersIcon size={ICON} />}
       emptyTitle={t('pages.providers.emptyTitle')}
       emptyBody={t('pages.providers.emptyBody')}
-    />
-  );
-}
-
-export function ResponsibleGamingPage() {
-  const { t } = useTranslation();
-  return (
-    <PlaceholderPage
-      title={t('pages.responsibleGaming.title')}
-      icon={<ShieldIcon size={ICON} />}
-      emptyTitle={t('pages.responsibleGaming.emptyTitle')}
-      emptyBody={t('pages.responsibleGaming.emptyBody')}
     />
   );
 }

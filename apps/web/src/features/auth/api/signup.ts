@@ -14,6 +14,7 @@ export const makeSignupInputSchema = (t: TFunction) =>
       .max(PASSWORD_LENGTH_MAX, t('auth.validation.passwordMax', { max: PASSWORD_LENGTH_MAX })),
     currency_id: z.string().min(1, t('auth.validation.currencyRequired')),
     referral_code: z.string().trim().max(64),
+    country: z.string().regex(/^([A-Z]{2})?$/),
     privacy: z.boolean(),
   });
 
@@ -24,6 +25,8 @@ export type SignupInput = {
   currency_id: string;
   referral_code: string;
   campaign_code: string;
+  /** Country of residence (ISO alpha-2), checked against the jurisdiction policy. */
+  country?: string;
 };
 
 type SignupResponse = { status: number; message: string; data?: { id?: number } };
@@ -37,6 +40,7 @@ export async function signup(input: SignupInput): Promise<SignupResponse> {
   form.set('referral_code', input.referral_code);
   form.set('campaign_code', input.campaign_code);
   form.set('currency_id', input.currency_id);
+  if (input.country) form.set('country', input.country);
   return (await request('/customer/signup', { form, token: null })) as SignupResponse;
 }
 

@@ -1,5 +1,5 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import { useMemo } from 'react';
+import { useEffect, useMemo } from 'react';
 import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
@@ -10,7 +10,8 @@ import { TextField } from '../../../components/field.tsx';
 import { SparkIcon } from '../../../components/icons.tsx';
 import { SelectField } from '../../../components/select-field.tsx';
 import { useCurrencies } from '../../../lib/api/get-currencies.ts';
-import { errorMessage } from '../../../lib/api-client.ts';
+import { errorMessage, request } from '../../../lib/api-client.ts';
+import { countryNames } from '../../../lib/countries.ts';
 import { closeModal, openModal } from '../../../lib/modal-store.ts';
 import { toast } from '../../../lib/toast.ts';
 import { makeSignupInputSchema, useSignup } from '../api/signup.ts';
@@ -34,9 +35,25 @@ export function RegisterForm() {
       password: '',
       currency_id: '',
       referral_code: '',
+      country: '',
       privacy: false,
     },
   });
+  // biome-ignore lint/correctness/useExhaustiveDependencies: names follow the language
+  const countries = useMemo(() => countryNames(i18n.language), [i18n.language]);
+  // The address's country preselects the field; the player corrects it if it is wrong.
+  useEffect(() => {
+    let cancelled = false;
+    request('/jurisdiction')
+      .then((body) => {
+        const country = (body as { data?: { country?: string | null } }).data?.country;
+        if (!cancelled && country && !form.getValues('country')) form.setValue('country', country);
+      })
+      .catch(() => {});
+    return () => {
+      cancelled = true;
+    };
+  }, [form]);
   const errors = form.formState.errors;
 
   const submit = form.handleSubmit(async (values) => {
@@ -55,6 +72,7 @@ export function RegisterForm() {
         currency_id: values.currency_id,
         referral_code: values.referral_code,
         campaign_code: campaignCode,
+        ...(values.country ? { country: values.country } : {}),
       });
       toast.success(response.message);
       form.reset();
@@ -121,6 +139,14 @@ export function RegisterForm() {
           {currencies.data?.map((currency) => (
             <option key={currency.id} value={String(currency.id)}>
               {currency.code} · {currency.name}
+            </option>
+          ))}
+        </SelectField>
+        <SelectField label={t('auth.country')} {...form.register('country')}>
+          <option value="">{t('auth.selectCountry')}</option>
+          {countries.map((country) => (
+            <option key={country.code} value={country.code}>
+              {country.name}
             </option>
           ))}
         </SelectField>

@@ -1,0 +1,270 @@
+import { type FormEvent, useEffect, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { RequireAuth } from '../../../app/routes/require-auth.tsx';
+import { Button } from '../../../components/button.tsx';
+import { TextField } from '../../../components/field.tsx';
+import { ShieldIcon } from '../../../components/icons.tsx';
+import { PageFrame } from '../../../components/page-frame.tsx';
+import { SelectField } from '../../../components/select-field.tsx';
+import { ApiError } from '../../../lib/api-client.ts';
+import { toast } from '../../../lib/toast.ts';
+import {
+  type ProtectionStatus,
+  useProtection,
+  useSelfExclude,
+  useSetLimits,
+  useTimeout,
+} from '../api/protection.ts';
+
+const PERIODS = ['daily', 'weekly', 'monthly'] as const;
+const TIMEOUT_DAYS = [1, 3, 7, 14, 30, 42] as const;
+const EXCLUSION_MONTHS = [6, 12, 24, 60] as const;
+
+const errorText = (error: unknown) => (error instanceof Error ? error.message : String(error));
+
+export function ResponsibleGamingPage() {
+  const { t } = useTranslation();
+  const title = t('pages.responsibleGaming.title');
+  return (
+    <PageFrame
+      title={title}
+      subtitle={t('protection.subtitle')}
+      breadcrumbs={[{ label: t('nav.home'), to: '/' }, { label: title }]}
+    >
+      <div className="grid gap-4 lg:grid-cols-[2fr_1fr]">
+        <div className="flex flex-col gap-4">
+          <RequireAuth>
+            <Tools />
+          </RequireAuth>
+        </div>
+        <aside className="flex flex-col gap-3 rounded-2xl border border-ink-700 bg-ink-850 p-5 text-sm leading-relaxed text-fg-muted">
+          <div className="flex items-center gap-2 text-fg">
+            <ShieldIcon size={20} className="text-accent-400" />
+            <h2 className="font-semibold">{t('protection.aboutTitle')}</h2>
+          </div>
+          <p>{t('protection.about1')}</p>
+          <p>{t('protection.about2')}</p>
+          <p>{t('protection.about3')}</p>
+        </aside>
+      </div>
+    </PageFrame>
+  );
+}
+
+function Section({
+  title,
+  body,
+  children,
+}: {
+  title: string;
+  body: string;
+  children: React.ReactNode;
+}) {
+  return (
+    <section className="flex flex-col gap-4 rounded-2xl border border-ink-700 bg-ink-850 p-5">
+      <div>
+        <h2 className="text-base font-semibold text-fg">{title}</h2>
+        <p className="mt-1 text-[13px] leading-relaxed text-fg-muted">{body}</p>
+      </div>
+      {children}
+    </section>
+  );
+}
+
+function Tools() {
+  const { t } = useTranslation();
+  const status = useProtection();
+  if (!status.data)
+    return <div className="h-96 animate-pulse rounded-2xl border border-ink-700 bg-ink-850" />;
+  return (
+    <>
+      {status.data.self_excluded && (
+        <p
+          role="status"
+          className="rounded-xl border border-warning/40 bg-warning/10 px-4 py-3 text-sm text-warning"
+          data-testid="excluded-notice"
+        >
+          {status.data.self_excluded_permanent
+            ? t('protection.excludedPermanent')
+            : t('protection.excludedUntil', {
+                date: new Date(status.data.self_excluded_until!).toLocaleDateString(),
+              })}
+        </p>
+      )}
+      <LimitsForm status={status.data} />
+      <TimeoutForm status={status.data} />
+      <ExclusionForm status={status.data} />
+    </>
+  );
+}
+
+function LimitsForm({ status }: { status: ProtectionStatus }) {
+  const { t, i18n } = useTranslation();
+  const save = useSetLimits();
+  const [values, setValues] = useState<Record<string, string>>({});
+  useEffect(() => {
+    setValues(Object.fromEntries(PERIODS.map((p) => [p, status.limits[p] ?? ''])));
+  }, [status.limits]);
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    const changed = Object.fromEntries(
+      PERIODS.filter((p) => (values[p] ?? '') !== (status.limits[p] ?? '')).map((p) => [
+        p,
+        values[p]?.trim() ? values[p]!.trim() : null,
+      ]),
+    );
+    if (Object.keys(changed).length === 0) return;
+    save.mutate(changed, {
+      onSuccess: (next) =>
+        toast.success(next.pending ? t('protection.limitsPending') : t('protection.limitsSaved')),
+      onError: (error) => toast.error(error instanceof ApiError ? error.message : errorText(error)),
+    });
+  };
+  return (
+    <Section title={t('protection.limitsTitle')} body={t('protection.limitsBody')}>
+      <form className="flex flex-col gap-4" onSubmit={submit} noValidate data-testid="limits-form">
+        <div className="grid gap-3 sm:grid-cols-3">
+          {PERIODS.map((period) => (
+            <TextField
+              key={period}
+              label={t(`protection.${period}`, { currency: status.currency ?? '' })}
+              inputMode="decimal"
+              placeholder={t('protection.noLimit')}
+              value={values[period] ?? ''}
+              onChange={(event) =>
+                setValues((current) => ({ ...current, [period]: event.target.value }))
+              }
+            />
+          ))}
+        </div>
+        {status.pending && (
+          <p className="text-[13px] text-fg-muted" data-testid="pending-limits">
+            {t('protection.pendingAt', {
+              date: new Date(status.pending.effective_at).toLocaleString(i18n.language, {
+                dateStyle: 'medium',
+                timeStyle: 'short',
+              }),
+              limits: Object.entries(status.pending.limits)
+                .map(
+                  ([p, v]) => `${t(`protection.periodName.${p}`)}: ${v ?? t('protection.noLimit')}`,
+                )
+                .join(', '),
+            })}
+          </p>
+        )}
+        <div>
+          <Button type="submit" loading={save.isPending}>
+            {t('protection.saveLimits')}
+          </Button>
+        </div>
+      </form>
+    </Section>
+  );
+}
+
+function TimeoutForm({ status }: { status: ProtectionStatus }) {
+  const { t, i18n } = useTranslation();
+  const start = useTimeout();
+  const [days, setDays] = useState<number>(7);
+  const [confirming, setConfirming] = useState(false);
+  return (
+    <Section title={t('protection.timeoutTitle')} body={t('protection.timeoutBody')}>
+      {status.timeout_until ? (
+        <p className="text-sm text-fg" data-testid="timeout-until">
+          {t('protection.timeoutUntil', {
+            date: new Date(status.timeout_until).toLocaleString(i18n.language, {
+              dateStyle: 'medium',
+              timeStyle: 'short',
+            }),
+          })}
+        </p>
+      ) : null}
+      <div className="flex flex-wrap items-end gap-3">
+        <SelectField
+          label={t('protection.duration')}
+          value={days}
+          onChange={(event) => setDays(Number(event.target.value))}
+          className="w-44"
+        >
+          {TIMEOUT_DAYS.map((d) => (
+            <option key={d} value={d}>
+              {t('protection.days', { count: d })}
+            </option>
+          ))}
+        </SelectField>
+        {confirming ? (
+          <Button
+            loading={start.isPending}
+            onClick={() =>
+              start.mutate(
+                { days },
+                {
+                  onSuccess: () => setConfirming(false),
+                  onError: (error) => toast.error(errorText(error)),
+                },
+              )
+            }
+            data-testid="timeout-confirm"
+          >
+            {t('protection.confirmTimeout', { count: days })}
+          </Button>
+        ) : (
+          <Button variant="secondary" onClick={() => setConfirming(true)}>
+            {t('protection.takeBreak')}
+          </Button>
+        )}
+      </div>
+    </Section>
+  );
+}
+
+function ExclusionForm({ status }: { status: ProtectionStatus }) {
+  const { t } = useTranslation();
+  const exclude = useSelfExclude();
+  const [months, setMonths] = useState<string>('6');
+  const [confirming, setConfirming] = useState(false);
+  if (status.self_excluded_permanent) return null;
+  return (
+    <Section title={t('protection.exclusionTitle')} body={t('protection.exclusionBody')}>
+      <div className="flex flex-wrap items-end gap-3">
+        <SelectField
+          label={t('protection.duration')}
+          value={months}
+          onChange={(event) => setMonths(event.target.value)}
+          className="w-44"
+        >
+          {EXCLUSION_MONTHS.map((m) => (
+            <option key={m} value={m}>
+              {m < 12
+                ? t('protection.months', { count: m })
+                : t('protection.years', { count: m / 12 })}
+            </option>
+          ))}
+          <option value="permanent">{t('protection.permanent')}</option>
+        </SelectField>
+        {confirming ? (
+          <Button
+            className="bg-negative text-white hover:bg-negative/90"
+            loading={exclude.isPending}
+            onClick={() =>
+              exclude.mutate(
+                { months: months === 'permanent' ? 'permanent' : Number(months) },
+                {
+                  onSuccess: () => setConfirming(false),
+                  onError: (error) => toast.error(errorText(error)),
+                },
+              )
+            }
+            data-testid="exclusion-confirm"
+          >
+            {t('protection.confirmExclusion')}
+          </Button>
+        ) : (
+          <Button variant="outline" onClick={() => setConfirming(true)}>
+            {t('protection.selfExclude')}
+          </Button>
+        )}
+      </div>
+    </Section>
+  );
+}
