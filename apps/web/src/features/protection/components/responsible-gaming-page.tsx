@@ -37,7 +37,7 @@ export function ResponsibleGamingPage() {
             <Tools />
           </RequireAuth>
         </div>
-        <aside className="flex flex-col gap-3 rounded-2xl border border-ink-700 bg-ink-850 p-5 text-sm leading-relaxed text-fg-muted">
+        <aside className="flex flex-col gap-3 self-start rounded-2xl border border-ink-700 bg-ink-850 p-5 text-sm leading-relaxed text-fg-muted">
           <div className="flex items-center gap-2 text-fg">
             <ShieldIcon size={20} className="text-accent-400" />
             <h2 className="font-semibold">{t('protection.aboutTitle')}</h2>
