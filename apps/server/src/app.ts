@@ -25,6 +25,7 @@ import { createMailModule } from './modules/mail/index.ts';
 import { createPlayersModule, playersRoutes } from './modules/players/index.ts';
 import { createProtectionModule } from './modules/protection/index.ts';
 import { createSettingsModule } from './modules/settings/index.ts';
+import { createSportsbookModule } from './modules/sportsbook/index.ts';
 import { createStaffModule, type StaffLimits } from './modules/staff/index.ts';
 import { createWalletModule } from './modules/wallet/index.ts';
 import type { Config } from './platform/config.ts';
@@ -113,7 +114,20 @@ export async function buildApp(options: AppOptions) {
   players.service.useWallet(wallet.service);
   // Tests release expired holds explicitly, so a sweep never races their assertions.
   if (config.env !== 'test') ledger.startExpirySweeper((error) => logError('hold expiry', error));
+  const sportsbook = createSportsbookModule({
+    db,
+    ledger: ledger.service,
+    audit: audit.service,
+    cashier: cashier.service,
+    auth: auth.hook,
+    gate: protection.gate,
+    env: config.env,
+    log: logError,
+  });
+  // Tests drive the feed themselves (feed.schedule / feed.tick); nothing ticks on its own.
+  if (config.env !== 'test') sportsbook.start();
   app.addHook('onClose', async () => {
+    await sportsbook.stop();
     wallet.close();
     await ledger.stop();
     await events.close();
@@ -220,10 +234,12 @@ export async function buildApp(options: AppOptions) {
       await api.register(auth.routes);
       await api.register(playersRoutes(players.service, auth.hook));
       await api.register(wallet.routes);
+      await api.register(sportsbook.routes);
     },
     { prefix: '/api/v1' },
   );
   await app.register(backoffice.routes, { prefix: '/api/admin' });
+  await app.register(sportsbook.adminRoutes(staff.auth), { prefix: '/api/admin' });
   if (config.env !== 'production') await app.register(mail.devRoutes);
 
   if (options.serveSites !== false) {
@@ -254,6 +270,7 @@ export async function buildApp(options: AppOptions) {
     backoffice,
     ledger,
     wallet,
+    sportsbook,
     events,
   };
   return { app: app as unknown as FastifyInstance, modules };

@@ -2,6 +2,7 @@ export * from './admin.ts';
 export * from './catalog.ts';
 export * from './customer.ts';
 export * from './envelope.ts';
+export * from './sportsbook.ts';
 export * from './wallet.ts';
 
 /** The languages of the product (spec §9); `en` is the default. */

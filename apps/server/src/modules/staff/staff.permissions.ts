@@ -28,6 +28,10 @@ export const PERMISSIONS = {
   'gateways.write': ['owner', 'admin', 'finance'],
   'staff.read': ['owner', 'admin'],
   'staff.manage': ['owner', 'admin'],
+  'sportsbook.read': ['owner', 'admin', 'risk', 'trader'],
+  'sportsbook.trade': ['owner', 'admin', 'trader'],
+  'sportsbook.settle': ['owner', 'admin', 'trader'],
+  'sportsbook.limits': ['owner', 'admin', 'risk', 'trader'],
 } as const satisfies Record<string, readonly Role[]>;
 
 export type Permission = keyof typeof PERMISSIONS;
