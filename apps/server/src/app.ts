@@ -241,6 +241,7 @@ export async function buildApp(options: AppOptions) {
   await app.register(backoffice.routes, { prefix: '/api/admin' });
   await app.register(sportsbook.adminRoutes(staff.auth), { prefix: '/api/admin' });
   if (config.env !== 'production') await app.register(mail.devRoutes);
+  if (config.env !== 'production') await app.register(sportsbook.devRoutes);
 
   if (options.serveSites !== false) {
     await registerStaticSites(app, {

@@ -576,3 +576,86 @@ describe('cash-out', () => {
     expect(await cash(player.id)).toEqual({ balance: 101_87n, available: 101_87n });
   });
 });
+
+describe('player protection gate', () => {
+  it('placement asks the gate first; a refusal writes nothing', async () => {
+    const ev = await syntheticEvent(sb);
+    const player = await funded();
+    const home = ev.sel('match_winner', 'home');
+    const gate = t.modules.protection.gate;
+    const original = gate.admit;
+    const seen: unknown[] = [];
+    gate.admit = async (request) => {
+      seen.push(request);
+      const { AppError } = await import('../src/platform/http/errors.ts');
+      throw new AppError('JURISDICTION_BLOCKED', 'Real-money play is not available here', {
+        status: 403,
+      });
+    };
+    try {
+      const response = await placeBet(t, player.token, {
+        kind: 'single',
+        selections: [{ selection_id: home.selection_id, odds: home.odds }],
+        stake: '3.00',
+      });
+      expect(response.json()).toMatchObject({ status: 403, code: 'JURISDICTION_BLOCKED' });
+      expect(seen[0]).toMatchObject({
+        action: 'sports_bet',
+        amount_minor: 300n,
+        currency: 'EUR',
+        player_id: player.id,
+      });
+      expect(await cash(player.id)).toEqual({ balance: 100_00n, available: 100_00n });
+      expect(await sb.playerBets(player.id, { limit: 10, offset: 0 })).toEqual([]);
+    } finally {
+      gate.admit = original;
+    }
+  });
+});
+
+describe('live odds socket', () => {
+  it('pushes price and status changes of subscribed events only', async () => {
+    const ev = await syntheticEvent(sb);
+    const other = await syntheticEvent(sb);
+    await t.app.listen({ port: 0, host: '127.0.0.1' });
+    const address = t.app.server.address() as { port: number };
+    const { default: WebSocket } = await import('ws');
+    const socket = new WebSocket(`ws://127.0.0.1:${address.port}/api/v1/sports/ws`);
+    const received: {
+      type: string;
+      event_id?: string;
+      data?: { selections?: { odds: string }[]; status?: string };
+    }[] = [];
+    socket.on('message', (raw) => received.push(JSON.parse(String(raw))));
+    await new Promise((resolve) => socket.once('open', resolve));
+    socket.send(JSON.stringify({ type: 'subscribe', events: [ev.id] }));
+    await expect.poll(() => received.some((m) => m.type === 'ready')).toBe(true);
+    const market = {
+      key: 'match_winner',
+      type: 'match_winner' as const,
+      line_milli: null,
+      name: 'Match result',
+      status: 'open' as const,
+      selections: [{ key: 'home', name: 'Home FC', odds_milli: 2_200, active: true }],
+    };
+    await sb.ingest({ kind: 'odds_change', id: msg(), event_id: other.id, markets: [market] });
+    await sb.ingest({
+      kind: 'odds_change',
+      id: msg(),
+      event_id: ev.id,
+      status: 'live',
+      clock: "12'",
+      markets: [market],
+    });
+    await sb.ingest({ kind: 'bet_stop', id: msg(), event_id: ev.id });
+    await expect
+      .poll(() => received.filter((m) => m.type === 'market').length)
+      .toBeGreaterThanOrEqual(2);
+    expect(received.every((m) => m.event_id === undefined || m.event_id === ev.id)).toBe(true);
+    const markets = received.filter((m) => m.type === 'market');
+    expect(markets[0]!.data!.selections![0]!.odds).toBe('2.20');
+    expect(markets.at(-1)!.data!.status).toBe('suspended');
+    expect(received.find((m) => m.type === 'event')?.data).toMatchObject({ status: 'live' });
+    socket.close();
+  });
+});

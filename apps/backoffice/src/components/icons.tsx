@@ -82,3 +82,10 @@ export const LogoutIcon = (p: SVGProps<SVGSVGElement>) => (
     <path d="M15 4h4a1 1 0 0 1 1 1v14a1 1 0 0 1-1 1h-4M10 17l5-5-5-5M15 12H3" />
   </Icon>
 );
+
+export const TradingIcon = (p: SVGProps<SVGSVGElement>) => (
+  <Icon {...p}>
+    <path d="M4 19h16M6 16l4-5 3 3 5-7" />
+    <path d="M15 7h3v3" />
+  </Icon>
+);

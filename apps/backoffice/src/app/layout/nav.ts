@@ -6,6 +6,7 @@ import {
   PlayersIcon,
   SettingsIcon,
   StaffIcon,
+  TradingIcon,
 } from '../../components/icons.tsx';
 
 export type NavItem = {
@@ -30,6 +31,13 @@ export const NAV: NavItem[] = [
     label: 'Players',
     permission: 'players.read',
     icon: PlayersIcon,
+    group: 'Operations',
+  },
+  {
+    to: '/trading',
+    label: 'Trading',
+    permission: 'sportsbook.read',
+    icon: TradingIcon,
     group: 'Operations',
   },
   {

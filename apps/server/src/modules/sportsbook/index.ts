@@ -1,5 +1,6 @@
 import type { FastifyPluginAsync } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
 import type { Db } from '../../platform/db/database.ts';
 import type { AuditService } from '../audit/index.ts';
 import type { PlayerAuth } from '../auth/index.ts';
@@ -83,16 +84,45 @@ export function createSportsbookModule(deps: {
   };
   const adminRoutes = (staffAuth: StaffAuth): FastifyPluginAsyncZod =>
     sportsbookAdminRoutes(service, staffAuth);
+  /** Outside production: drive the simulated feed (tests and demos in the `test` env). */
+  const devRoutes: FastifyPluginAsyncZod = async (app) => {
+    app.post(
+      '/dev/sports/tick',
+      {
+        schema: {
+          hide: true,
+          body: z.object({
+            ms: z.number().int().min(0).max(7_200_000).default(0),
+            schedule: z.boolean().default(true),
+          }),
+        },
+      },
+      async (request) => {
+        if (!(feed instanceof SimulatedFeed)) return { status: 200, message: 'not simulated' };
+        if (request.body.schedule) await feed.schedule();
+        if (request.body.ms > 0) await feed.tick(request.body.ms);
+        return { status: 200, message: 'OK', data: { matches: feed.matchIds() } };
+      },
+    );
+  };
   return {
     service,
     feed,
     hub,
     routes,
     adminRoutes,
+    devRoutes,
     /** Starts the feed (outside tests): the simulator ticks once a second. */
     start() {
       void service.recoverPending().catch((error) => deps.log('sportsbook recovery', error));
-      feed.start(sink);
+      // The simulator's matches live in memory: those of an earlier process are void.
+      const orphans =
+        feed instanceof SimulatedFeed
+          ? service.cancelOrphans('sim:', new Set())
+          : Promise.resolve(0);
+      void orphans
+        .catch((error) => deps.log('sportsbook orphans', error))
+        .finally(() => feed.start(sink));
     },
     async stop() {
       await feed.stop();

@@ -407,6 +407,25 @@ export class SportsbookService {
     for (const bet_id of bets) await this.reconcile(bet_id);
   }
 
+  /**
+   * Events a provider left open that it no longer runs (the simulator's matches from an
+   * earlier process): cancelled, every market void, so their bets are refunded.
+   */
+  async cancelOrphans(provider_prefix: string, keep: Set<string>): Promise<number> {
+    const open = await this.repo.events({ limit: 1000 });
+    let cancelled = 0;
+    for (const e of open) {
+      if (!e.id.startsWith(provider_prefix) || keep.has(e.id)) continue;
+      for (const m of await this.repo.marketsOf([e.id])) {
+        if (m.status === 'open' || m.status === 'suspended')
+          await this.resultMarket(e.id, m.key, 'void', 'void');
+      }
+      await this.repo.updateEventState(e.id, { status: 'cancelled' });
+      cancelled += 1;
+    }
+    return cancelled;
+  }
+
   // ─── placement ───────────────────────────────────────────────────────────
 
   /** Validates a slip against the catalogue and limits; returns what the bet would be. */

@@ -242,12 +242,15 @@ export class SimulatedFeed implements FeedAdapter {
   private sequence = 0;
   private fixtureCount = 0;
   private queue: Promise<void> = Promise.resolve();
+  /** Distinguishes this run's fixtures from an earlier process's (same seed, new ids). */
+  private readonly run_id: string;
 
   constructor(options: SimOptions = {}) {
     this.options = { ...DEFAULTS, now: Date.now, ...options } as typeof DEFAULTS & {
       now: () => number;
     };
     this.random = rng(this.options.seed);
+    this.run_id = this.options.now().toString(36);
   }
 
   start(sink: FeedSink): void {
@@ -352,7 +355,7 @@ export class SimulatedFeed implements FeedAdapter {
 
   private createMatch(sport: 'cricket' | 'football', starts_at: number): FeedMessage[] {
     this.fixtureCount += 1;
-    const id = `sim:${sport}:${this.options.seed}:${this.fixtureCount}`;
+    const id = `sim:${sport}:${this.run_id}:${this.fixtureCount}`;
     const common = {
       id,
       starts_at,
@@ -727,7 +730,7 @@ export class SimulatedFeed implements FeedAdapter {
             key: `next_over_runs:${n}:${nextOver}`,
             type: 'next_over_runs',
             line_milli: 7_500,
-            name: `Over ${nextOver} runs · ${team}`,
+            name: `Runs in over ${nextOver} · ${team}`,
             status: 'open',
             selections: [
               { key: 'over', name: 'Over 7.5', odds_milli: priceMilli(pOver, m), active: true },
