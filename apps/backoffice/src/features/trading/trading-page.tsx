@@ -150,7 +150,11 @@ export function TradingPage() {
                       <Badge
                         tone={e.trader_suspended ? 'warning' : (STATUS_TONE[e.status] ?? 'neutral')}
                       >
-                        {e.trader_suspended ? 'stopped' : e.status.replace('_', ' ')}
+                        {e.trader_suspended
+                          ? 'stopped'
+                          : e.status === 'not_started'
+                            ? 'upcoming'
+                            : e.status}
                       </Badge>
                     </div>
                     <div className="mt-0.5 flex justify-between text-xs text-fg-subtle">
@@ -415,12 +419,12 @@ function MarginInput({ value, onSave }: { value: number; onSave: (bp: number) =>
   const [text, setText] = useState(String(value / 100));
   return (
     <span className="flex items-center gap-1 text-xs text-fg-muted">
-      Margin +
+      <span className="whitespace-nowrap">Margin +</span>
       <input
         aria-label="Extra margin percent"
         value={text}
         onChange={(e) => setText(e.target.value)}
-        className={cn(controlClasses, 'h-7 w-14 text-right')}
+        className={cn(controlClasses, 'h-7 !w-14 text-right')}
       />
       %
       <Button
@@ -465,7 +469,7 @@ function PriceInput({
         aria-label="New price"
         value={editing}
         onChange={(e) => setEditing(e.target.value)}
-        className={cn(controlClasses, 'h-6 w-16 text-right')}
+        className={cn(controlClasses, 'h-6 !w-16 text-right')}
       />
       <button
         type="button"
@@ -503,14 +507,14 @@ function StakeFactor({ onSave }: { onSave: (player: string, factor: number) => v
         aria-label="Player id"
         value={player}
         onChange={(e) => setPlayer(e.target.value.replace(/\D/g, ''))}
-        className={cn(controlClasses, 'h-7 w-20')}
+        className={cn(controlClasses, 'h-7 !w-20')}
       />
       stake factor ×
       <input
         aria-label="Stake factor"
         value={factor}
         onChange={(e) => setFactor(e.target.value)}
-        className={cn(controlClasses, 'h-7 w-14 text-right')}
+        className={cn(controlClasses, 'h-7 !w-14 text-right')}
       />
       <Button size="sm" onClick={() => player && onSave(player, Math.round(Number(factor) * 1000))}>
         Set
