@@ -659,3 +659,52 @@ describe('live odds socket', () => {
     socket.close();
   });
 });
+
+describe('live bet delay', () => {
+  it('holds the stake while waiting, then accepts at an unchanged price or refuses a moved one', async () => {
+    const ev = await syntheticEvent(sb, { status: 'live' });
+    const player = await funded();
+    const home = ev.sel('match_winner', 'home');
+    const body = {
+      kind: 'single',
+      selections: [{ selection_id: home.selection_id, odds: home.odds }],
+      stake: '10.00',
+    };
+    sb.setLiveDelay(400);
+    try {
+      // Unchanged: accepted after the delay.
+      const started = Date.now();
+      const ok = await placeBet(t, player.token, body);
+      expect(ok.statusCode, ok.body).toBe(200);
+      expect(Date.now() - started).toBeGreaterThanOrEqual(400);
+      expect(ok.json().data.status).toBe('open');
+      // The price drops while the bet waits: refused, the hold released.
+      const pending = placeBet(t, player.token, body);
+      await expect.poll(async () => (await cash(player.id)).available).toBe(80_00n);
+      await sb.ingest({
+        kind: 'odds_change',
+        id: msg(),
+        event_id: ev.id,
+        markets: [
+          {
+            key: 'match_winner',
+            type: 'match_winner',
+            line_milli: null,
+            name: 'Match result',
+            status: 'open',
+            selections: [{ key: 'home', name: 'Home FC', odds_milli: 1_800, active: true }],
+          },
+        ],
+      });
+      const refused = await pending;
+      expect(refused.json()).toMatchObject({
+        status: 409,
+        code: 'PRICE_CHANGED',
+        message: 'Home FC: the price moved from 2.00 to 1.80',
+      });
+      expect(await cash(player.id)).toEqual({ balance: 100_00n, available: 90_00n });
+    } finally {
+      sb.setLiveDelay(0);
+    }
+  });
+});

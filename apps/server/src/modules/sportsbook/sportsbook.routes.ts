@@ -163,6 +163,14 @@ export const sportsbookRoutes =
           idempotency_key: body.idempotency_key,
         };
         const existing = await service.existing(input);
+        if (existing?.status === 'rejected') {
+          // A retry of a refused live bet gets the same refusal, not a new bet.
+          throw new AppError(
+            existing.reject_code ?? 'REJECTED',
+            existing.reject_message ?? 'The bet was refused',
+            { status: 409 },
+          );
+        }
         if (existing) {
           const [view] = await service.betViews([existing]);
           return { status: 200, message: 'Bet already placed', data: view! };

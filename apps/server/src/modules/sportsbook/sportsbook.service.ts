@@ -149,6 +149,13 @@ export class SportsbookService {
     return this.options.live_delay_ms;
   }
 
+  /** Changes the in-play delay (operators; tests exercise the re-pricing with it). */
+  setLiveDelay(ms: number): void {
+    if (!Number.isInteger(ms) || ms < 0 || ms > 30_000)
+      throw new RangeError('live delay must be 0..30000 ms');
+    this.options.live_delay_ms = ms;
+  }
+
   /** Subscribes to settled real-money bets (the bonus engine's wagering counter). */
   onBetSettled(listener: (event: SportsBetSettledEvent) => void): () => void {
     this.listeners.add(listener);
