@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { FeedMessage } from './feed/feed.types.ts';
-import { SimulatedFeed } from './feed/simulated-feed.ts';
+import { gameWin, SimulatedFeed, setWin } from './feed/simulated-feed.ts';
 import {
   betPayout,
   cashoutOffer,
@@ -86,7 +86,7 @@ describe('bet arithmetic', () => {
 });
 
 describe('simulated feed', () => {
-  async function play(sport: 'cricket' | 'football') {
+  async function play(sport: 'cricket' | 'football' | 'tennis') {
     const messages: FeedMessage[] = [];
     let now = 1_700_000_000_000;
     const feed = new SimulatedFeed({
@@ -103,9 +103,9 @@ describe('simulated feed', () => {
     const live = feed
       .matchIds()
       .find((id) => id.includes(sport) && feed.match(id)!.status === 'live')!;
-    for (let i = 0; i < 400 && feed.match(live); i++) {
+    for (let i = 0; i < 2_000 && feed.match(live); i++) {
       now += 1_000;
-      await feed.tick(sport === 'cricket' ? 5_000 : 8_000);
+      await feed.tick(sport === 'cricket' ? 5_000 : sport === 'football' ? 8_000 : 4_000);
     }
     return {
       live,
@@ -159,5 +159,23 @@ describe('simulated feed', () => {
       .find((m) => m.key === 'match_winner')!
       .outcomes.filter((o) => o.result === 'won');
     expect(winners).toHaveLength(1);
+  });
+
+  it('plays tennis point by point to a best-of-three result, set winners settled on the way', async () => {
+    expect(gameWin(0.6, 0, 0)).toBeCloseTo(0.7357, 3);
+    expect(setWin([0.6, 0.6], 0, 0, 0)).toBeCloseTo(0.5, 1);
+    const { messages } = await play('tennis');
+    const settled = messages.flatMap((m) => (m.kind === 'bet_settlement' ? m.markets : []));
+    const sets = settled.filter((m) => m.key.startsWith('set_winner:'));
+    expect(sets.length).toBeGreaterThanOrEqual(2);
+    expect(sets.length).toBeLessThanOrEqual(3);
+    const match = settled.find((m) => m.key === 'match_winner')!;
+    const winner = match.outcomes.find((o) => o.result === 'won')!.key;
+    // The match winner won two sets.
+    expect(
+      sets.filter((m) => m.outcomes.find((o) => o.key === winner)!.result === 'won'),
+    ).toHaveLength(2);
+    const live = messages.filter((m) => m.kind === 'odds_change' && m.status === 'live');
+    expect(live.length).toBeGreaterThan(50);
   });
 });

@@ -30,6 +30,7 @@ export type SimOptions = {
   cricket_ball_ms?: number;
   cricket_overs?: number;
   football_minute_ms?: number;
+  tennis_point_ms?: number;
   now?: () => number;
 };
 
@@ -43,6 +44,7 @@ const DEFAULTS = {
   cricket_ball_ms: 5_000,
   cricket_overs: 20,
   football_minute_ms: 8_000,
+  tennis_point_ms: 4_000,
 };
 
 /** Seeded PRNG (mulberry32): the same seed plays the same matches. */
@@ -176,6 +178,20 @@ const CRICKET_TEAMS: [string, string[]][] = [
     ],
   ],
 ];
+const TENNIS_PLAYERS = [
+  'S. Nagal',
+  'R. Bopanna',
+  'C. Alcaraz',
+  'J. Sinner',
+  'N. Djokovic',
+  'D. Medvedev',
+  'A. Zverev',
+  'H. Rune',
+  'C. Ruud',
+  'T. Fritz',
+  'A. de Minaur',
+  'S. Tsitsipas',
+];
 const FOOTBALL_TEAMS = [
   'Arsenal Lions',
   'Madrid Blancos',
@@ -229,7 +245,62 @@ type Football = Common & {
   goals: [number, number];
   minute: number;
 };
-type Match = Cricket | Football;
+type Tennis = Common & {
+  sport: 'tennis';
+  players: [string, string];
+  /** Probability that each player wins a point on his own serve. */
+  serve: [number, number];
+  sets: [number, number];
+  games: [number, number];
+  points: [number, number];
+  server: 0 | 1;
+  pointsDone: number;
+  setScores: string[];
+};
+type Match = Cricket | Football | Tennis;
+
+/** P(server wins the game) from points (a, b), with deuce. */
+export function gameWin(p: number, a: number, b: number): number {
+  if (a >= 4 && a - b >= 2) return 1;
+  if (b >= 4 && b - a >= 2) return 0;
+  if (a >= 3 && b >= 3) {
+    const deuce = (p * p) / (p * p + (1 - p) * (1 - p));
+    if (a === b) return deuce;
+    return a > b ? p + (1 - p) * deuce : p * deuce;
+  }
+  return p * gameWin(p, a + 1, b) + (1 - p) * gameWin(p, a, b + 1);
+}
+
+/** P(first player wins a tiebreak to 7) from points, with a per-point win probability. */
+function tiebreakWin(q: number, a: number, b: number): number {
+  if (a >= 7 && a - b >= 2) return 1;
+  if (b >= 7 && b - a >= 2) return 0;
+  if (a >= 6 && b >= 6) {
+    const even = (q * q) / (q * q + (1 - q) * (1 - q));
+    if (a === b) return even;
+    return a > b ? q + (1 - q) * even : q * even;
+  }
+  return q * tiebreakWin(q, a + 1, b) + (1 - q) * tiebreakWin(q, a, b + 1);
+}
+
+/** P(player 0 wins the set) from games, the server of the game under way and its points. */
+export function setWin(
+  serve: [number, number],
+  g0: number,
+  g1: number,
+  server: 0 | 1,
+  p0 = 0,
+  p1 = 0,
+): number {
+  if (g0 >= 6 && g0 - g1 >= 2) return 1;
+  if (g1 >= 6 && g1 - g0 >= 2) return 0;
+  if (g0 === 7) return 1;
+  if (g1 === 7) return 0;
+  if (g0 === 6 && g1 === 6) return tiebreakWin((serve[0] + 1 - serve[1]) / 2, p0, p1);
+  const game = server === 0 ? gameWin(serve[0], p0, p1) : 1 - gameWin(serve[1], p1, p0);
+  const next = (1 - server) as 0 | 1;
+  return game * setWin(serve, g0 + 1, g1, next) + (1 - game) * setWin(serve, g0, g1 + 1, next);
+}
 
 export class SimulatedFeed implements FeedAdapter {
   readonly provider = 'sim';
@@ -315,7 +386,7 @@ export class SimulatedFeed implements FeedAdapter {
   private scheduleNow(): FeedMessage[] {
     const out: FeedMessage[] = [];
     const now = this.options.now();
-    for (const sport of ['cricket', 'football'] as const) {
+    for (const sport of ['cricket', 'football', 'tennis'] as const) {
       const mine = [...this.matches.values()].filter((m) => m.sport === sport);
       const live = mine.filter((m) => m.status === 'live').length;
       const upcoming = mine.filter((m) => m.status === 'not_started').length;
@@ -346,14 +417,20 @@ export class SimulatedFeed implements FeedAdapter {
       }
       if (match.status !== 'live') continue;
       match.played_ms += simMs;
-      out.push(...(match.sport === 'cricket' ? this.playCricket(match) : this.playFootball(match)));
+      out.push(
+        ...(match.sport === 'cricket'
+          ? this.playCricket(match)
+          : match.sport === 'football'
+            ? this.playFootball(match)
+            : this.playTennis(match)),
+      );
       if ((match.status as string) === 'ended') this.matches.delete(match.id);
     }
     out.push(...this.scheduleNow());
     return out;
   }
 
-  private createMatch(sport: 'cricket' | 'football', starts_at: number): FeedMessage[] {
+  private createMatch(sport: 'cricket' | 'football' | 'tennis', starts_at: number): FeedMessage[] {
     this.fixtureCount += 1;
     const id = `sim:${sport}:${this.run_id}:${this.fixtureCount}`;
     const common = {
@@ -384,6 +461,32 @@ export class SimulatedFeed implements FeedAdapter {
           competition: { id: 'sim:cricket:premier', name: 'Premier T20 League', country: 'India' },
           home,
           away,
+          starts_at: new Date(starts_at),
+          status: 'not_started',
+        },
+      };
+    } else if (sport === 'tennis') {
+      const a = Math.floor(this.random() * TENNIS_PLAYERS.length);
+      let b = Math.floor(this.random() * (TENNIS_PLAYERS.length - 1));
+      if (b >= a) b += 1;
+      const players: [string, string] = [TENNIS_PLAYERS[a]!, TENNIS_PLAYERS[b]!];
+      match = {
+        ...common,
+        sport,
+        players,
+        serve: [0.6 + this.random() * 0.1, 0.6 + this.random() * 0.1],
+        sets: [0, 0],
+        games: [0, 0],
+        points: [0, 0],
+        server: 0,
+        pointsDone: 0,
+        setScores: [],
+        fixture: {
+          id,
+          sport: { id: 'tennis', name: 'Tennis' },
+          competition: { id: 'sim:tennis:open', name: 'Mumbai Open', country: 'India' },
+          home: players[0],
+          away: players[1],
           starts_at: new Date(starts_at),
           status: 'not_started',
         },
@@ -771,6 +874,118 @@ export class SimulatedFeed implements FeedAdapter {
     return markets;
   }
 
+  // ─── tennis ─────────────────────────────────────────────────────────────────
+
+  private playTennis(match: Tennis): FeedMessage[] {
+    const out: FeedMessage[] = [];
+    const due = Math.floor(match.played_ms / this.options.tennis_point_ms);
+    while (match.pointsDone < due && match.status === 'live') {
+      match.pointsDone += 1;
+      const tiebreak = match.games[0] === 6 && match.games[1] === 6;
+      const p = match.serve[match.server];
+      const winner = (this.random() < p ? match.server : 1 - match.server) as 0 | 1;
+      match.points[winner] += 1;
+      const [a, b] = match.points;
+      const target = tiebreak ? 7 : 4;
+      if (Math.max(a, b) >= target && Math.abs(a - b) >= 2) {
+        match.games[winner] += 1;
+        match.points = [0, 0];
+        match.server = (1 - match.server) as 0 | 1;
+        const [g0, g1] = match.games;
+        const setOver = (Math.max(g0, g1) >= 6 && Math.abs(g0 - g1) >= 2) || Math.max(g0, g1) === 7;
+        if (setOver) {
+          const setWinner = (g0 > g1 ? 0 : 1) as 0 | 1;
+          match.sets[setWinner] += 1;
+          match.setScores.push(`${g0}-${g1}`);
+          const n = match.setScores.length;
+          out.push(
+            this.settle(match, [
+              {
+                key: `set_winner:${n}`,
+                outcomes: [
+                  { key: 'home', result: setWinner === 0 ? 'won' : 'lost' },
+                  { key: 'away', result: setWinner === 1 ? 'won' : 'lost' },
+                ],
+              },
+            ]),
+          );
+          match.games = [0, 0];
+          if (match.sets[setWinner] === 2) {
+            match.status = 'ended';
+            match.fixture = { ...match.fixture, status: 'ended' };
+            out.push(this.odds(match));
+            out.push(
+              this.settle(match, [
+                {
+                  key: 'match_winner',
+                  outcomes: [
+                    { key: 'home', result: setWinner === 0 ? 'won' : 'lost' },
+                    { key: 'away', result: setWinner === 1 ? 'won' : 'lost' },
+                  ],
+                },
+              ]),
+            );
+            return out;
+          }
+        }
+      }
+      out.push(this.odds(match));
+    }
+    return out;
+  }
+
+  private tennisMarkets(match: Tennis): FeedMarket[] {
+    const m = this.options.margin;
+    const live = match.status === 'live';
+    const set = setWin(
+      match.serve,
+      match.games[0],
+      match.games[1],
+      match.server,
+      match.points[0],
+      match.points[1],
+    );
+    const fresh = setWin(match.serve, 0, 0, 0);
+    // Best of three: the set under way, then fresh sets.
+    const [s0, s1] = match.sets;
+    const after = (a: number, b: number): number =>
+      a >= 2 ? 1 : b >= 2 ? 0 : fresh * after(a + 1, b) + (1 - fresh) * after(a, b + 1);
+    const pMatch = set * after(s0 + 1, s1) + (1 - set) * after(s0, s1 + 1);
+    const markets: FeedMarket[] = [
+      {
+        key: 'match_winner',
+        type: 'match_winner',
+        line_milli: null,
+        name: 'Match winner',
+        status: match.status === 'ended' ? 'suspended' : 'open',
+        selections: [
+          { key: 'home', name: match.players[0], odds_milli: priceMilli(pMatch, m), active: true },
+          {
+            key: 'away',
+            name: match.players[1],
+            odds_milli: priceMilli(1 - pMatch, m),
+            active: true,
+          },
+        ],
+      },
+    ];
+    if (live) {
+      const n = match.setScores.length + 1;
+      markets.push({
+        key: `set_winner:${n}`,
+        type: 'match_winner',
+        line_milli: null,
+        name: `Set ${n} winner`,
+        status: 'open',
+        selections: [
+          { key: 'home', name: match.players[0], odds_milli: priceMilli(set, m), active: true },
+          { key: 'away', name: match.players[1], odds_milli: priceMilli(1 - set, m), active: true },
+        ],
+      });
+    }
+    return markets;
+  }
+
   // ─── football ───────────────────────────────────────────────────────────────
 
   private playFootball(match: Football): FeedMessage[] {
@@ -958,6 +1173,40 @@ export class SimulatedFeed implements FeedAdapter {
         score: { home: score(0), away: score(1), detail: inn ? `${overs} ov${target}` : '' },
         clock: inn ? `${overs} ov` : '',
         markets: this.cricketMarkets(match),
+      };
+    }
+    if (match.sport === 'tennis') {
+      const names = ['0', '15', '30', '40'];
+      const [a, b] = match.points;
+      const tiebreak = match.games[0] === 6 && match.games[1] === 6;
+      const game = tiebreak
+        ? `${a}-${b}`
+        : a >= 3 && b >= 3
+          ? a === b
+            ? '40-40'
+            : a > b
+              ? 'AD-40'
+              : '40-AD'
+          : `${names[a]}-${names[b]}`;
+      const sets = [...match.setScores, `${match.games[0]}-${match.games[1]}`].join(' ');
+      return {
+        kind: 'odds_change',
+        id: this.messageId(),
+        event_id: match.id,
+        status: match.status,
+        score: {
+          home: String(match.sets[0]),
+          away: String(match.sets[1]),
+          detail:
+            match.status === 'live' ? `${sets} · ${game}${match.server === 0 ? ' •' : ''}` : sets,
+        },
+        clock:
+          match.status === 'live'
+            ? `Set ${match.setScores.length + 1}`
+            : match.status === 'ended'
+              ? 'FT'
+              : '',
+        markets: this.tennisMarkets(match),
       };
     }
     return {
