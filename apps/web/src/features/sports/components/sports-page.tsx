@@ -4,6 +4,7 @@ import { useSearchParams } from 'react-router';
 import { cn } from '../../../components/cn.ts';
 import { BallIcon } from '../../../components/icons.tsx';
 import { Spinner } from '../../../components/spinner.tsx';
+import { useOpenModal } from '../../../lib/modal-store.ts';
 import { useEvents, useSportsTree } from '../api.ts';
 import { ODDS_FORMATS, type OddsFormat } from '../lib/odds-format.ts';
 import { useLiveOdds } from '../live.ts';
@@ -30,6 +31,8 @@ export function SportsPage() {
   const events = useEvents(sport, when, competition);
   const slip = useSlip();
   const [slipOpen, setSlipOpen] = useState(false);
+  // The sign-in modal opened from the slip must not sit under the sheet.
+  const modalOpen = useOpenModal() !== null;
   const competitions = useMemo(
     () => new Map((tree.data?.competitions ?? []).map((c) => [c.id, c.name])),
     [tree.data],
@@ -187,9 +190,9 @@ export function SportsPage() {
           <span>{t('sports.slip.title')}</span>
           <span className="rounded-full bg-white/20 px-2 py-0.5 text-xs">{slip.items.length}</span>
         </button>
-        {slipOpen && (
+        {slipOpen && !modalOpen && (
           <div
-            className="fixed inset-0 z-50 flex items-end justify-center md:items-center"
+            className="fixed inset-0 z-[70] flex items-end justify-center md:items-center"
             role="dialog"
             aria-modal="true"
           >
