@@ -293,6 +293,24 @@ describe('placement', () => {
       code: 'STAKE_OVER_LIMIT',
       message: 'The maximum stake is 50.00',
     });
+    // Per market: stakes and potential returns add up over the player's open bets.
+    await sb.traderStakeFactor({ type: 'system', id: 'test' } as never, player.id, 100);
+    const first = await placeBet(t, player.token, {
+      kind: 'single',
+      selections: [{ selection_id: home.selection_id, odds: home.odds }],
+      stake: '300.00',
+    });
+    expect(first.statusCode, first.body).toBe(200);
+    const second = await placeBet(t, player.token, {
+      kind: 'single',
+      selections: [{ selection_id: home.selection_id, odds: home.odds }],
+      stake: '300.00',
+    });
+    expect(second.json()).toMatchObject({
+      status: 422,
+      code: 'MARKET_LIMIT',
+      message: 'Match result: your stake on this market would exceed 500.00',
+    });
     await sb.traderStakeFactor({ type: 'system', id: 'test' } as never, player.id, 0);
     expect(
       (

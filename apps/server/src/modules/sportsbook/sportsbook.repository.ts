@@ -441,16 +441,19 @@ export class SportsbookRepository {
       .execute();
   }
 
-  /** Open stake of a player per market (pending and open bets). */
-  async openStakeByMarket(player_id: bigint, market_ids: bigint[]): Promise<Map<bigint, bigint>> {
+  /** Open stake and potential return of a player per market (pending and open bets). */
+  async openStakeByMarket(
+    player_id: bigint,
+    market_ids: bigint[],
+  ): Promise<Map<bigint, { stake: bigint; potential: bigint }>> {
     if (market_ids.length === 0) return new Map();
-    const rows = await sql<{ market_id: bigint; stake: bigint }>`
-      select l.market_id, sum(b.stake_minor)::int8 as stake
+    const rows = await sql<{ market_id: bigint; stake: bigint; potential: bigint }>`
+      select l.market_id, sum(b.stake_minor)::int8 as stake, sum(b.potential_return_minor)::int8 as potential
       from sb_bet_legs l join sb_bets b on b.id = l.bet_id
       where b.player_id = ${player_id} and b.status in ('pending', 'open')
         and l.market_id = any(${market_ids.map(String)}::bigint[])
       group by l.market_id`.execute(this.db);
-    return new Map(rows.rows.map((r) => [r.market_id, r.stake]));
+    return new Map(rows.rows.map((r) => [r.market_id, { stake: r.stake, potential: r.potential }]));
   }
 
   betByKey(player_id: bigint, key: string) {

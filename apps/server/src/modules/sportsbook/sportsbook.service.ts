@@ -566,11 +566,21 @@ export class SportsbookService {
       legs.map((l) => l.row.market_id),
     );
     for (const leg of legs) {
-      const marketMax = (maxStake * BigInt(leg.row.limit_factor_milli)) / 1000n;
-      if ((open.get(leg.row.market_id) ?? 0n) + stake_minor > marketMax) {
+      const factor = BigInt(leg.row.limit_factor_milli);
+      const marketMax = (maxStake * factor) / 1000n;
+      const mine = open.get(leg.row.market_id) ?? { stake: 0n, potential: 0n };
+      if (mine.stake + stake_minor > marketMax) {
         throw refused(
           'MARKET_LIMIT',
           `${leg.row.market_name}: your stake on this market would exceed ${this.money(marketMax, input.scale)}`,
+          422,
+        );
+      }
+      const marketPayoutMax = (maxPayout * factor) / 1000n;
+      if (mine.potential + potential > marketPayoutMax) {
+        throw refused(
+          'MARKET_LIMIT',
+          `${leg.row.market_name}: your potential returns on this market would exceed ${this.money(marketPayoutMax, input.scale)}`,
           422,
         );
       }
