@@ -30,7 +30,7 @@ async function balance(page: Page) {
 describe.skipIf(skipJourneys())('journey: sportsbook', () => {
   const browser = useBrowser();
 
-  it('live cricket with moving odds; a single and a 3-leg multiple; cash-out; a trader stop reaches the slip', async () => {
+  it('live cricket with moving odds; a single and a 3-leg multiple; cash-out; a trader stop reaches the slip; the multiple settles at full time', async () => {
     const baseUrl = browser.baseUrl();
     await tick(baseUrl, 0);
     const page = await browser.newPage();
@@ -64,11 +64,11 @@ describe.skipIf(skipJourneys())('journey: sportsbook', () => {
     await page.getByTestId('my-bet').first().waitFor();
     expect(await page.getByTestId('my-bet').count()).toBe(1);
 
-    // A 3-leg multiple on upcoming matches.
+    // A 3-leg multiple on the live cricket, football and tennis matches.
     await page.getByTestId('slip-tab-slip').click();
-    await page.getByTestId('when-upcoming').click();
+    await page.getByTestId('sport-all').click();
     const rows = page.getByTestId('sports-event-row');
-    await eventually('three upcoming matches', async () => (await rows.count()) >= 3);
+    await eventually('three live matches', async () => (await rows.count()) >= 3);
     for (let i = 0; i < 3; i++) await rows.nth(i).getByTestId('odds-button').first().click();
     expect(await page.getByTestId('slip-item').count()).toBe(3);
     await page.getByTestId('slip-kind-multiple').click();
@@ -93,7 +93,7 @@ describe.skipIf(skipJourneys())('journey: sportsbook', () => {
     await eventually('the balance to change', async () => (await balance(page)) !== before);
 
     // A trader suspends a market that is in the player's slip; the slip says so at once.
-    await page.getByTestId('when-live').click();
+    await page.getByTestId('sport-cricket').click();
     await page.getByTestId('sports-event-row').first().locator('button').first().click();
     await page.getByTestId('sports-event').waitFor();
     const home =
@@ -128,5 +128,27 @@ describe.skipIf(skipJourneys())('journey: sportsbook', () => {
     );
     expect(await page.getByTestId('place-bet').isDisabled()).toBe(true);
     await page.screenshot({ path: 'e2e/screenshots/sportsbook-suspended.png' }).catch(() => {});
+
+    // The matches play to the end: the multiple settles, and the money agrees.
+    const beforeEnd = await balance(page);
+    await tick(baseUrl, 2_000_000);
+    await page.getByTestId('slip-tab-bets').click();
+    await page.getByTestId('bets-open').click();
+    await page.getByTestId('bets-settled').click();
+    await eventually(
+      'the multiple to settle',
+      async () =>
+        (await page.locator('[data-testid="my-bet"][data-status="settled"]').count()) === 1,
+      20_000,
+    );
+    const settled = page.locator('[data-testid="my-bet"][data-status="settled"]');
+    const won = ((await settled.textContent()) ?? '').includes('Won');
+    if (won)
+      await eventually(
+        'the win in the balance',
+        async () => (await balance(page)) !== beforeEnd,
+        10_000,
+      );
+    else expect(await balance(page)).toBe(beforeEnd);
   }, 120_000);
 });

@@ -67,7 +67,9 @@ export function useMyBets(status: 'open' | 'settled') {
         >
       ).data,
     enabled: auth.isAuthenticated,
-    refetchInterval: status === 'open' ? 5_000 : false,
+    // Bets settle and cash-out offers move on their own: always re-read on display.
+    staleTime: 0,
+    refetchInterval: status === 'open' ? 5_000 : 15_000,
   });
 }
 

@@ -92,6 +92,7 @@ export function SportsPage() {
             <SportChip
               active={!sport}
               onClick={() => update({ sport: undefined, competition: undefined, event: undefined })}
+              testId="sport-all"
               label={t('sports.all')}
               icon={<span aria-hidden="true">★</span>}
               count={liveCount()}
