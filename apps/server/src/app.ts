@@ -28,6 +28,7 @@ import { createMailModule } from './modules/mail/index.ts';
 import { createPlayersModule, playersRoutes } from './modules/players/index.ts';
 import { createProtectionModule } from './modules/protection/index.ts';
 import { createSettingsModule } from './modules/settings/index.ts';
+import { createSportsbookModule } from './modules/sportsbook/index.ts';
 import { createStaffModule, type StaffLimits } from './modules/staff/index.ts';
 import { createWalletModule } from './modules/wallet/index.ts';
 import type { Config } from './platform/config.ts';
@@ -122,7 +123,20 @@ export async function buildApp(options: AppOptions) {
   players.service.useWallet(wallet.service);
   // Tests release expired holds explicitly, so a sweep never races their assertions.
   if (config.env !== 'test') ledger.startExpirySweeper((error) => logError('hold expiry', error));
+  const sportsbook = createSportsbookModule({
+    db,
+    ledger: ledger.service,
+    audit: audit.service,
+    cashier: cashier.service,
+    auth: auth.hook,
+    gate: protection.gate,
+    env: config.env,
+    log: logError,
+  });
+  // Tests drive the feed themselves (feed.schedule / feed.tick); nothing ticks on its own.
+  if (config.env !== 'test') sportsbook.start();
   app.addHook('onClose', async () => {
+    await sportsbook.stop();
     wallet.close();
     cryptoPayments.stop();
     await ledger.stop();
@@ -198,6 +212,7 @@ export async function buildApp(options: AppOptions) {
       affiliate.adminRoutes,
       cryptoPayments.adminRoutes,
       protection.adminRoutes(staff.auth),
+      sportsbook.adminRoutes(staff.auth),
     ],
   });
 
@@ -299,11 +314,13 @@ export async function buildApp(options: AppOptions) {
       await api.register(bonus.routes);
       await api.register(affiliate.routes);
       await api.register(protection.routes(auth.hook));
+      await api.register(sportsbook.routes);
     },
     { prefix: '/api/v1' },
   );
   await app.register(backoffice.routes, { prefix: '/api/admin' });
   if (config.env !== 'production') await app.register(mail.devRoutes);
+  if (config.env !== 'production') await app.register(sportsbook.devRoutes);
 
   if (options.serveSites !== false) {
     await registerStaticSites(app, {
@@ -337,6 +354,7 @@ export async function buildApp(options: AppOptions) {
     moneyRoutes,
     bonus,
     affiliate,
+    sportsbook,
     events,
   };
   return { app: app as unknown as FastifyInstance, modules };

@@ -10,6 +10,7 @@ import {
   uniqueEmail,
 } from './harness.ts';
 import { expectLedgerConsistent } from './ledger-support.ts';
+import { syntheticEvent } from './sportsbook-support.ts';
 import { RELAXED_STAFF_LIMITS, staffMember } from './staff-helpers.ts';
 
 let t: TestApp;
@@ -51,7 +52,10 @@ describe('every money route passes the gate', () => {
   /** A well-formed request per money route; a new money route must add one here. */
   const FIXTURES: Record<
     string,
-    { payload: Record<string, unknown>; url?: (ids: { promotion: string }) => string }
+    {
+      payload: Record<string, unknown> | ((ids: Ids) => Record<string, unknown>);
+      url?: (ids: Ids) => string;
+    }
   > = {
     'POST /api/v1/customer/crypto/deposit/create': {
       payload: { currency: '12', amount: '10', converted_amount: '0.0001' },
@@ -68,7 +72,17 @@ describe('every money route passes the gate', () => {
       payload: {},
       url: ({ promotion }) => `/api/v1/customer/promotions/${promotion}/claim`,
     },
+    'POST /api/v1/customer/sportsbook/bets': {
+      payload: ({ selection }) => ({
+        kind: 'single',
+        selections: [selection],
+        stake: '5',
+        accept_odds: 'any',
+        idempotency_key: 'gate-test-bet-1',
+      }),
+    },
   };
+  type Ids = { promotion: string; selection: { selection_id: string; odds: string } };
 
   it('calls the gate before anything is written, on each route that declares a money action', async () => {
     const routes = t.modules.moneyRoutes;
@@ -86,6 +100,9 @@ describe('every money route passes the gate', () => {
         code: 'GATETEST',
       },
     });
+    const event = await syntheticEvent(t.modules.sportsbook.service);
+    const { selection_id, odds } = event.sel('match_winner', 'home');
+    const ids: Ids = { promotion: '', selection: { selection_id: String(selection_id), odds } };
     const player = await signedInPlayer(t);
     await t.modules.ledger.service.transfer({
       idempotency_key: `gate-fund:${player.id}`,
@@ -106,12 +123,15 @@ describe('every money route passes the gate', () => {
     const balanceBefore = await t.modules.ledger.service.playerBalances(player.id, 'EUR');
     for (const route of routes) {
       const fixture = FIXTURES[`${route.method} ${route.url}`]!;
-      const url = fixture.url ? fixture.url({ promotion: promotion.json().data.id }) : route.url;
+      ids.promotion = promotion.json().data.id;
+      const url = fixture.url ? fixture.url(ids) : route.url;
+      const payload =
+        typeof fixture.payload === 'function' ? fixture.payload(ids) : fixture.payload;
       const response = await t.app.inject({
         method: route.method as 'POST',
         url,
         headers: bearer(player.token),
-        payload: fixture.payload,
+        payload,
       });
       expect(response.statusCode, `${route.url}: ${response.body}`).toBe(403);
       expect(response.json().code).toBe('TEST_REFUSED');

@@ -4,6 +4,7 @@ export * from './crypto.ts';
 export * from './customer.ts';
 export * from './envelope.ts';
 export * from './promotions.ts';
+export * from './sportsbook.ts';
 export * from './wallet.ts';
 
 /** The languages of the product (spec §9); `en` is the default. */

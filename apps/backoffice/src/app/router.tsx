@@ -37,6 +37,8 @@ const SettingsPage = () =>
   page(async () => (await import('../features/settings/settings-page.tsx')).SettingsPage);
 const StaffPage = () =>
   page(async () => (await import('../features/staff/staff-page.tsx')).StaffPage);
+const TradingPage = () =>
+  page(async () => (await import('../features/trading/trading-page.tsx')).TradingPage);
 const AccountPage = () =>
   page(async () => (await import('../features/account/account-page.tsx')).AccountPage);
 
@@ -109,6 +111,14 @@ export const router = createBrowserRouter(
           element: (
             <Guard permission="staff.read">
               <StaffPage />
+            </Guard>
+          ),
+        },
+        {
+          path: 'trading',
+          element: (
+            <Guard permission="sportsbook.read">
+              <TradingPage />
             </Guard>
           ),
         },

@@ -87,3 +87,10 @@ export const GiftIcon = (p: SVGProps<SVGSVGElement>) => (
     <path d="M3.5 9h17v4h-17zM5 13v7h14v-7M12 9v11M12 9c-1.5-3-5-4.5-5.5-2S9.5 9 12 9c2.5 0 6 .5 5.5-2S13.5 6 12 9" />
   </Icon>
 );
+
+export const TradingIcon = (p: SVGProps<SVGSVGElement>) => (
+  <Icon {...p}>
+    <path d="M4 19h16M6 16l4-5 3 3 5-7" />
+    <path d="M15 7h3v3" />
+  </Icon>
+);

@@ -22,7 +22,10 @@ const CasinoHomePage = page(pages, 'CasinoHomePage');
 const AllGamesPage = page(pages, 'AllGamesPage');
 const ProvidersPage = page(pages, 'ProvidersPage');
 const CategoryPage = page(pages, 'CategoryPage');
-const SportsPage = page(pages, 'SportsPage');
+const SportsPage = page(
+  () => import('../features/sports/components/sports-page.tsx'),
+  'SportsPage',
+);
 const PromotionsPage = page(
   () => import('../features/promotions/components/promotions-page.tsx'),
   'PromotionsPage',

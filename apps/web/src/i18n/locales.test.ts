@@ -29,7 +29,7 @@ const SAME_EVERYWHERE = new Set(['common.adultsOnly']);
 
 /** Words that are spelled the same as in English in that language (checked by hand). */
 const COGNATES: Record<string, string[]> = {
-  pt: ['transactions.status'],
+  pt: ['transactions.status', 'sports.format.decimal'],
   ms: ['wallet.deposit', 'wallet.bonus', 'transactions.types.deposit', 'transactions.types.bonus'],
   fr: [
     'nav.casino',
@@ -44,8 +44,11 @@ const COGNATES: Record<string, string[]> = {
     'affiliate.campaignCode',
     'transactions.types.bonus',
     'transactions.pagination',
+    'sports.sport.cricket',
+    'sports.sport.football',
+    'sports.sport.tennis',
   ],
-  es: ['nav.casino', 'categories.arcade', 'pages.casino.title'],
+  es: ['nav.casino', 'categories.arcade', 'pages.casino.title', 'sports.format.decimal'],
 };
 
 const others = { pt, bn, 'zh-TW': zhTW, th, ms, fr, es } as const;

@@ -7,6 +7,7 @@ import {
   PlayersIcon,
   SettingsIcon,
   StaffIcon,
+  TradingIcon,
 } from '../../components/icons.tsx';
 
 export type NavItem = {
@@ -31,6 +32,13 @@ export const NAV: NavItem[] = [
     label: 'Players',
     permission: 'players.read',
     icon: PlayersIcon,
+    group: 'Operations',
+  },
+  {
+    to: '/trading',
+    label: 'Trading',
+    permission: 'sportsbook.read',
+    icon: TradingIcon,
     group: 'Operations',
   },
   {

@@ -1,3 +1,4 @@
+/// <reference path="./multicoin-address-validator.d.ts" />
 import { bech32 } from '@scure/base';
 import WAValidator from 'multicoin-address-validator';
 import type { CryptoNetwork } from './crypto.networks.ts';

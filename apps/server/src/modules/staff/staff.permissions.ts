@@ -36,6 +36,10 @@ export const PERMISSIONS = {
   'payments.approve': ['owner', 'admin', 'finance'],
   'jurisdictions.read': ['owner', 'admin', 'compliance', 'risk'],
   'jurisdictions.write': ['owner', 'admin', 'compliance'],
+  'sportsbook.read': ['owner', 'admin', 'risk', 'trader'],
+  'sportsbook.trade': ['owner', 'admin', 'trader'],
+  'sportsbook.settle': ['owner', 'admin', 'trader'],
+  'sportsbook.limits': ['owner', 'admin', 'risk', 'trader'],
 } as const satisfies Record<string, readonly Role[]>;
 
 export type Permission = keyof typeof PERMISSIONS;

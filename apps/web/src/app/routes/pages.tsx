@@ -2,7 +2,6 @@ import { useTranslation } from 'react-i18next';
 import { Link, useParams, useSearchParams } from 'react-router';
 import { EmptyState } from '../../components/empty-state.tsx';
 import {
-  BallIcon,
   CardsIcon,
   CompassIcon,
   DocumentIcon,
@@ -31,18 +30,6 @@ export function CasinoHomePage() {
         body={t('pages.casino.emptyBody')}
       />
     </PageFrame>
-  );
-}
-
-export function SportsPage() {
-  const { t } = useTranslation();
-  return (
-    <PlaceholderPage
-      title={t('pages.sports.title')}
-      icon={<BallIcon size={ICON} />}
-      emptyTitle={t('pages.sports.emptyTitle')}
-      emptyBody={t('pages.sports.emptyBody')}
-    />
   );
 }
 

@@ -1,0 +1,98 @@
+/**
+ * The one interface between the sportsbook and an odds/results provider. A provider's
+ * adapter turns its wire messages into these and hands them to the sink; the sportsbook
+ * never sees the provider's format. docs/sportsbook-feed.md maps each message to the
+ * industry feeds' own (fixture_change, odds_change, bet_stop, bet_settlement,
+ * rollback_bet_settlement, bet_cancel).
+ */
+
+export type MarketType =
+  | 'match_winner'
+  | 'totals'
+  | 'handicap'
+  | 'btts'
+  | 'top_batsman'
+  | 'innings_runs'
+  | 'next_over_runs';
+
+export const MARKET_TYPES: readonly MarketType[] = [
+  'match_winner',
+  'totals',
+  'handicap',
+  'btts',
+  'top_batsman',
+  'innings_runs',
+  'next_over_runs',
+];
+
+export type EventStatus = 'not_started' | 'live' | 'suspended' | 'ended' | 'cancelled';
+
+export type FeedScore = { home: string; away: string; detail?: string };
+
+export type FeedFixture = {
+  id: string;
+  sport: { id: string; name: string };
+  competition: { id: string; name: string; country: string };
+  home: string;
+  away: string;
+  starts_at: Date;
+  status: EventStatus;
+};
+
+export type FeedSelection = {
+  key: string;
+  name: string;
+  /** Fair-with-margin decimal odds × 1000; null = no price (outcome inactive). */
+  odds_milli: number | null;
+  active: boolean;
+};
+
+export type FeedMarket = {
+  key: string;
+  type: MarketType;
+  line_milli: number | null;
+  name: string;
+  status: 'open' | 'suspended';
+  selections: FeedSelection[];
+};
+
+export type FeedOutcome = {
+  key: string;
+  result: 'won' | 'lost' | 'void' | 'half_won' | 'half_lost';
+  dead_heat?: { num: number; den: number };
+};
+
+/** Every message carries the provider's unique id: a message seen twice is applied once. */
+export type FeedMessage =
+  | { kind: 'fixture_change'; id: string; fixture: FeedFixture }
+  | {
+      kind: 'odds_change';
+      id: string;
+      event_id: string;
+      status?: EventStatus;
+      score?: FeedScore;
+      clock?: string;
+      markets: FeedMarket[];
+    }
+  /** Suspends the listed markets (all of the event's when `market_keys` is absent). */
+  | { kind: 'bet_stop'; id: string; event_id: string; market_keys?: string[] }
+  | {
+      kind: 'bet_settlement';
+      id: string;
+      event_id: string;
+      markets: { key: string; outcomes: FeedOutcome[] }[];
+    }
+  /** Withdraws earlier results: the markets' bets go back to open (money moves back). */
+  | { kind: 'rollback_bet_settlement'; id: string; event_id: string; market_keys: string[] }
+  /** Voids markets (abandoned match, wrong price): every outcome void. */
+  | { kind: 'bet_cancel'; id: string; event_id: string; market_keys: string[]; reason: string };
+
+export type FeedSink = (message: FeedMessage) => Promise<void>;
+
+export interface FeedAdapter {
+  /** Provider key, stored with each processed message id. */
+  readonly provider: string;
+  /** Starts delivering messages to the sink (a real adapter connects; the simulator ticks). */
+  start(sink: FeedSink): void;
+  stop(): Promise<void>;
+}

@@ -1,0 +1,132 @@
+import type { FastifyPluginAsync } from 'fastify';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import type { Db } from '../../platform/db/database.ts';
+import type { AuditService } from '../audit/index.ts';
+import type { PlayerAuth } from '../auth/index.ts';
+import type { CashierService } from '../cashier/index.ts';
+import type { LedgerService } from '../ledger/index.ts';
+import type { PlayerGate } from '../protection/index.ts';
+import type { StaffAuth } from '../staff/index.ts';
+import type { FeedAdapter } from './feed/feed.types.ts';
+import { type SimOptions, SimulatedFeed } from './feed/simulated-feed.ts';
+import { sportsbookAdminRoutes } from './sportsbook.admin.ts';
+import { SportsbookRepository } from './sportsbook.repository.ts';
+import { sportsbookRoutes } from './sportsbook.routes.ts';
+import { LIVE_DELAY_MS_DEFAULT, SportsbookService } from './sportsbook.service.ts';
+import { SportsHub, sportsSocketRoutes } from './sportsbook.socket.ts';
+
+export type {
+  EventStatus,
+  FeedAdapter,
+  FeedFixture,
+  FeedMarket,
+  FeedMessage,
+  FeedOutcome,
+  FeedSink,
+  MarketType,
+} from './feed/feed.types.ts';
+export { type SimOptions, SimulatedFeed } from './feed/simulated-feed.ts';
+export {
+  CASHOUT_MARGIN_BP,
+  LIVE_DELAY_MS_DEFAULT,
+  type SportsBetSettledEvent,
+  type SportsPush,
+} from './sportsbook.service.ts';
+export type { SportsbookService };
+
+/**
+ * The sportsbook. `feed` is the provider adapter (default: the simulated feed). In the
+ * `test` environment nothing starts on its own: tests call `feed.schedule()` / `feed.tick()`.
+ *
+ * Bonus engine hook: `service.onBetSettled(listener)` receives a `SportsBetSettledEvent`
+ * for every settlement version of a real-money bet (see README).
+ */
+export function createSportsbookModule(deps: {
+  db: Db;
+  ledger: LedgerService;
+  audit: AuditService;
+  cashier: CashierService;
+  auth: PlayerAuth;
+  gate: PlayerGate;
+  env: string;
+  log: (message: string, error: unknown) => void;
+  live_delay_ms?: number;
+  feed?: FeedAdapter;
+  sim?: SimOptions;
+}) {
+  const feed = deps.feed ?? new SimulatedFeed(deps.sim);
+  const service = new SportsbookService(
+    new SportsbookRepository(deps.db),
+    deps.ledger,
+    deps.audit,
+    {
+      live_delay_ms: deps.live_delay_ms ?? (deps.env === 'test' ? 0 : LIVE_DELAY_MS_DEFAULT),
+      provider: feed.provider,
+      log: deps.log,
+    },
+  );
+  const hub = new SportsHub(service);
+  const sink = (message: Parameters<SportsbookService['ingest']>[0]) =>
+    service.ingest(message).catch((error) => deps.log(`sports feed ${message.kind}`, error));
+  if (feed instanceof SimulatedFeed) feed.attach(sink);
+  const routes: FastifyPluginAsync = async (app) => {
+    await app.register(
+      sportsbookRoutes({
+        service,
+        auth: deps.auth,
+        cashier: deps.cashier,
+        gate: deps.gate,
+        env: deps.env,
+      }),
+    );
+    await app.register(sportsSocketRoutes(hub));
+  };
+  const adminRoutes = (staffAuth: StaffAuth): FastifyPluginAsyncZod =>
+    sportsbookAdminRoutes(service, staffAuth);
+  /** Outside production: drive the simulated feed (tests and demos in the `test` env). */
+  const devRoutes: FastifyPluginAsyncZod = async (app) => {
+    app.post(
+      '/dev/sports/tick',
+      {
+        schema: {
+          hide: true,
+          body: z.object({
+            ms: z.number().int().min(0).max(7_200_000).default(0),
+            schedule: z.boolean().default(true),
+          }),
+        },
+      },
+      async (request) => {
+        if (!(feed instanceof SimulatedFeed)) return { status: 200, message: 'not simulated' };
+        if (request.body.schedule) await feed.schedule();
+        if (request.body.ms > 0) await feed.tick(request.body.ms);
+        return { status: 200, message: 'OK', data: { matches: feed.matchIds() } };
+      },
+    );
+  };
+  return {
+    service,
+    feed,
+    hub,
+    routes,
+    adminRoutes,
+    devRoutes,
+    /** Starts the feed (outside tests): the simulator ticks once a second. */
+    start() {
+      void service.recoverPending().catch((error) => deps.log('sportsbook recovery', error));
+      // The simulator's matches live in memory: those of an earlier process are void.
+      const orphans =
+        feed instanceof SimulatedFeed
+          ? service.cancelOrphans('sim:', new Set())
+          : Promise.resolve(0);
+      void orphans
+        .catch((error) => deps.log('sportsbook orphans', error))
+        .finally(() => feed.start(sink));
+    },
+    async stop() {
+      await feed.stop();
+      hub.close();
+    },
+  };
+}

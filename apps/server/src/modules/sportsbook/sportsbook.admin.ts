@@ -1,0 +1,264 @@
+import { envelope, sbBet } from '@casino/contracts';
+import type { FastifyRequest } from 'fastify';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { AppError } from '../../platform/http/errors.ts';
+import { metaOf } from '../auth/index.ts';
+import { type StaffAuth, staffActor } from '../staff/index.ts';
+import { parseOdds, type SportsbookService } from './sportsbook.service.ts';
+
+const security = [{ bearer: [] }];
+const eventParams = z.object({ id: z.string().min(1).max(80) });
+const numericId = z.object({ id: z.string().regex(/^\d{1,18}$/, 'must be an id') });
+const reason = z.string().trim().min(3, 'give a reason (3 characters or more)').max(500);
+
+/** The trading desk under /api/admin/sportsbook (role trader; see staff.permissions.ts). */
+export const sportsbookAdminRoutes =
+  (service: SportsbookService, auth: StaffAuth): FastifyPluginAsyncZod =>
+  async (app) => {
+    const actor = (request: FastifyRequest) => staffActor(request.staff!, metaOf(request));
+    const ok = { status: 200, message: 'OK' };
+
+    app.get(
+      '/sportsbook/events',
+      {
+        ...auth.guard('sportsbook.read'),
+        schema: { tags: ['admin', 'sportsbook'], summary: 'Events with live state', security },
+      },
+      async () => ({
+        ...ok,
+        data: await service.traderEvents(),
+      }),
+    );
+
+    app.get(
+      '/sportsbook/events/:id',
+      {
+        ...auth.guard('sportsbook.read'),
+        schema: {
+          tags: ['admin', 'sportsbook'],
+          summary: 'An event with markets, prices and liability per selection',
+          security,
+          params: eventParams,
+        },
+      },
+      async (request) => ({
+        ...ok,
+        data: await service.traderEvent(request.params.id),
+      }),
+    );
+
+    app.post(
+      '/sportsbook/events/:id/suspend',
+      {
+        ...auth.guard('sportsbook.trade'),
+        schema: {
+          tags: ['admin', 'sportsbook'],
+          summary: 'Suspend or resume a whole event',
+          security,
+          params: eventParams,
+          body: z.object({ suspended: z.boolean(), reason }),
+        },
+      },
+      async (request) => {
+        await service.traderSuspendEvent(
+          actor(request),
+          request.params.id,
+          request.body.suspended,
+          request.body.reason,
+        );
+        return { ...ok, data: await service.traderEvent(request.params.id) };
+      },
+    );
+
+    app.post(
+      '/sportsbook/events/:id/margin',
+      {
+        ...auth.guard('sportsbook.trade'),
+        schema: {
+          tags: ['admin', 'sportsbook'],
+          summary: "Extra margin over the feed's prices (basis points)",
+          security,
+          params: eventParams,
+          body: z.object({ margin_bp: z.number().int().min(-2000).max(5000) }),
+        },
+      },
+      async (request) => {
+        await service.traderMargin(actor(request), request.params.id, request.body.margin_bp);
+        return { ...ok, data: await service.traderEvent(request.params.id) };
+      },
+    );
+
+    app.post(
+      '/sportsbook/markets/:id/suspend',
+      {
+        ...auth.guard('sportsbook.trade'),
+        schema: {
+          tags: ['admin', 'sportsbook'],
+          summary: "Suspend or resume a market (the trader's stop overrides the feed)",
+          security,
+          params: numericId,
+          body: z.object({ suspended: z.boolean(), reason }),
+        },
+      },
+      async (request) => {
+        const market = await service.traderSuspendMarket(
+          actor(request),
+          BigInt(request.params.id),
+          request.body.suspended,
+          request.body.reason,
+        );
+        return {
+          ...ok,
+          data: { id: String(market.id), trader_suspended: market.trader_suspended },
+        };
+      },
+    );
+
+    app.post(
+      '/sportsbook/markets/:id/settle',
+      {
+        ...auth.guard('sportsbook.settle'),
+        schema: {
+          tags: ['admin', 'sportsbook'],
+          summary: 'Settle a market by hand (one winner) or void it, with a reason',
+          security,
+          params: numericId,
+          body: z.object({
+            winner_selection_id: z
+              .string()
+              .regex(/^\d{1,18}$/)
+              .nullable()
+              .default(null),
+            void: z.boolean().default(false),
+            reason,
+          }),
+        },
+      },
+      async (request) => {
+        const body = request.body;
+        if (!body.void && body.winner_selection_id === null) {
+          throw new AppError('VALIDATION_FAILED', 'Name the winning selection or void the market', {
+            errors: [{ path: 'body.winner_selection_id', message: 'required unless void' }],
+          });
+        }
+        await service.traderSettle(
+          actor(request),
+          BigInt(request.params.id),
+          {
+            winner_selection_id:
+              body.winner_selection_id === null ? null : BigInt(body.winner_selection_id),
+            void: body.void,
+          },
+          body.reason,
+        );
+        return { ...ok, data: { settled: true } };
+      },
+    );
+
+    app.post(
+      '/sportsbook/selections/:id/price',
+      {
+        ...auth.guard('sportsbook.trade'),
+        schema: {
+          tags: ['admin', 'sportsbook'],
+          summary: "Fix a selection's price (null returns it to the feed)",
+          security,
+          params: numericId,
+          body: z.object({ odds: z.string().max(12).nullable() }),
+        },
+      },
+      async (request) => {
+        const odds = request.body.odds === null ? null : parseOdds(request.body.odds);
+        if (request.body.odds !== null && odds === null) {
+          throw new AppError(
+            'VALIDATION_FAILED',
+            'odds must be a decimal between 1.001 and 1000 with at most 3 decimals',
+            { errors: [{ path: 'body.odds', message: 'invalid odds' }] },
+          );
+        }
+        const s = await service.traderPrice(actor(request), BigInt(request.params.id), odds);
+        return { ...ok, data: { id: String(s.id), trader_odds_milli: s.trader_odds_milli } };
+      },
+    );
+
+    app.get(
+      '/sportsbook/bets',
+      {
+        ...auth.guard('sportsbook.read'),
+        schema: {
+          tags: ['admin', 'sportsbook'],
+          summary: 'Bet ticker: newest bets, optionally for one player or event',
+          security,
+          querystring: z.object({
+            player_id: z
+              .string()
+              .regex(/^\d{1,18}$/)
+              .optional(),
+            event_id: z.string().max(80).optional(),
+            limit: z.coerce.number().int().min(1).max(200).default(50),
+          }),
+          response: { 200: envelope(z.array(sbBet)) },
+        },
+      },
+      async (request) => {
+        const q = request.query;
+        return {
+          ...ok,
+          data: await service.ticker({
+            player_id: q.player_id ? BigInt(q.player_id) : undefined,
+            event_id: q.event_id,
+            limit: q.limit,
+          }),
+        };
+      },
+    );
+
+    app.get(
+      '/sportsbook/players/:id/limits',
+      {
+        ...auth.guard('sportsbook.read'),
+        schema: {
+          tags: ['admin', 'sportsbook'],
+          summary: "A player's stake factor",
+          security,
+          params: numericId,
+        },
+      },
+      async (request) => ({
+        ...ok,
+        data: {
+          player_id: request.params.id,
+          stake_factor_milli: await service.stakeFactor(BigInt(request.params.id)),
+        },
+      }),
+    );
+
+    app.put(
+      '/sportsbook/players/:id/limits',
+      {
+        ...auth.guard('sportsbook.limits'),
+        schema: {
+          tags: ['admin', 'sportsbook'],
+          summary: "Set a player's stake factor (1000 = ×1, 0 = no betting)",
+          security,
+          params: numericId,
+          body: z.object({ stake_factor_milli: z.number().int().min(0).max(100_000) }),
+        },
+      },
+      async (request) => {
+        await service.traderStakeFactor(
+          actor(request),
+          BigInt(request.params.id),
+          request.body.stake_factor_milli,
+        );
+        return {
+          ...ok,
+          data: {
+            player_id: request.params.id,
+            stake_factor_milli: request.body.stake_factor_milli,
+          },
+        };
+      },
+    );
+  };

@@ -1,0 +1,224 @@
+import {
+  envelope,
+  sbBet,
+  sbBetsQuery,
+  sbCashout,
+  sbEventDetail,
+  sbEventSummary,
+  sbEventsQuery,
+  sbPlaceBet,
+  sbTree,
+} from '@casino/contracts';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { AppError } from '../../platform/http/errors.ts';
+import type { PlayerAuth } from '../auth/index.ts';
+import type { CashierService } from '../cashier/index.ts';
+import { gateClient, type PlayerGate } from '../protection/index.ts';
+import type { SportsbookService } from './sportsbook.service.ts';
+
+const security = [{ bearer: [] }];
+const betId = z.object({ id: z.string().regex(/^\d{1,18}$/, 'must be a bet id') });
+
+/** Player and public sportsbook routes under /api/v1. */
+export const sportsbookRoutes =
+  (deps: {
+    service: SportsbookService;
+    auth: PlayerAuth;
+    cashier: CashierService;
+    gate: PlayerGate;
+    env: string;
+  }): FastifyPluginAsyncZod =>
+  async (app) => {
+    const { service, auth, cashier, gate } = deps;
+
+    const playerCurrency = async (currency_id: number | null) => {
+      const currency = currency_id === null ? null : await cashier.currency(currency_id);
+      if (!currency)
+        throw new AppError('CURRENCY_NOT_SUPPORTED', 'Choose a currency for your account first', {
+          status: 422,
+        });
+      return currency;
+    };
+
+    app.get(
+      '/sports',
+      {
+        schema: {
+          tags: ['sportsbook'],
+          summary: 'Sports and competitions with live and upcoming event counts',
+          response: { 200: envelope(sbTree) },
+        },
+      },
+      async () => {
+        const tree = await service.tree();
+        return {
+          status: 200,
+          message: 'OK',
+          data: { ...tree, live_delay_ms: service.liveDelayMs },
+        };
+      },
+    );
+
+    app.get(
+      '/sports/events',
+      {
+        schema: {
+          tags: ['sportsbook'],
+          summary: 'Live and upcoming events with their main market',
+          querystring: sbEventsQuery,
+          response: { 200: envelope(z.array(sbEventSummary)) },
+        },
+      },
+      async (request) => {
+        const q = request.query;
+        const data = await service.events({
+          sport: q.sport,
+          competition: q.competition,
+          live: q.when === 'live' ? true : q.when === 'upcoming' ? false : undefined,
+          limit: 100,
+        });
+        return { status: 200, message: 'OK', data };
+      },
+    );
+
+    app.get(
+      '/sports/events/:id',
+      {
+        schema: {
+          tags: ['sportsbook'],
+          summary: 'One event with every open or suspended market',
+          params: z.object({ id: z.string().min(1).max(80) }),
+          response: { 200: envelope(sbEventDetail) },
+        },
+      },
+      async (request) => ({
+        status: 200,
+        message: 'OK',
+        data: await service.event(request.params.id),
+      }),
+    );
+
+    app.get(
+      '/customer/sportsbook',
+      {
+        preHandler: auth.requirePlayer,
+        schema: {
+          tags: ['customer', 'sportsbook'],
+          summary: "The signed-in player's sports bets",
+          description:
+            "Newest first. `status=open` lists pending and open bets (with today's cash-out offer), `settled` the settled and cashed-out ones. Amounts are minor units as digit strings.",
+          security,
+          querystring: sbBetsQuery,
+          response: { 200: envelope(z.array(sbBet)) },
+        },
+      },
+      async (request) => {
+        const q = request.query;
+        const data = await service.playerBets(request.player!.row.id, {
+          open: q.status === 'open' ? true : q.status === 'settled' ? false : undefined,
+          limit: q.per_page,
+          offset: (q.page - 1) * q.per_page,
+        });
+        return { status: 200, message: 'OK', data };
+      },
+    );
+
+    app.post(
+      '/customer/sportsbook/bets',
+      {
+        preHandler: auth.requirePlayer,
+        config: { moneyAction: 'sports_bet' },
+        schema: {
+          tags: ['customer', 'sportsbook'],
+          summary: 'Place a single, multiple or system bet',
+          description:
+            'The stake (per line, major units, exact decimal) is reserved from the cash wallet at once. ' +
+            'A bet with a live leg waits the live delay (`GET /sports` → `live_delay_ms`) and is re-priced before acceptance. ' +
+            '`accept_odds`: `none` refuses any price change, `higher` takes better prices, `any` takes the current price. ' +
+            'Refusals: 409 PRICE_CHANGED (the current price in `errors`), MARKET_SUSPENDED, MARKET_CLOSED, INSUFFICIENT_FUNDS, IDEMPOTENCY_CONFLICT; ' +
+            '422 DUPLICATE_SELECTION, CONFLICTING_SELECTIONS, STAKE_TOO_LOW, STAKE_OVER_LIMIT, PAYOUT_OVER_LIMIT, MARKET_LIMIT, VALIDATION_FAILED. ' +
+            'The same `idempotency_key` with the same slip returns the first bet.',
+          security,
+          body: sbPlaceBet,
+          response: { 200: envelope(sbBet) },
+        },
+      },
+      async (request) => {
+        const player = request.player!.row;
+        const currency = await playerCurrency(player.currency_id);
+        const body = request.body;
+        const input = {
+          player_id: player.id,
+          currency: currency.code,
+          scale: currency.scale,
+          kind: body.kind,
+          system_size: body.system_size,
+          selections: body.selections.map((s) => ({
+            selection_id: BigInt(s.selection_id),
+            odds: s.odds,
+          })),
+          stake: body.stake,
+          accept_odds: body.accept_odds,
+          idempotency_key: body.idempotency_key,
+        };
+        const existing = await service.existing(input);
+        if (existing?.status === 'rejected') {
+          // A retry of a refused live bet gets the same refusal, not a new bet.
+          throw new AppError(
+            existing.reject_code ?? 'REJECTED',
+            existing.reject_message ?? 'The bet was refused',
+            { status: 409 },
+          );
+        }
+        if (existing) {
+          const [view] = await service.betViews([existing]);
+          return { status: 200, message: 'Bet already placed', data: view! };
+        }
+        const quote = await service.quote(input);
+        const reference = `sb:${player.id}:${body.idempotency_key}`;
+        await gate.admit({
+          ...gateClient(request, deps.env),
+          player_id: player.id,
+          action: 'sports_bet',
+          amount_minor: quote.stake_minor,
+          currency: currency.code,
+          reference,
+        });
+        try {
+          const bet = await service.place(input, quote);
+          const [view] = await service.betViews([bet]);
+          return { status: 200, message: 'Bet placed', data: view! };
+        } catch (error) {
+          await gate.release(reference);
+          throw error;
+        }
+      },
+    );
+
+    app.post(
+      '/customer/sportsbook/bets/:id/cashout',
+      {
+        preHandler: auth.requirePlayer,
+        schema: {
+          tags: ['customer', 'sportsbook'],
+          summary: 'Cash out an open bet at the offer shown (or better)',
+          description:
+            "The offer is recomputed from current prices under the bet's lock; below `amount_minor` it is refused with 409 CASHOUT_CHANGED and the new offer in `errors`.",
+          security,
+          params: betId,
+          body: sbCashout,
+          response: { 200: envelope(sbBet) },
+        },
+      },
+      async (request) => {
+        const bet = await service.cashout(
+          request.player!.row.id,
+          BigInt(request.params.id),
+          BigInt(request.body.amount_minor),
+        );
+        const [view] = await service.betViews([bet]);
+        return { status: 200, message: 'Cashed out', data: view! };
+      },
+    );
+  };

@@ -1,0 +1,1263 @@
+import { createHash } from 'node:crypto';
+import { isMoneyError, parseAmount } from '@casino/money';
+import { AppError } from '../../platform/http/errors.ts';
+import type { AuditService } from '../audit/index.ts';
+import { isLedgerError, type LedgerActor, type LedgerService } from '../ledger/index.ts';
+import type { FeedMessage } from './feed/feed.types.ts';
+import {
+  betFullyVoid,
+  betPayout,
+  binomial,
+  cashoutOffer,
+  type Leg,
+  ODDS_MAX_MILLI,
+  ODDS_MIN_MILLI,
+  potentialReturn,
+  withMargin,
+} from './sportsbook.math.ts';
+import type {
+  BetRow,
+  EventRow,
+  LegView,
+  MarketRow,
+  SelectionRow,
+  SportsbookRepository,
+} from './sportsbook.repository.ts';
+
+/** Limits on a bet slip; beyond them the request is refused before anything is read. */
+export const LEGS_MAX = 20;
+export const SYSTEM_LEGS_MAX = 8;
+export const IDEMPOTENCY_KEY_MAX = 100;
+/** Cash-out keeps this share for the book (basis points of the fair value). */
+export const CASHOUT_MARGIN_BP = 500;
+/** Live bets wait this long and are re-priced before acceptance (RTS 15A "bet delay"). */
+export const LIVE_DELAY_MS_DEFAULT = 5_000;
+
+const SYSTEM: LedgerActor = { type: 'system', id: 'sportsbook' };
+const HOUSE = { house: 'sportsbook' as const, purpose: 'bets' };
+
+export type AcceptOdds = 'none' | 'higher' | 'any';
+
+export type PlaceInput = {
+  player_id: bigint;
+  currency: string;
+  scale: number;
+  kind: 'single' | 'multiple' | 'system';
+  system_size?: number;
+  selections: { selection_id: bigint; odds: string }[];
+  stake: string;
+  accept_odds: AcceptOdds;
+  idempotency_key: string;
+};
+
+/**
+ * What the bonus engine counts: published once per settlement version of a real-money
+ * bet (a re-settlement publishes again with a higher `settle_version`, a rollback publishes
+ * `status: 'reopened'`; consumers keep the latest version per bet).
+ */
+export type SportsBetSettledEvent = {
+  type: 'sports.bet.settled';
+  status: 'settled' | 'reopened' | 'cashed_out';
+  product: 'sports';
+  bet_id: bigint;
+  settle_version: number;
+  player_id: bigint;
+  currency: string;
+  stake_minor: bigint;
+  payout_minor: bigint;
+  legs: number;
+  /** The lowest placed odds among the legs, × 1000. */
+  min_odds_milli: number;
+  kind: BetRow['kind'];
+};
+
+/** What changed, for the live-odds socket. */
+export type SportsPush =
+  | { type: 'event'; event_id: string; data: PublicEventState }
+  | { type: 'market'; event_id: string; data: PublicMarket };
+
+export type PublicEventState = {
+  id: string;
+  status: EventRow['status'];
+  score: EventRow['score'];
+  clock: string;
+  suspended: boolean;
+};
+export type PublicSelection = {
+  id: string;
+  key: string;
+  name: string;
+  /** Decimal odds as an exact string with up to 3 decimals ("1.85"); null = no price. */
+  odds: string | null;
+  odds_milli: number | null;
+  active: boolean;
+  result: SelectionRow['result'];
+};
+export type PublicMarket = {
+  id: string;
+  event_id: string;
+  key: string;
+  type: string;
+  line: string | null;
+  name: string;
+  /** open | suspended | settled | void; a trader's stop shows as suspended. */
+  status: MarketRow['status'];
+  selections: PublicSelection[];
+};
+
+export const oddsText = (milli: number): string => {
+  const whole = Math.floor(milli / 1000);
+  const frac = String(milli % 1000)
+    .padStart(3, '0')
+    .replace(/0+$/, '');
+  return frac ? `${whole}.${frac.padEnd(2, '0')}` : `${whole}.00`;
+};
+
+const lineText = (milli: number | null) => (milli === null ? null : String(milli / 1000));
+
+/** Parses "1.85" into 1850 exactly; null when not a decimal with ≤ 3 decimals in range. */
+export function parseOdds(text: string): number | null {
+  if (!/^\d{1,7}(\.\d{1,3})?$/.test(text)) return null;
+  const [whole, frac = ''] = text.split('.');
+  const milli = Number(whole) * 1000 + Number(frac.padEnd(3, '0'));
+  return milli >= ODDS_MIN_MILLI && milli <= ODDS_MAX_MILLI ? milli : null;
+}
+
+const bad = (message: string, path?: string) =>
+  new AppError('VALIDATION_FAILED', message, path ? { errors: [{ path, message }] } : {});
+const refused = (code: string, message: string, status = 409) =>
+  new AppError(code, message, { status });
+
+export class SportsbookService {
+  private readonly listeners = new Set<(event: SportsBetSettledEvent) => void>();
+  private readonly pushListeners = new Set<(push: SportsPush) => void>();
+  /** One settlement at a time per bet within this instance (the row lock covers the rest). */
+  private readonly reconciling = new Map<bigint, Promise<void>>();
+
+  constructor(
+    private readonly repo: SportsbookRepository,
+    private readonly ledger: LedgerService,
+    private readonly audit: AuditService,
+    private readonly options: {
+      live_delay_ms: number;
+      provider: string;
+      log: (m: string, e: unknown) => void;
+    },
+  ) {}
+
+  get liveDelayMs(): number {
+    return this.options.live_delay_ms;
+  }
+
+  /** Changes the in-play delay (operators; tests exercise the re-pricing with it). */
+  setLiveDelay(ms: number): void {
+    if (!Number.isInteger(ms) || ms < 0 || ms > 30_000)
+      throw new RangeError('live delay must be 0..30000 ms');
+    this.options.live_delay_ms = ms;
+  }
+
+  /** Subscribes to settled real-money bets (the bonus engine's wagering counter). */
+  onBetSettled(listener: (event: SportsBetSettledEvent) => void): () => void {
+    this.listeners.add(listener);
+    return () => this.listeners.delete(listener);
+  }
+
+  onPush(listener: (push: SportsPush) => void): () => void {
+    this.pushListeners.add(listener);
+    return () => this.pushListeners.delete(listener);
+  }
+
+  private emit(push: SportsPush) {
+    for (const listener of this.pushListeners) {
+      try {
+        listener(push);
+      } catch (error) {
+        this.options.log('sports push listener failed', error);
+      }
+    }
+  }
+
+  // ─── catalogue views ──────────────────────────────────────────────────────
+
+  effectiveOdds(
+    selection: Pick<SelectionRow, 'odds_milli' | 'trader_odds_milli' | 'active'>,
+    margin_bp: number,
+  ): number | null {
+    if (!selection.active) return null;
+    if (selection.trader_odds_milli !== null) return selection.trader_odds_milli;
+    return selection.odds_milli === null ? null : withMargin(selection.odds_milli, margin_bp);
+  }
+
+  publicMarket(
+    market: MarketRow,
+    selections: SelectionRow[],
+    event: Pick<EventRow, 'margin_bp' | 'trader_suspended' | 'status'>,
+  ): PublicMarket {
+    const stopped =
+      market.trader_suspended || event.trader_suspended || event.status === 'suspended';
+    const status = market.status === 'open' && stopped ? 'suspended' : market.status;
+    return {
+      id: String(market.id),
+      event_id: market.event_id,
+      key: market.key,
+      type: market.type,
+      line: lineText(market.line_milli),
+      name: market.name,
+      status,
+      selections: selections.map((s) => {
+        const odds =
+          status === 'open' || status === 'suspended'
+            ? this.effectiveOdds(s, event.margin_bp)
+            : null;
+        return {
+          id: String(s.id),
+          key: s.key,
+          name: s.name,
+          odds: odds === null ? null : oddsText(odds),
+          odds_milli: odds,
+          active: s.active,
+          result: s.result,
+        };
+      }),
+    };
+  }
+
+  publicEventState(e: EventRow): PublicEventState {
+    return {
+      id: e.id,
+      status: e.status,
+      score: e.score,
+      clock: e.clock,
+      suspended: e.trader_suspended || e.status === 'suspended',
+    };
+  }
+
+  async tree() {
+    return this.repo.sportsTree();
+  }
+
+  async events(filter: { sport?: string; competition?: string; live?: boolean; limit: number }) {
+    const events = await this.repo.events(filter);
+    const markets = await this.repo.marketsOf(
+      events.map((e) => e.id),
+      'match_winner',
+    );
+    const selections = await this.repo.selectionsOf(markets.map((m) => m.id));
+    const marketCounts = await this.repo.marketsOf(events.map((e) => e.id));
+    return events.map((e) => {
+      const main = markets.find((m) => m.event_id === e.id);
+      return {
+        ...this.eventHeader(e),
+        markets_count: marketCounts.filter(
+          (m) => m.event_id === e.id && (m.status === 'open' || m.status === 'suspended'),
+        ).length,
+        main_market: main
+          ? this.publicMarket(
+              main,
+              selections.filter((s) => s.market_id === main.id),
+              e,
+            )
+          : null,
+      };
+    });
+  }
+
+  eventHeader(e: EventRow) {
+    return {
+      sport_id: e.sport_id,
+      competition_id: e.competition_id,
+      home: e.home,
+      away: e.away,
+      starts_at: e.starts_at.toISOString(),
+      ...this.publicEventState(e),
+    };
+  }
+
+  async event(id: string) {
+    const e = await this.repo.event(id);
+    if (!e) throw new AppError('NOT_FOUND', 'No such event');
+    const markets = await this.repo.marketsOf([id]);
+    const selections = await this.repo.selectionsOf(markets.map((m) => m.id));
+    return {
+      ...this.eventHeader(e),
+      markets: markets
+        .filter((m) => m.status === 'open' || m.status === 'suspended')
+        .map((m) =>
+          this.publicMarket(
+            m,
+            selections.filter((s) => s.market_id === m.id),
+            e,
+          ),
+        ),
+    };
+  }
+
+  // ─── feed ingestion ──────────────────────────────────────────────────────
+
+  /** The feed sink: applies one provider message; a message id seen before is skipped. */
+  async ingest(message: FeedMessage): Promise<void> {
+    switch (message.kind) {
+      case 'fixture_change': {
+        await this.repo.upsertFixture(message.fixture);
+        const e = await this.repo.event(message.fixture.id);
+        if (e) this.emit({ type: 'event', event_id: e.id, data: this.publicEventState(e) });
+        return;
+      }
+      case 'odds_change': {
+        let e = await this.repo.event(message.event_id);
+        if (!e) return;
+        if (message.status || message.score || message.clock !== undefined) {
+          e = (await this.repo.updateEventState(message.event_id, message)) ?? e;
+          this.emit({ type: 'event', event_id: e.id, data: this.publicEventState(e) });
+        }
+        const { markets, selections } = await this.repo.upsertMarkets(
+          message.event_id,
+          message.markets,
+        );
+        for (const m of markets) {
+          this.emit({
+            type: 'market',
+            event_id: e.id,
+            data: this.publicMarket(
+              m,
+              selections.filter((s) => s.market_id === m.id),
+              e,
+            ),
+          });
+        }
+        return;
+      }
+      case 'bet_stop': {
+        const e = await this.repo.event(message.event_id);
+        if (!e) return;
+        const markets = await this.repo.setMarketStatus(
+          message.event_id,
+          message.market_keys ?? null,
+          'suspended',
+        );
+        await this.pushMarkets(e, markets);
+        return;
+      }
+      case 'bet_settlement':
+      case 'rollback_bet_settlement':
+      case 'bet_cancel': {
+        // Results move money: a message applied twice must change nothing twice.
+        if (!(await this.repo.firstSeen(this.options.provider, message.id, message.kind))) return;
+        if (message.kind === 'bet_settlement') {
+          for (const market of message.markets) {
+            await this.resultMarket(
+              message.event_id,
+              market.key,
+              market.outcomes.map((o) => ({
+                key: o.key,
+                result: o.result,
+                num: o.dead_heat?.num ?? 1,
+                den: o.dead_heat?.den ?? 1,
+              })),
+              'settled',
+            );
+          }
+        } else if (message.kind === 'bet_cancel') {
+          for (const key of message.market_keys)
+            await this.resultMarket(message.event_id, key, 'void', 'void');
+        } else {
+          for (const key of message.market_keys)
+            await this.resultMarket(message.event_id, key, 'open', 'suspended');
+        }
+        return;
+      }
+    }
+  }
+
+  private async pushMarkets(e: EventRow, markets: MarketRow[]) {
+    const selections = await this.repo.selectionsOf(markets.map((m) => m.id));
+    for (const m of markets) {
+      this.emit({
+        type: 'market',
+        event_id: e.id,
+        data: this.publicMarket(
+          m,
+          selections.filter((s) => s.market_id === m.id),
+          e,
+        ),
+      });
+    }
+  }
+
+  /**
+   * Results a market (or voids it: every selection void; or rolls it back: every selection
+   * open again) and re-settles the bets on it. A result arriving before the bet stop stops
+   * the market first. Unchanged results bump nothing, so a repeat settles nothing again.
+   */
+  async resultMarket(
+    event_id: string,
+    key: string,
+    outcomes:
+      | { key: string; result: SelectionRow['result']; num: number; den: number }[]
+      | 'void'
+      | 'open',
+    status: MarketRow['status'],
+  ): Promise<void> {
+    const market = await this.repo.market(event_id, key);
+    if (!market) return;
+    const current = await this.repo.selectionsOf([market.id]);
+    const results =
+      outcomes === 'void' || outcomes === 'open'
+        ? current.map((s) => ({ key: s.key, result: outcomes, num: 1, den: 1 }))
+        : outcomes;
+    const changed = await this.repo.transaction((trx) =>
+      this.repo.setResults(trx, market.id, results, status),
+    );
+    const e = await this.repo.event(event_id);
+    if (e) await this.pushMarkets(e, [{ ...market, status }]);
+    const bets = await this.repo.betIdsOnSelections(changed);
+    for (const bet_id of bets) await this.reconcile(bet_id);
+  }
+
+  /**
+   * Events a provider left open that it no longer runs (the simulator's matches from an
+   * earlier process): cancelled, every market void, so their bets are refunded.
+   */
+  async cancelOrphans(provider_prefix: string, keep: Set<string>): Promise<number> {
+    const open = await this.repo.events({ limit: 1000 });
+    let cancelled = 0;
+    for (const e of open) {
+      if (!e.id.startsWith(provider_prefix) || keep.has(e.id)) continue;
+      for (const m of await this.repo.marketsOf([e.id])) {
+        if (m.status === 'open' || m.status === 'suspended')
+          await this.resultMarket(e.id, m.key, 'void', 'void');
+      }
+      await this.repo.updateEventState(e.id, { status: 'cancelled' });
+      cancelled += 1;
+    }
+    return cancelled;
+  }
+
+  // ─── placement ───────────────────────────────────────────────────────────
+
+  /** Validates a slip against the catalogue and limits; returns what the bet would be. */
+  async quote(input: PlaceInput) {
+    const n = input.selections.length;
+    if (n === 0) throw bad('Add at least one selection', 'body.selections');
+    if (input.kind === 'single' && n !== 1)
+      throw bad('A single has exactly one selection', 'body.selections');
+    if (input.kind === 'multiple' && (n < 2 || n > LEGS_MAX))
+      throw bad(`A multiple has 2 to ${LEGS_MAX} selections`, 'body.selections');
+    if (input.kind === 'system') {
+      if (n < 3 || n > SYSTEM_LEGS_MAX)
+        throw bad(`A system bet has 3 to ${SYSTEM_LEGS_MAX} selections`, 'body.selections');
+      const k = input.system_size ?? 0;
+      if (!Number.isInteger(k) || k < 2 || k >= n)
+        throw bad(`system_size must be 2 to ${n - 1}`, 'body.system_size');
+    }
+    const ids = input.selections.map((s) => s.selection_id);
+    if (new Set(ids.map(String)).size !== ids.length) {
+      throw refused('DUPLICATE_SELECTION', 'The same selection appears twice in the slip', 422);
+    }
+    let stake_line: bigint;
+    try {
+      stake_line = parseAmount(input.stake, input.scale);
+    } catch (error) {
+      if (isMoneyError(error)) throw bad(`stake: ${error.message}`, 'body.stake');
+      throw error;
+    }
+    if (stake_line <= 0n) throw bad('stake must be greater than zero', 'body.stake');
+    const requested = input.selections.map((s, i) => {
+      const milli = parseOdds(s.odds);
+      if (milli === null)
+        throw bad(
+          'odds must be a decimal between 1.001 and 1000 with at most 3 decimals',
+          `body.selections.${i}.odds`,
+        );
+      return milli;
+    });
+    const rows = await this.repo.selectionsForSlip(ids);
+    const byId = new Map(rows.map((r) => [String(r.id), r]));
+    const legs = input.selections.map((s, i) => {
+      const row = byId.get(String(s.selection_id));
+      if (!row)
+        throw refused('SELECTION_NOT_FOUND', `Selection ${s.selection_id} does not exist`, 404);
+      if (row.event_status === 'ended' || row.event_status === 'cancelled') {
+        throw refused('MARKET_CLOSED', `${row.market_name}: the event is over`);
+      }
+      if (row.market_status === 'settled' || row.market_status === 'void') {
+        throw refused('MARKET_CLOSED', `${row.market_name}: the market is settled`);
+      }
+      if (
+        row.market_status !== 'open' ||
+        row.market_trader_suspended ||
+        row.event_trader_suspended ||
+        row.event_status === 'suspended'
+      ) {
+        throw refused('MARKET_SUSPENDED', `${row.market_name}: betting is suspended`);
+      }
+      const current = this.effectiveOdds(row, row.margin_bp);
+      if (current === null) throw refused('MARKET_SUSPENDED', `${row.name}: no price is offered`);
+      const asked = requested[i]!;
+      const acceptable =
+        current === asked ||
+        input.accept_odds === 'any' ||
+        (input.accept_odds === 'higher' && current > asked);
+      if (!acceptable) {
+        throw new AppError(
+          'PRICE_CHANGED',
+          `${row.name}: the price moved from ${oddsText(asked)} to ${oddsText(current)}`,
+          {
+            status: 409,
+            errors: [{ path: `body.selections.${i}.odds`, message: oddsText(current) }],
+          },
+        );
+      }
+      return { row, odds_milli: current, leg_no: i };
+    });
+    if (input.kind !== 'single' && new Set(legs.map((l) => l.row.event_id)).size !== legs.length) {
+      throw refused(
+        'CONFLICTING_SELECTIONS',
+        'Selections from the same event cannot be combined',
+        422,
+      );
+    }
+    const lines = input.kind === 'system' ? binomial(n, input.system_size!) : 1;
+    const shape = {
+      kind: input.kind,
+      system_size: input.kind === 'system' ? input.system_size! : null,
+      line_stake_minor: stake_line,
+    };
+    const stake_minor = stake_line * BigInt(lines);
+    const potential = potentialReturn(
+      shape,
+      legs.map((l) => l.odds_milli),
+    );
+    const limits = await this.repo.limits(input.currency);
+    if (!limits)
+      throw refused(
+        'CURRENCY_NOT_SUPPORTED',
+        `Sports betting is not offered in ${input.currency}`,
+        422,
+      );
+    const factor = BigInt(await this.repo.stakeFactor(input.player_id));
+    if (factor === 0n)
+      throw refused('BETTING_RESTRICTED', 'Sports betting is not available on this account', 403);
+    if (stake_line < limits.min_stake_minor) {
+      throw refused(
+        'STAKE_TOO_LOW',
+        `The minimum stake is ${this.money(limits.min_stake_minor, input.scale)}`,
+        422,
+      );
+    }
+    const maxStake = (limits.max_stake_minor * factor) / 1000n;
+    if (stake_minor > maxStake) {
+      throw refused(
+        'STAKE_OVER_LIMIT',
+        `The maximum stake is ${this.money(maxStake, input.scale)}`,
+        422,
+      );
+    }
+    const maxPayout = (limits.max_payout_minor * factor) / 1000n;
+    if (potential > maxPayout) {
+      throw refused(
+        'PAYOUT_OVER_LIMIT',
+        `The maximum payout is ${this.money(maxPayout, input.scale)}; lower the stake`,
+        422,
+      );
+    }
+    const open = await this.repo.openStakeByMarket(
+      input.player_id,
+      legs.map((l) => l.row.market_id),
+    );
+    for (const leg of legs) {
+      const factor = BigInt(leg.row.limit_factor_milli);
+      const marketMax = (maxStake * factor) / 1000n;
+      const mine = open.get(leg.row.market_id) ?? { stake: 0n, potential: 0n };
+      if (mine.stake + stake_minor > marketMax) {
+        throw refused(
+          'MARKET_LIMIT',
+          `${leg.row.market_name}: your stake on this market would exceed ${this.money(marketMax, input.scale)}`,
+          422,
+        );
+      }
+      const marketPayoutMax = (maxPayout * factor) / 1000n;
+      if (mine.potential + potential > marketPayoutMax) {
+        throw refused(
+          'MARKET_LIMIT',
+          `${leg.row.market_name}: your potential returns on this market would exceed ${this.money(marketPayoutMax, input.scale)}`,
+          422,
+        );
+      }
+    }
+    return {
+      legs,
+      lines,
+      shape,
+      stake_minor,
+      potential,
+      live: legs.some((l) => l.row.event_status === 'live'),
+    };
+  }
+
+  private money(minor: bigint, scale: number): string {
+    const s = minor.toString().padStart(scale + 1, '0');
+    return scale ? `${s.slice(0, -scale)}.${s.slice(-scale)}` : s;
+  }
+
+  requestHash(input: PlaceInput): string {
+    return createHash('sha256')
+      .update(
+        JSON.stringify([
+          input.kind,
+          input.system_size ?? null,
+          input.stake,
+          input.accept_odds,
+          input.selections.map((s) => [String(s.selection_id), s.odds]),
+        ]),
+      )
+      .digest('hex');
+  }
+
+  /** A retry of the same request: its bet as it stands; the same key with other content: 409. */
+  async existing(input: PlaceInput): Promise<BetRow | null> {
+    const row = await this.repo.betByKey(input.player_id, input.idempotency_key);
+    if (!row) return null;
+    if (row.request_hash !== this.requestHash(input)) {
+      throw refused('IDEMPOTENCY_CONFLICT', 'This idempotency key was used for another bet');
+    }
+    return row;
+  }
+
+  /**
+   * Places a bet whose quote passed and whose gate admitted it. The stake is reserved at
+   * once (player cash → house sportsbook); a live bet then waits the delay and is re-priced
+   * against the same acceptance rule; a refusal then releases the hold.
+   */
+  async place(
+    input: PlaceInput,
+    quote: Awaited<ReturnType<SportsbookService['quote']>>,
+  ): Promise<BetRow> {
+    const row = await this.repo.insertBet(
+      {
+        player_id: input.player_id,
+        idempotency_key: input.idempotency_key,
+        request_hash: this.requestHash(input),
+        currency: input.currency,
+        kind: input.kind,
+        system_size: quote.shape.system_size,
+        lines: quote.lines,
+        line_stake_minor: quote.shape.line_stake_minor,
+        stake_minor: quote.stake_minor,
+        potential_return_minor: quote.potential,
+        accept_odds: input.accept_odds,
+        status: 'pending',
+        accept_at: new Date(Date.now() + (quote.live ? this.options.live_delay_ms : 0)),
+      },
+      quote.legs.map((l) => ({
+        leg_no: l.leg_no,
+        selection_id: l.row.id,
+        market_id: l.row.market_id,
+        event_id: l.row.event_id,
+        odds_milli: l.odds_milli,
+      })),
+    );
+    if (!row) {
+      // A concurrent duplicate won the insert.
+      const again = await this.existing(input);
+      if (again) return again;
+      throw refused('CONFLICT', 'The bet could not be recorded; try again');
+    }
+    let hold: Awaited<ReturnType<LedgerService['reserve']>>;
+    try {
+      hold = await this.ledger.reserve({
+        idempotency_key: `sb:bet:${row.id}:stake`,
+        debit: { player_id: input.player_id, wallet: 'cash' },
+        credit: HOUSE,
+        amount_minor: quote.stake_minor,
+        currency: input.currency,
+        reason_code: 'bet',
+        object: { type: 'bet', id: `sb:${row.id}` },
+        actor: { type: 'player', id: String(input.player_id) },
+      });
+    } catch (error) {
+      // Nothing was reserved: the bet leaves no trace, so a retry is evaluated afresh.
+      await this.repo.deleteBet(row.id);
+      if (isLedgerError(error) && error.code === 'INSUFFICIENT_FUNDS') {
+        throw refused('INSUFFICIENT_FUNDS', 'Your balance is too low for this stake');
+      }
+      throw error;
+    }
+    let bet = await this.repo.updateBet(row.id, { stake_hold_id: hold.id, stake_state: 'held' });
+    if (quote.live && this.options.live_delay_ms > 0) {
+      await new Promise((resolve) => setTimeout(resolve, this.options.live_delay_ms));
+    }
+    if (quote.live) {
+      try {
+        await this.quote({
+          ...input,
+          selections: input.selections.map((s, i) => ({
+            ...s,
+            odds: oddsText(quote.legs[i]!.odds_milli),
+          })),
+          player_id: input.player_id,
+        });
+      } catch (error) {
+        if (error instanceof AppError && error.status < 500 && error.code !== 'MARKET_LIMIT') {
+          await this.ledger.void({
+            idempotency_key: `sb:bet:${row.id}:reject`,
+            pending_id: hold.id,
+            actor: SYSTEM,
+          });
+          await this.repo.updateBet(row.id, {
+            status: 'rejected',
+            stake_state: 'voided',
+            reject_code: error.code,
+            reject_message: error.message,
+          });
+          throw error;
+        }
+        if (!(error instanceof AppError)) throw error;
+      }
+    }
+    bet = await this.repo.updateBet(row.id, { status: 'open', accept_at: new Date() });
+    // A leg may have been resulted while the bet waited.
+    await this.reconcile(bet.id);
+    return (await this.repo.bet(bet.id))!;
+  }
+
+  /** A bet interrupted between its insert and its acceptance (a crash): released and marked. */
+  async recoverPending(older_than_ms = 60_000): Promise<number> {
+    const rows = await this.repo.pendingBetsOlderThan(
+      new Date(Date.now() - older_than_ms - this.options.live_delay_ms),
+    );
+    for (const row of rows) {
+      const hold = await this.ledger.transferByKey(`sb:bet:${row.id}:stake`);
+      if (hold)
+        await this.ledger
+          .void({ idempotency_key: `sb:bet:${row.id}:reject`, pending_id: hold.id, actor: SYSTEM })
+          .catch(() => {});
+      await this.repo.updateBet(row.id, {
+        status: 'rejected',
+        stake_state: hold ? 'voided' : 'none',
+        reject_code: 'INTERRUPTED',
+        reject_message: 'The bet was interrupted',
+      });
+    }
+    return rows.length;
+  }
+
+  // ─── settlement ──────────────────────────────────────────────────────────
+
+  legsOf(views: LegView[]): Leg[] {
+    return views.map((v) => ({
+      odds_milli: v.odds_milli,
+      result: v.result,
+      dead_heat_num: v.dead_heat_num,
+      dead_heat_den: v.dead_heat_den,
+    }));
+  }
+
+  /** Brings a bet's money in line with its legs' current results, exactly once per change. */
+  reconcile(bet_id: bigint): Promise<void> {
+    const previous = this.reconciling.get(bet_id) ?? Promise.resolve();
+    const next = previous.then(() => this.reconcileNow(bet_id));
+    const tracked = next
+      .catch(() => {})
+      .finally(() => {
+        if (this.reconciling.get(bet_id) === tracked) this.reconciling.delete(bet_id);
+      });
+    this.reconciling.set(bet_id, tracked);
+    return next;
+  }
+
+  private async reconcileNow(bet_id: bigint): Promise<void> {
+    let published: SportsBetSettledEvent | null = null;
+    await this.repo.transaction(async (trx) => {
+      const bet = await this.repo.lockBet(trx, bet_id);
+      if (
+        !bet ||
+        bet.status === 'pending' ||
+        bet.status === 'rejected' ||
+        bet.status === 'cashed_out'
+      )
+        return;
+      if (bet.stake_hold_id === null) return;
+      const views = await this.repo.legViews([bet_id], trx);
+      const legs = this.legsOf(views);
+      const payout = betPayout(bet, legs);
+      const fullVoid = payout !== null && betFullyVoid(legs);
+      const same =
+        payout === null
+          ? bet.status === 'open'
+          : bet.status === 'settled' && bet.payout_minor === payout;
+      if (same) return;
+      const v = bet.settle_version + 1;
+      const patch: Partial<BetRow> = { settle_version: v };
+      // 1. Take back the payout of the previous version (a correction or a rollback).
+      if (bet.payout_transfer_id !== null) {
+        await this.ledger.reverse({
+          idempotency_key: `sb:bet:${bet.id}:reverse:${bet.payout_transfer_id}`,
+          transfer_id: bet.payout_transfer_id,
+          actor: SYSTEM,
+        });
+        patch.payout_transfer_id = null;
+      }
+      let stake_state = bet.stake_state;
+      const restake = async () => {
+        // A voided hold cannot be posted: a corrected void takes the stake again.
+        await this.ledger.transfer({
+          idempotency_key: `sb:bet:${bet.id}:restake:${v}`,
+          debit: { player_id: bet.player_id, wallet: 'cash' },
+          credit: HOUSE,
+          amount_minor: bet.stake_minor,
+          currency: bet.currency,
+          reason_code: 'bet',
+          object: { type: 'bet', id: `sb:${bet.id}` },
+          actor: SYSTEM,
+        });
+        stake_state = 'posted';
+      };
+      if (payout === null) {
+        if (stake_state === 'voided') await restake();
+        Object.assign(patch, { status: 'open', payout_minor: null, settled_at: null });
+      } else {
+        if (fullVoid && stake_state === 'held') {
+          await this.ledger.void({
+            idempotency_key: `sb:bet:${bet.id}:void`,
+            pending_id: bet.stake_hold_id,
+            actor: SYSTEM,
+          });
+          stake_state = 'voided';
+        } else {
+          if (stake_state === 'held') {
+            await this.ledger.post({
+              idempotency_key: `sb:bet:${bet.id}:post`,
+              pending_id: bet.stake_hold_id,
+              actor: SYSTEM,
+            });
+            stake_state = 'posted';
+          } else if (stake_state === 'voided') {
+            await restake();
+          }
+          if (payout > 0n) {
+            const transfer = await this.payOnce(bet, v, payout, fullVoid);
+            patch.payout_transfer_id = transfer.id;
+          }
+        }
+        Object.assign(patch, { status: 'settled', payout_minor: payout, settled_at: new Date() });
+      }
+      patch.stake_state = stake_state;
+      await this.repo.updateBet(bet.id, patch, trx);
+      const min = Math.min(...views.map((l) => l.odds_milli));
+      published = {
+        type: 'sports.bet.settled',
+        status: payout === null ? 'reopened' : 'settled',
+        product: 'sports',
+        bet_id: bet.id,
+        settle_version: v,
+        player_id: bet.player_id,
+        currency: bet.currency,
+        stake_minor: bet.stake_minor,
+        payout_minor: payout ?? 0n,
+        legs: views.length,
+        min_odds_milli: min,
+        kind: bet.kind,
+      };
+    });
+    if (published) this.publish(published);
+  }
+
+  /**
+   * Pays a version's payout. If a crash left this version's key used for another amount
+   * (the results changed before the retry), that orphan transfer is reversed first and the
+   * payout goes under a fresh key, so money is never paid twice.
+   */
+  private async payOnce(bet: BetRow, v: number, payout: bigint, refund: boolean) {
+    const attempt = (suffix: string) =>
+      this.ledger.transfer({
+        idempotency_key: `sb:bet:${bet.id}:pay:${v}${suffix}`,
+        debit: HOUSE,
+        credit: { player_id: bet.player_id, wallet: 'cash' },
+        amount_minor: payout,
+        currency: bet.currency,
+        reason_code: refund ? 'bet_refund' : 'win',
+        object: { type: 'bet', id: `sb:${bet.id}` },
+        actor: SYSTEM,
+      });
+    try {
+      return await attempt('');
+    } catch (error) {
+      if (!(isLedgerError(error) && error.code === 'IDEMPOTENCY_CONFLICT')) throw error;
+      const orphan = await this.ledger.transferByKey(`sb:bet:${bet.id}:pay:${v}`);
+      if (orphan) {
+        await this.ledger.reverse({
+          idempotency_key: `sb:bet:${bet.id}:reverse:${orphan.id}`,
+          transfer_id: orphan.id,
+          actor: SYSTEM,
+        });
+      }
+      return attempt(`:${payout}`);
+    }
+  }
+
+  private publish(event: SportsBetSettledEvent) {
+    for (const listener of this.listeners) {
+      try {
+        listener(event);
+      } catch (error) {
+        this.options.log('sports bet settled listener failed', error);
+      }
+    }
+  }
+
+  // ─── cash-out ────────────────────────────────────────────────────────────
+
+  async cashoutQuote(bet: BetRow): Promise<bigint | null> {
+    if (bet.status !== 'open') return null;
+    const views = await this.repo.legViews([bet.id]);
+    const legs = views.map((v) => {
+      const stopped =
+        v.market_status !== 'open' ||
+        v.market_trader_suspended ||
+        v.event_trader_suspended ||
+        v.event_status === 'suspended';
+      const current =
+        v.result === 'open' && !stopped
+          ? this.effectiveOdds(
+              {
+                odds_milli: v.current_odds_milli,
+                trader_odds_milli: v.trader_odds_milli,
+                active: v.active,
+              },
+              v.event_margin_bp,
+            )
+          : null;
+      return {
+        odds_milli: v.odds_milli,
+        result: v.result,
+        dead_heat_num: v.dead_heat_num,
+        dead_heat_den: v.dead_heat_den,
+        current_odds_milli: current,
+      };
+    });
+    const offer = cashoutOffer(bet, legs, CASHOUT_MARGIN_BP);
+    return offer !== null && offer > 0n ? offer : null;
+  }
+
+  /** Accepts a cash-out at no less than `expected_minor`, re-checked under the bet's lock. */
+  async cashout(player_id: bigint, bet_id: bigint, expected_minor: bigint): Promise<BetRow> {
+    const bet = await this.repo.bet(bet_id);
+    if (!bet || bet.player_id !== player_id) throw new AppError('NOT_FOUND', 'No such bet');
+    return this.repo.transaction(async (trx) => {
+      const locked = (await this.repo.lockBet(trx, bet_id))!;
+      if (locked.status !== 'open')
+        throw refused('CASHOUT_UNAVAILABLE', 'This bet can no longer be cashed out');
+      const offer = await this.cashoutQuote(locked);
+      if (offer === null)
+        throw refused('CASHOUT_UNAVAILABLE', 'Cash-out is suspended for this bet right now');
+      if (offer < expected_minor) {
+        throw new AppError('CASHOUT_CHANGED', 'The cash-out value changed', {
+          status: 409,
+          errors: [{ path: 'body.amount', message: offer.toString() }],
+        });
+      }
+      if (locked.stake_state === 'held') {
+        await this.ledger.post({
+          idempotency_key: `sb:bet:${bet_id}:post`,
+          pending_id: locked.stake_hold_id!,
+          actor: SYSTEM,
+        });
+      }
+      const transfer = await this.ledger.transfer({
+        idempotency_key: `sb:bet:${bet_id}:cashout`,
+        debit: HOUSE,
+        credit: { player_id, wallet: 'cash' },
+        amount_minor: offer,
+        currency: locked.currency,
+        reason_code: 'win',
+        object: { type: 'bet', id: `sb:${bet_id}` },
+        actor: { type: 'player', id: String(player_id) },
+      });
+      const updated = await this.repo.updateBet(
+        bet_id,
+        {
+          status: 'cashed_out',
+          stake_state: 'posted',
+          cashout_minor: offer,
+          payout_minor: offer,
+          payout_transfer_id: transfer.id,
+          settled_at: new Date(),
+          settle_version: locked.settle_version + 1,
+        },
+        trx,
+      );
+      const views = await this.repo.legViews([bet_id], trx);
+      this.publish({
+        type: 'sports.bet.settled',
+        status: 'cashed_out',
+        product: 'sports',
+        bet_id,
+        settle_version: updated.settle_version,
+        player_id,
+        currency: locked.currency,
+        stake_minor: locked.stake_minor,
+        payout_minor: offer,
+        legs: views.length,
+        min_odds_milli: Math.min(...views.map((v) => v.odds_milli)),
+        kind: locked.kind,
+      });
+      return updated;
+    });
+  }
+
+  // ─── player views ────────────────────────────────────────────────────────
+
+  async playerBets(player_id: bigint, filter: { open?: boolean; limit: number; offset: number }) {
+    const bets = await this.repo.playerBets(player_id, filter);
+    return this.betViews(bets);
+  }
+
+  async betViews(bets: BetRow[]) {
+    const legs = await this.repo.legViews(bets.map((b) => b.id));
+    return Promise.all(
+      bets.map(async (b) => ({
+        id: String(b.id),
+        player_id: String(b.player_id),
+        kind: b.kind,
+        system_size: b.system_size,
+        lines: b.lines,
+        currency: b.currency,
+        stake_minor: b.stake_minor.toString(),
+        line_stake_minor: b.line_stake_minor.toString(),
+        potential_return_minor: b.potential_return_minor.toString(),
+        payout_minor: b.payout_minor?.toString() ?? null,
+        status: b.status,
+        reject_message: b.reject_message,
+        accept_odds: b.accept_odds,
+        settle_version: b.settle_version,
+        created_at: b.created_at.toISOString(),
+        settled_at: b.settled_at?.toISOString() ?? null,
+        cashout_minor:
+          b.status === 'open'
+            ? ((await this.cashoutQuote(b))?.toString() ?? null)
+            : (b.cashout_minor?.toString() ?? null),
+        legs: legs
+          .filter((l) => l.bet_id === b.id)
+          .map((l) => ({
+            selection_id: String(l.selection_id),
+            event_id: l.event_id,
+            event_name: `${l.home} v ${l.away}`,
+            market_name: l.market_name,
+            selection_name: l.selection_name,
+            odds: oddsText(l.odds_milli),
+            result: l.result,
+            event_status: l.event_status,
+          })),
+      })),
+    );
+  }
+
+  // ─── trading desk ────────────────────────────────────────────────────────
+
+  async traderSuspendMarket(
+    actor: Parameters<AuditService['record']>[0]['actor'],
+    market_id: bigint,
+    suspended: boolean,
+    reason: string,
+  ) {
+    const market = await this.repo.marketById(market_id);
+    if (!market) throw new AppError('NOT_FOUND', 'No such market');
+    const updated = (await this.repo.patchMarket(market_id, { trader_suspended: suspended }))!;
+    await this.audit.record({
+      actor,
+      action: suspended ? 'sportsbook.market.suspend' : 'sportsbook.market.resume',
+      target: { type: 'sb_market', id: market_id },
+      before: { trader_suspended: market.trader_suspended },
+      after: { trader_suspended: suspended },
+      metadata: { reason },
+    });
+    const e = (await this.repo.event(market.event_id))!;
+    await this.pushMarkets(e, [updated]);
+    return updated;
+  }
+
+  async traderSuspendEvent(
+    actor: Parameters<AuditService['record']>[0]['actor'],
+    event_id: string,
+    suspended: boolean,
+    reason: string,
+  ) {
+    const before = await this.repo.event(event_id);
+    if (!before) throw new AppError('NOT_FOUND', 'No such event');
+    const e = (await this.repo.patchEvent(event_id, { trader_suspended: suspended }))!;
+    await this.audit.record({
+      actor,
+      action: suspended ? 'sportsbook.event.suspend' : 'sportsbook.event.resume',
+      target: { type: 'sb_event', id: event_id },
+      before: { trader_suspended: before.trader_suspended },
+      after: { trader_suspended: suspended },
+      metadata: { reason },
+    });
+    this.emit({ type: 'event', event_id, data: this.publicEventState(e) });
+    await this.pushMarkets(e, await this.repo.marketsOf([event_id]));
+    return e;
+  }
+
+  async traderMargin(
+    actor: Parameters<AuditService['record']>[0]['actor'],
+    event_id: string,
+    margin_bp: number,
+  ) {
+    const before = await this.repo.event(event_id);
+    if (!before) throw new AppError('NOT_FOUND', 'No such event');
+    const e = (await this.repo.patchEvent(event_id, { margin_bp }))!;
+    await this.audit.record({
+      actor,
+      action: 'sportsbook.event.margin',
+      target: { type: 'sb_event', id: event_id },
+      before: { margin_bp: before.margin_bp },
+      after: { margin_bp },
+    });
+    await this.pushMarkets(e, await this.repo.marketsOf([event_id]));
+    return e;
+  }
+
+  async traderPrice(
+    actor: Parameters<AuditService['record']>[0]['actor'],
+    selection_id: bigint,
+    odds_milli: number | null,
+  ) {
+    const updated = await this.repo.patchSelection(selection_id, { trader_odds_milli: odds_milli });
+    if (!updated) throw new AppError('NOT_FOUND', 'No such selection');
+    await this.audit.record({
+      actor,
+      action: 'sportsbook.selection.price',
+      target: { type: 'sb_selection', id: selection_id },
+      after: { trader_odds_milli: odds_milli },
+    });
+    const market = (await this.repo.marketById(updated.market_id))!;
+    await this.pushMarkets((await this.repo.event(market.event_id))!, [market]);
+    return updated;
+  }
+
+  async traderSettle(
+    actor: Parameters<AuditService['record']>[0]['actor'],
+    market_id: bigint,
+    outcome: { winner_selection_id: bigint | null; void: boolean },
+    reason: string,
+  ) {
+    const market = await this.repo.marketById(market_id);
+    if (!market) throw new AppError('NOT_FOUND', 'No such market');
+    const selections = await this.repo.selectionsOf([market_id]);
+    if (outcome.void) {
+      await this.resultMarket(market.event_id, market.key, 'void', 'void');
+    } else {
+      if (!selections.some((s) => s.id === outcome.winner_selection_id))
+        throw bad(
+          'winner_selection_id is not a selection of this market',
+          'body.winner_selection_id',
+        );
+      await this.resultMarket(
+        market.event_id,
+        market.key,
+        selections.map((s) => ({
+          key: s.key,
+          result: s.id === outcome.winner_selection_id ? 'won' : 'lost',
+          num: 1,
+          den: 1,
+        })),
+        'settled',
+      );
+    }
+    await this.audit.record({
+      actor,
+      action: outcome.void ? 'sportsbook.market.void' : 'sportsbook.market.settle',
+      target: { type: 'sb_market', id: market_id },
+      after: {
+        winner_selection_id: outcome.winner_selection_id?.toString() ?? null,
+        void: outcome.void,
+      },
+      metadata: { reason },
+    });
+  }
+
+  async traderStakeFactor(
+    actor: Parameters<AuditService['record']>[0]['actor'],
+    player_id: bigint,
+    factor_milli: number,
+  ) {
+    const before = await this.repo.stakeFactor(player_id);
+    await this.repo.setStakeFactor(player_id, factor_milli);
+    await this.audit.record({
+      actor,
+      action: 'sportsbook.player.stake_factor',
+      target: { type: 'player', id: player_id },
+      before: { stake_factor_milli: before },
+      after: { stake_factor_milli: factor_milli },
+    });
+  }
+
+  async traderEvents() {
+    const events = await this.repo.events({ limit: 100 });
+    return Promise.all(
+      events.map(async (e) => ({
+        ...this.eventHeader(e),
+        margin_bp: e.margin_bp,
+        trader_suspended: e.trader_suspended,
+      })),
+    );
+  }
+
+  async traderEvent(event_id: string) {
+    const e = await this.repo.event(event_id);
+    if (!e) throw new AppError('NOT_FOUND', 'No such event');
+    const markets = await this.repo.marketsOf([event_id]);
+    const selections = await this.repo.selectionsOf(markets.map((m) => m.id));
+    const liability = await this.repo.liability(event_id);
+    const bySel = new Map(liability.map((l) => [String(l.selection_id), l]));
+    let eventStake = 0n;
+    let worst = 0n;
+    const marketViews = markets.map((m) => {
+      const sels = selections.filter((s) => s.market_id === m.id);
+      const stakeOnMarket = sels.reduce(
+        (acc, s) => acc + (bySel.get(String(s.id))?.stake ?? 0n),
+        0n,
+      );
+      eventStake += stakeOnMarket;
+      return {
+        ...this.publicMarket(m, sels, e),
+        trader_suspended: m.trader_suspended,
+        feed_status: m.status,
+        selections: this.publicMarket(m, sels, e).selections.map((s) => {
+          const l = bySel.get(s.id);
+          const stake = l?.stake ?? 0n;
+          const potential = l?.potential ?? 0n;
+          // What the book loses if this selection wins: returns owed minus the market's stakes.
+          const net = potential - stakeOnMarket;
+          if (net > worst) worst = net;
+          return {
+            ...s,
+            trader_odds_milli: sels.find((x) => String(x.id) === s.id)?.trader_odds_milli ?? null,
+            bets: l?.bets ?? 0,
+            stake_minor: stake.toString(),
+            potential_minor: potential.toString(),
+            liability_minor: net.toString(),
+          };
+        }),
+      };
+    });
+    return {
+      ...this.eventHeader(e),
+      margin_bp: e.margin_bp,
+      trader_suspended: e.trader_suspended,
+      stake_minor: eventStake.toString(),
+      worst_case_minor: worst.toString(),
+      markets: marketViews,
+    };
+  }
+
+  async ticker(filter: { player_id?: bigint; event_id?: string; limit: number }) {
+    const bets = await this.repo.recentBets(filter);
+    return this.betViews(bets);
+  }
+
+  stakeFactor(player_id: bigint) {
+    return this.repo.stakeFactor(player_id);
+  }
+}

@@ -1,0 +1,728 @@
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import type { LedgerService } from '../src/modules/ledger/index.ts';
+import type { SportsBetSettledEvent, SportsbookService } from '../src/modules/sportsbook/index.ts';
+import { SimulatedFeed } from '../src/modules/sportsbook/index.ts';
+import { bearer, signedInPlayer, type TestApp, testApp } from './harness.ts';
+import { deposit, expectLedgerConsistent } from './ledger-support.ts';
+import { msg, placeBet, syntheticEvent } from './sportsbook-support.ts';
+
+let t: TestApp;
+let ledger: LedgerService;
+let sb: SportsbookService;
+const settled: SportsBetSettledEvent[] = [];
+
+beforeAll(async () => {
+  t = await testApp();
+  ledger = t.modules.ledger.service;
+  sb = t.modules.sportsbook.service;
+  sb.onBetSettled((event) => settled.push(event));
+});
+afterEach(async () => {
+  await expectLedgerConsistent(t.db);
+});
+afterAll(async () => {
+  await t.close();
+});
+
+async function funded(amount = 100_00n) {
+  const player = await signedInPlayer(t);
+  await deposit(ledger, player.id, amount);
+  return player;
+}
+const cash = async (player_id: bigint) => {
+  const b = await ledger.playerBalances(player_id, 'EUR');
+  return { balance: b.cash.balance_minor, available: b.cash.balance_minor - b.cash.reserved_minor };
+};
+
+describe('catalogue from the simulated feed', () => {
+  it('the scheduler fills live and upcoming cricket and football with priced markets', async () => {
+    const feed = t.modules.sportsbook.feed as SimulatedFeed;
+    expect(feed).toBeInstanceOf(SimulatedFeed);
+    await feed.schedule();
+    const tree = (await t.app.inject({ url: '/api/v1/sports' })).json().data;
+    expect(tree.sports.map((s: { id: string }) => s.id).sort()).toEqual(
+      expect.arrayContaining(['cricket', 'football']),
+    );
+    const live = (
+      await t.app.inject({ url: '/api/v1/sports/events?when=live&sport=cricket' })
+    ).json().data;
+    expect(live.length).toBeGreaterThanOrEqual(1);
+    const event = (
+      await t.app.inject({ url: `/api/v1/sports/events/${encodeURIComponent(live[0].id)}` })
+    ).json().data;
+    const types = new Set(event.markets.map((m: { type: string }) => m.type));
+    for (const type of ['match_winner', 'innings_runs', 'top_batsman', 'next_over_runs'])
+      expect(types).toContain(type);
+    for (const market of event.markets) {
+      for (const s of market.selections)
+        if (s.odds !== null) expect(Number(s.odds)).toBeGreaterThan(1);
+    }
+    // Balls bowled move the score and the prices.
+    const before = event.markets.find((m: { type: string }) => m.type === 'match_winner')
+      .selections[0].odds;
+    await feed.tick(5_000 * 12);
+    const after = (
+      await t.app.inject({ url: `/api/v1/sports/events/${encodeURIComponent(live[0].id)}` })
+    ).json().data;
+    expect(after.clock).toBe('2.0 ov');
+    expect(after.score.home).toMatch(/^\d+\/\d+$/);
+    expect(typeof before).toBe('string');
+    const upcoming = (
+      await t.app.inject({ url: '/api/v1/sports/events?when=upcoming&sport=football' })
+    ).json().data;
+    expect(upcoming.length).toBeGreaterThanOrEqual(3);
+    expect(upcoming[0].main_market.selections).toHaveLength(3);
+  });
+});
+
+describe('placement', () => {
+  it('a single reserves the stake; /customer/sportsbook lists it; a retry with the same key is the same bet', async () => {
+    const ev = await syntheticEvent(sb);
+    const player = await funded();
+    const home = ev.sel('match_winner', 'home');
+    const key = `same-key-${Date.now()}`;
+    const body = {
+      kind: 'single',
+      selections: [{ selection_id: home.selection_id, odds: home.odds }],
+      stake: '10.00',
+      idempotency_key: key,
+    };
+    const first = await placeBet(t, player.token, body);
+    expect(first.statusCode, first.body).toBe(200);
+    expect(first.json().data).toMatchObject({
+      status: 'open',
+      stake_minor: '1000',
+      potential_return_minor: '2000',
+    });
+    expect(await cash(player.id)).toEqual({ balance: 100_00n, available: 90_00n });
+    const again = await placeBet(t, player.token, body);
+    expect(again.statusCode).toBe(200);
+    expect(again.json().data.id).toBe(first.json().data.id);
+    expect(await cash(player.id)).toEqual({ balance: 100_00n, available: 90_00n });
+    const other = await placeBet(t, player.token, { ...body, stake: '11.00' });
+    expect(other.statusCode).toBe(409);
+    expect(other.json().code).toBe('IDEMPOTENCY_CONFLICT');
+    const list = (
+      await t.app.inject({
+        url: '/api/v1/customer/sportsbook?status=open',
+        headers: bearer(player.token),
+      })
+    ).json().data;
+    expect(list).toHaveLength(1);
+    expect(list[0].legs[0]).toMatchObject({
+      selection_name: 'Home FC',
+      odds: '2.00',
+      result: 'open',
+    });
+  });
+
+  it('refuses bad input with a clear 4xx and leaves the wallet unchanged', async () => {
+    const ev = await syntheticEvent(sb);
+    const ev2 = await syntheticEvent(sb);
+    const player = await funded(50_00n);
+    const home = ev.sel('match_winner', 'home');
+    const draw = ev.sel('match_winner', 'draw');
+    const hcap = ev.sel('handicap:-250', 'home');
+    const away2 = ev2.sel('match_winner', 'away');
+    const single = (stake: string, odds = home.odds) => ({
+      kind: 'single',
+      selections: [{ selection_id: home.selection_id, odds }],
+      stake,
+    });
+    const cases: [string, Record<string, unknown>, number, string][] = [
+      ['zero', single('0'), 422, 'stake must be greater than zero'],
+      ['negative', single('-5'), 422, 'negative'],
+      ['too many decimals', single('1.001'), 422, 'at most 2 decimals'],
+      ['over balance', single('60.00'), 409, 'balance is too low'],
+      ['over limit', single('6000.00'), 422, 'maximum stake'],
+      ['changed odds', single('5.00', '2.10'), 409, 'price moved from 2.10 to 2.00'],
+      [
+        'duplicate selection',
+        {
+          kind: 'multiple',
+          selections: [
+            { selection_id: home.selection_id, odds: home.odds },
+            { selection_id: home.selection_id, odds: home.odds },
+          ],
+          stake: '1.00',
+        },
+        422,
+        'same selection',
+      ],
+      [
+        'conflicting selections',
+        {
+          kind: 'multiple',
+          selections: [
+            { selection_id: draw.selection_id, odds: draw.odds },
+            { selection_id: hcap.selection_id, odds: hcap.odds },
+          ],
+          stake: '1.00',
+        },
+        422,
+        'same event',
+      ],
+      [
+        'single with two legs',
+        {
+          kind: 'single',
+          selections: [
+            { selection_id: home.selection_id, odds: home.odds },
+            { selection_id: away2.selection_id, odds: away2.odds },
+          ],
+          stake: '1.00',
+        },
+        422,
+        'exactly one',
+      ],
+      [
+        'unknown selection',
+        {
+          kind: 'single',
+          selections: [{ selection_id: '999999999', odds: '2.00' }],
+          stake: '1.00',
+        },
+        404,
+        'does not exist',
+      ],
+      ['stake not a number', single('ten'), 422, 'stake'],
+    ];
+    for (const [name, body, status, message] of cases) {
+      const response = await placeBet(t, player.token, body);
+      expect(response.statusCode, `${name}: ${response.body}`).toBe(status);
+      expect(response.json().message, name).toContain(message);
+      expect(await cash(player.id), name).toEqual({ balance: 50_00n, available: 50_00n });
+    }
+    // Price moved but the player accepts higher prices: a lower price is still refused, a higher one taken.
+    const lower = await placeBet(t, player.token, {
+      ...single('5.00', '2.10'),
+      accept_odds: 'higher',
+    });
+    expect(lower.statusCode).toBe(409);
+    const higher = await placeBet(t, player.token, {
+      ...single('5.00', '1.90'),
+      accept_odds: 'higher',
+    });
+    expect(higher.statusCode, higher.body).toBe(200);
+    expect(higher.json().data.legs[0].odds).toBe('2.00');
+  });
+
+  it('a suspended market (feed bet stop or trader) and a settled market are refused', async () => {
+    const ev = await syntheticEvent(sb);
+    const player = await funded();
+    const home = ev.sel('match_winner', 'home');
+    const body = {
+      kind: 'single',
+      selections: [{ selection_id: home.selection_id, odds: home.odds }],
+      stake: '1.00',
+    };
+    await sb.ingest({
+      kind: 'bet_stop',
+      id: msg(),
+      event_id: ev.id,
+      market_keys: ['match_winner'],
+    });
+    let response = await placeBet(t, player.token, body);
+    expect(response.statusCode).toBe(409);
+    expect(response.json()).toMatchObject({ code: 'MARKET_SUSPENDED' });
+    await sb.ingest({
+      kind: 'odds_change',
+      id: msg(),
+      event_id: ev.id,
+      markets: [
+        {
+          ...ev.detail.markets[0]!,
+          type: 'match_winner',
+          line_milli: null,
+          status: 'open',
+          selections: ev.detail.markets[0]!.selections.map((s) => ({
+            key: s.key,
+            name: s.name,
+            odds_milli: s.odds_milli,
+            active: true,
+          })),
+        },
+      ],
+    });
+    expect((await placeBet(t, player.token, body)).statusCode).toBe(200);
+    await sb.traderSuspendMarket(
+      { type: 'system', id: 'test' } as never,
+      BigInt(home.market_id),
+      true,
+      'test',
+    );
+    response = await placeBet(t, player.token, body);
+    expect(response.json()).toMatchObject({ status: 409, code: 'MARKET_SUSPENDED' });
+    await sb.traderSuspendMarket(
+      { type: 'system', id: 'test' } as never,
+      BigInt(home.market_id),
+      false,
+      'test',
+    );
+    await sb.ingest({
+      kind: 'bet_settlement',
+      id: msg(),
+      event_id: ev.id,
+      markets: [
+        {
+          key: 'match_winner',
+          outcomes: [
+            { key: 'home', result: 'won' },
+            { key: 'draw', result: 'lost' },
+            { key: 'away', result: 'lost' },
+          ],
+        },
+      ],
+    });
+    response = await placeBet(t, player.token, body);
+    expect(response.json()).toMatchObject({ status: 409, code: 'MARKET_CLOSED' });
+  });
+
+  it("a player's stake factor scales the limits; 0 stops betting", async () => {
+    const ev = await syntheticEvent(sb);
+    const player = await funded(10_000_00n);
+    await sb.traderStakeFactor({ type: 'system', id: 'test' } as never, player.id, 10);
+    const home = ev.sel('match_winner', 'home');
+    const over = await placeBet(t, player.token, {
+      kind: 'single',
+      selections: [{ selection_id: home.selection_id, odds: home.odds }],
+      stake: '60.00',
+    });
+    expect(over.json()).toMatchObject({
+      status: 422,
+      code: 'STAKE_OVER_LIMIT',
+      message: 'The maximum stake is 50.00',
+    });
+    // Per market: stakes and potential returns add up over the player's open bets.
+    await sb.traderStakeFactor({ type: 'system', id: 'test' } as never, player.id, 100);
+    const first = await placeBet(t, player.token, {
+      kind: 'single',
+      selections: [{ selection_id: home.selection_id, odds: home.odds }],
+      stake: '300.00',
+    });
+    expect(first.statusCode, first.body).toBe(200);
+    const second = await placeBet(t, player.token, {
+      kind: 'single',
+      selections: [{ selection_id: home.selection_id, odds: home.odds }],
+      stake: '300.00',
+    });
+    expect(second.json()).toMatchObject({
+      status: 422,
+      code: 'MARKET_LIMIT',
+      message: 'Match result: your stake on this market would exceed 500.00',
+    });
+    await sb.traderStakeFactor({ type: 'system', id: 'test' } as never, player.id, 0);
+    expect(
+      (
+        await placeBet(t, player.token, {
+          kind: 'single',
+          selections: [{ selection_id: home.selection_id, odds: home.odds }],
+          stake: '1.00',
+        })
+      ).statusCode,
+    ).toBe(403);
+  });
+});
+
+describe('settlement', () => {
+  it('won, then a result twice, a rollback and a re-settlement move money exactly once each', async () => {
+    const ev = await syntheticEvent(sb);
+    const player = await funded();
+    const home = ev.sel('match_winner', 'home');
+    const bet = (
+      await placeBet(t, player.token, {
+        kind: 'single',
+        selections: [{ selection_id: home.selection_id, odds: home.odds }],
+        stake: '10.00',
+      })
+    ).json().data;
+    const homeWins = {
+      kind: 'bet_settlement' as const,
+      id: msg(),
+      event_id: ev.id,
+      markets: [
+        {
+          key: 'match_winner',
+          outcomes: [
+            { key: 'home', result: 'won' as const },
+            { key: 'draw', result: 'lost' as const },
+            { key: 'away', result: 'lost' as const },
+          ],
+        },
+      ],
+    };
+    // A result before the bet stop: the market stops and settles, once.
+    await sb.ingest(homeWins);
+    expect(await cash(player.id)).toEqual({ balance: 110_00n, available: 110_00n });
+    await sb.ingest(homeWins); // the same message again
+    await sb.ingest({ ...homeWins, id: msg() }); // the same result in a new message
+    expect(await cash(player.id)).toEqual({ balance: 110_00n, available: 110_00n });
+    expect(settled.filter((e) => e.bet_id === BigInt(bet.id))).toHaveLength(1);
+    expect(settled.at(-1)).toMatchObject({
+      product: 'sports',
+      stake_minor: 1000n,
+      payout_minor: 2000n,
+      legs: 1,
+      min_odds_milli: 2000,
+      currency: 'EUR',
+      status: 'settled',
+    });
+    await sb.ingest({
+      kind: 'rollback_bet_settlement',
+      id: msg(),
+      event_id: ev.id,
+      market_keys: ['match_winner'],
+    });
+    expect(await cash(player.id)).toEqual({ balance: 90_00n, available: 90_00n });
+    await sb.ingest({
+      kind: 'bet_settlement',
+      id: msg(),
+      event_id: ev.id,
+      markets: [
+        {
+          key: 'match_winner',
+          outcomes: [
+            { key: 'home', result: 'lost' },
+            { key: 'draw', result: 'won' },
+            { key: 'away', result: 'lost' },
+          ],
+        },
+      ],
+    });
+    expect(await cash(player.id)).toEqual({ balance: 90_00n, available: 90_00n });
+    const view = (
+      await t.app.inject({
+        url: '/api/v1/customer/sportsbook?status=settled',
+        headers: bearer(player.token),
+      })
+    ).json().data[0];
+    expect(view).toMatchObject({
+      id: bet.id,
+      status: 'settled',
+      payout_minor: '0',
+      settle_version: 3,
+    });
+  });
+
+  it('quarter line: a draw half-loses the −0.25 side and half-wins the +0.25 side; a void bet releases its hold', async () => {
+    const ev = await syntheticEvent(sb);
+    const player = await funded();
+    const h = ev.sel('handicap:-250', 'home');
+    const a = ev.sel('handicap:-250', 'away');
+    const d = ev.sel('match_winner', 'draw');
+    await placeBet(t, player.token, {
+      kind: 'single',
+      selections: [{ selection_id: h.selection_id, odds: h.odds }],
+      stake: '10.00',
+    });
+    await placeBet(t, player.token, {
+      kind: 'single',
+      selections: [{ selection_id: a.selection_id, odds: a.odds }],
+      stake: '10.00',
+    });
+    await placeBet(t, player.token, {
+      kind: 'single',
+      selections: [{ selection_id: d.selection_id, odds: d.odds }],
+      stake: '10.00',
+    });
+    await sb.ingest({
+      kind: 'bet_settlement',
+      id: msg(),
+      event_id: ev.id,
+      markets: [
+        {
+          key: 'handicap:-250',
+          outcomes: [
+            { key: 'home', result: 'half_lost' },
+            { key: 'away', result: 'half_won' },
+          ],
+        },
+      ],
+    });
+    // −0.25: 5.00 back; +0.25: 5.00 × 1.9 + 5.00 = 14.50; the draw bet still holds 10.00.
+    expect(await cash(player.id)).toEqual({
+      balance: 100_00n - 20_00n + 5_00n + 14_50n,
+      available: 100_00n - 30_00n + 5_00n + 14_50n,
+    });
+    await sb.ingest({
+      kind: 'bet_cancel',
+      id: msg(),
+      event_id: ev.id,
+      market_keys: ['match_winner'],
+      reason: 'abandoned',
+    });
+    expect(await cash(player.id)).toEqual({ balance: 99_50n, available: 99_50n });
+  });
+
+  it('a multiple settles when its last leg does; a void leg drops out; a dead heat pays the share', async () => {
+    const e1 = await syntheticEvent(sb);
+    const e2 = await syntheticEvent(sb);
+    const e3 = await syntheticEvent(sb);
+    const player = await funded();
+    const legs = [
+      e1.sel('match_winner', 'home'),
+      e2.sel('match_winner', 'away'),
+      e3.sel('match_winner', 'home'),
+    ];
+    const bet = (
+      await placeBet(t, player.token, {
+        kind: 'multiple',
+        selections: legs.map((l) => ({ selection_id: l.selection_id, odds: l.odds })),
+        stake: '2.00',
+      })
+    ).json().data;
+    expect(bet.potential_return_minor).toBe(String((200n * 2000n * 3750n * 2000n) / 1000n ** 3n));
+    const win = (event: string, key: string, extra = {}) => ({
+      kind: 'bet_settlement' as const,
+      id: msg(),
+      event_id: event,
+      markets: [{ key: 'match_winner', outcomes: [{ key, result: 'won' as const, ...extra }] }],
+    });
+    await sb.ingest(win(e1.id, 'home'));
+    await sb.ingest({
+      kind: 'bet_cancel',
+      id: msg(),
+      event_id: e2.id,
+      market_keys: ['match_winner'],
+      reason: 'postponed',
+    });
+    expect((await sb.playerBets(player.id, { open: true, limit: 10, offset: 0 }))[0]!.status).toBe(
+      'open',
+    );
+    await sb.ingest(win(e3.id, 'home', { dead_heat: { num: 1, den: 2 } }));
+    // 2.00 × 2.0 × 1 (void) × 2.0 / 2 = 4.00
+    expect(await cash(player.id)).toEqual({
+      balance: 100_00n - 2_00n + 4_00n,
+      available: 100_00n - 2_00n + 4_00n,
+    });
+  });
+
+  it('a system bet "2 from 3" pays each winning double', async () => {
+    const evs = [await syntheticEvent(sb), await syntheticEvent(sb), await syntheticEvent(sb)];
+    const player = await funded();
+    const legs = evs.map((e) => e.sel('match_winner', 'home'));
+    const bet = (
+      await placeBet(t, player.token, {
+        kind: 'system',
+        system_size: 2,
+        selections: legs.map((l) => ({ selection_id: l.selection_id, odds: l.odds })),
+        stake: '1.00',
+      })
+    ).json().data;
+    expect(bet).toMatchObject({ lines: 3, stake_minor: '300' });
+    expect(await cash(player.id)).toEqual({ balance: 100_00n, available: 97_00n });
+    for (const [i, e] of evs.entries()) {
+      await sb.ingest({
+        kind: 'bet_settlement',
+        id: msg(),
+        event_id: e.id,
+        markets: [
+          { key: 'match_winner', outcomes: [{ key: 'home', result: i === 2 ? 'lost' : 'won' }] },
+        ],
+      });
+    }
+    // One double wins: 1.00 × 2 × 2 = 4.00.
+    expect(await cash(player.id)).toEqual({ balance: 101_00n, available: 101_00n });
+  });
+});
+
+describe('cash-out', () => {
+  it('offers from current prices with a margin, refuses a stale amount, pays once', async () => {
+    const ev = await syntheticEvent(sb);
+    const player = await funded();
+    const home = ev.sel('match_winner', 'home');
+    const bet = (
+      await placeBet(t, player.token, {
+        kind: 'single',
+        selections: [{ selection_id: home.selection_id, odds: home.odds }],
+        stake: '10.00',
+      })
+    ).json().data;
+    // The price shortens to 1.60: fair value 10 × 2.0 / 1.6 = 12.50, less 5 % = 11.87.
+    await sb.ingest({
+      kind: 'odds_change',
+      id: msg(),
+      event_id: ev.id,
+      markets: [
+        {
+          key: 'match_winner',
+          type: 'match_winner',
+          line_milli: null,
+          name: 'Match result',
+          status: 'open',
+          selections: [{ key: 'home', name: 'Home FC', odds_milli: 1_600, active: true }],
+        },
+      ],
+    });
+    const open = (
+      await t.app.inject({
+        url: '/api/v1/customer/sportsbook?status=open',
+        headers: bearer(player.token),
+      })
+    ).json().data[0];
+    expect(open.cashout_minor).toBe('1187');
+    const greedy = await t.app.inject({
+      method: 'POST',
+      url: `/api/v1/customer/sportsbook/bets/${bet.id}/cashout`,
+      headers: bearer(player.token),
+      payload: { amount_minor: '1300' },
+    });
+    expect(greedy.json()).toMatchObject({ status: 409, code: 'CASHOUT_CHANGED' });
+    const ok = await t.app.inject({
+      method: 'POST',
+      url: `/api/v1/customer/sportsbook/bets/${bet.id}/cashout`,
+      headers: bearer(player.token),
+      payload: { amount_minor: '1187' },
+    });
+    expect(ok.statusCode, ok.body).toBe(200);
+    expect(ok.json().data).toMatchObject({ status: 'cashed_out', cashout_minor: '1187' });
+    expect(await cash(player.id)).toEqual({ balance: 101_87n, available: 101_87n });
+    const twice = await t.app.inject({
+      method: 'POST',
+      url: `/api/v1/customer/sportsbook/bets/${bet.id}/cashout`,
+      headers: bearer(player.token),
+      payload: { amount_minor: '1187' },
+    });
+    expect(twice.statusCode).toBe(409);
+    // The result that follows changes nothing for a cashed-out bet.
+    await sb.ingest({
+      kind: 'bet_settlement',
+      id: msg(),
+      event_id: ev.id,
+      markets: [{ key: 'match_winner', outcomes: [{ key: 'home', result: 'won' }] }],
+    });
+    expect(await cash(player.id)).toEqual({ balance: 101_87n, available: 101_87n });
+  });
+});
+
+describe('player protection gate', () => {
+  it('placement asks the gate first; a refusal writes nothing', async () => {
+    const ev = await syntheticEvent(sb);
+    const player = await funded();
+    const home = ev.sel('match_winner', 'home');
+    const gate = t.modules.protection.gate;
+    const original = gate.admit;
+    const seen: unknown[] = [];
+    gate.admit = async (request) => {
+      seen.push(request);
+      const { AppError } = await import('../src/platform/http/errors.ts');
+      throw new AppError('JURISDICTION_BLOCKED', 'Real-money play is not available here', {
+        status: 403,
+      });
+    };
+    try {
+      const response = await placeBet(t, player.token, {
+        kind: 'single',
+        selections: [{ selection_id: home.selection_id, odds: home.odds }],
+        stake: '3.00',
+      });
+      expect(response.json()).toMatchObject({ status: 403, code: 'JURISDICTION_BLOCKED' });
+      expect(seen[0]).toMatchObject({
+        action: 'sports_bet',
+        amount_minor: 300n,
+        currency: 'EUR',
+        player_id: player.id,
+      });
+      expect(await cash(player.id)).toEqual({ balance: 100_00n, available: 100_00n });
+      expect(await sb.playerBets(player.id, { limit: 10, offset: 0 })).toEqual([]);
+    } finally {
+      gate.admit = original;
+    }
+  });
+});
+
+describe('live odds socket', () => {
+  it('pushes price and status changes of subscribed events only', async () => {
+    const ev = await syntheticEvent(sb);
+    const other = await syntheticEvent(sb);
+    await t.app.listen({ port: 0, host: '127.0.0.1' });
+    const address = t.app.server.address() as { port: number };
+    const { default: WebSocket } = await import('ws');
+    const socket = new WebSocket(`ws://127.0.0.1:${address.port}/api/v1/sports/ws`);
+    const received: {
+      type: string;
+      event_id?: string;
+      data?: { selections?: { odds: string }[]; status?: string };
+    }[] = [];
+    socket.on('message', (raw) => received.push(JSON.parse(String(raw))));
+    await new Promise((resolve) => socket.once('open', resolve));
+    socket.send(JSON.stringify({ type: 'subscribe', events: [ev.id] }));
+    await expect.poll(() => received.some((m) => m.type === 'ready')).toBe(true);
+    const market = {
+      key: 'match_winner',
+      type: 'match_winner' as const,
+      line_milli: null,
+      name: 'Match result',
+      status: 'open' as const,
+      selections: [{ key: 'home', name: 'Home FC', odds_milli: 2_200, active: true }],
+    };
+    await sb.ingest({ kind: 'odds_change', id: msg(), event_id: other.id, markets: [market] });
+    await sb.ingest({
+      kind: 'odds_change',
+      id: msg(),
+      event_id: ev.id,
+      status: 'live',
+      clock: "12'",
+      markets: [market],
+    });
+    await sb.ingest({ kind: 'bet_stop', id: msg(), event_id: ev.id });
+    await expect
+      .poll(() => received.filter((m) => m.type === 'market').length)
+      .toBeGreaterThanOrEqual(2);
+    expect(received.every((m) => m.event_id === undefined || m.event_id === ev.id)).toBe(true);
+    const markets = received.filter((m) => m.type === 'market');
+    expect(markets[0]!.data!.selections![0]!.odds).toBe('2.20');
+    expect(markets.at(-1)!.data!.status).toBe('suspended');
+    expect(received.find((m) => m.type === 'event')?.data).toMatchObject({ status: 'live' });
+    socket.close();
+  });
+});
+
+describe('live bet delay', () => {
+  it('holds the stake while waiting, then accepts at an unchanged price or refuses a moved one', async () => {
+    const ev = await syntheticEvent(sb, { status: 'live' });
+    const player = await funded();
+    const home = ev.sel('match_winner', 'home');
+    const body = {
+      kind: 'single',
+      selections: [{ selection_id: home.selection_id, odds: home.odds }],
+      stake: '10.00',
+    };
+    sb.setLiveDelay(400);
+    try {
+      // Unchanged: accepted after the delay.
+      const started = Date.now();
+      const ok = await placeBet(t, player.token, body);
+      expect(ok.statusCode, ok.body).toBe(200);
+      expect(Date.now() - started).toBeGreaterThanOrEqual(400);
+      expect(ok.json().data.status).toBe('open');
+      // The price drops while the bet waits: refused, the hold released.
+      const pending = placeBet(t, player.token, body);
+      await expect.poll(async () => (await cash(player.id)).available).toBe(80_00n);
+      await sb.ingest({
+        kind: 'odds_change',
+        id: msg(),
+        event_id: ev.id,
+        markets: [
+          {
+            key: 'match_winner',
+            type: 'match_winner',
+            line_milli: null,
+            name: 'Match result',
+            status: 'open',
+            selections: [{ key: 'home', name: 'Home FC', odds_milli: 1_800, active: true }],
+          },
+        ],
+      });
+      const refused = await pending;
+      expect(refused.json()).toMatchObject({
+        status: 409,
+        code: 'PRICE_CHANGED',
+        message: 'Home FC: the price moved from 2.00 to 1.80',
+      });
+      expect(await cash(player.id)).toEqual({ balance: 100_00n, available: 90_00n });
+    } finally {
+      sb.setLiveDelay(0);
+    }
+  });
+});

@@ -1,0 +1,166 @@
+import { useTranslation } from 'react-i18next';
+import { cn } from '../../../components/cn.ts';
+import { ChevronLeftIcon } from '../../../components/icons.tsx';
+import { Spinner } from '../../../components/spinner.tsx';
+import { useEvent } from '../api.ts';
+import { slipStore, useSlip } from '../slip-store.ts';
+import { LiveBadge } from './event-list.tsx';
+import { OddsButton } from './odds-button.tsx';
+
+/** One event: a scoreboard and every market, prices live. */
+export function EventView({ id, onBack }: { id: string; onBack: () => void }) {
+  const { t, i18n } = useTranslation();
+  const event = useEvent(id);
+  const slip = useSlip();
+  if (event.isLoading)
+    return (
+      <div className="flex justify-center py-20">
+        <Spinner />
+      </div>
+    );
+  if (!event.data) {
+    return (
+      <div className="rounded-xl border border-ink-700 bg-ink-900 p-8 text-center text-fg-muted">
+        {t('sports.eventGone')}
+        <button type="button" className="ml-2 text-accent-400 hover:underline" onClick={onBack}>
+          {t('sports.back')}
+        </button>
+      </div>
+    );
+  }
+  const e = event.data;
+  const live = e.status === 'live' || e.status === 'suspended';
+  return (
+    <div className="space-y-4" data-testid="sports-event">
+      <button
+        type="button"
+        onClick={onBack}
+        className="inline-flex items-center gap-1 text-sm text-fg-muted hover:text-fg"
+      >
+        <ChevronLeftIcon size={16} />
+        {t('sports.back')}
+      </button>
+      <section className="relative overflow-hidden rounded-2xl border border-ink-700 bg-gradient-to-br from-ink-800 via-ink-850 to-ink-900 p-5 sm:p-6">
+        <div
+          aria-hidden="true"
+          className="pointer-events-none absolute -top-20 right-0 size-56 rounded-full bg-accent-500/10 blur-3xl"
+        />
+        <div className="relative mb-4 flex items-center justify-between text-xs text-fg-muted">
+          <span>
+            {live ? (
+              <LiveBadge />
+            ) : (
+              new Date(e.starts_at).toLocaleString(i18n.language, {
+                weekday: 'short',
+                hour: '2-digit',
+                minute: '2-digit',
+                day: 'numeric',
+                month: 'short',
+              })
+            )}
+          </span>
+          <span className="text-fg-subtle">
+            {e.status === 'ended' ? t('sports.ended') : e.sport_id === 'cricket' ? 'T20' : ''}
+          </span>
+        </div>
+        <div className="relative grid grid-cols-[1fr_auto_1fr] items-start gap-3">
+          {(['home', 'away'] as const).map((side, i) => (
+            <div
+              key={side}
+              className={cn('min-w-0', i === 0 ? 'order-1 text-right' : 'order-3 text-left')}
+            >
+              <div className="text-base font-semibold text-fg sm:text-lg">
+                {side === 'home' ? e.home : e.away}
+              </div>
+              {(live || e.status === 'ended') && (
+                <div
+                  className="mt-1 font-mono text-2xl font-bold text-fg tabular-nums sm:text-3xl"
+                  data-testid={`event-score-${side}`}
+                >
+                  {e.score[side] || '–'}
+                </div>
+              )}
+            </div>
+          ))}
+          <div
+            className="order-2 mt-1 rounded-lg bg-ink-950/70 px-3 py-1.5 text-center font-mono text-xs font-semibold text-fg-muted"
+            data-testid="event-score"
+          >
+            {live ? e.clock || t('sports.live') : 'v'}
+          </div>
+        </div>
+        {e.score.detail && e.score.detail !== e.clock ? (
+          <p className="relative mt-3 text-center text-xs text-fg-muted">{e.score.detail}</p>
+        ) : null}
+        {live ? (
+          <p className="relative mt-3 text-center text-[11px] text-fg-subtle">
+            {t('sports.delayNotice')}
+          </p>
+        ) : null}
+      </section>
+      {e.suspended && (
+        <div className="rounded-lg border border-warning/40 bg-warning/10 px-4 py-2 text-sm text-warning">
+          {t('sports.eventSuspended')}
+        </div>
+      )}
+      <div className="@container">
+        <div className="grid gap-3 @2xl:grid-cols-2">
+          {e.markets.map((m) => {
+            const suspended = m.status !== 'open' || e.suspended;
+            return (
+              <section
+                key={m.id}
+                className="rounded-xl border border-ink-700 bg-ink-900 p-3"
+                data-testid="market"
+                data-market-type={m.type}
+                data-market={m.id}
+              >
+                <header className="mb-2 flex items-center justify-between gap-2 px-1">
+                  <h3 className="truncate text-sm font-semibold text-fg">{m.name}</h3>
+                  {suspended && (
+                    <span
+                      className="shrink-0 rounded bg-ink-700 px-1.5 py-0.5 text-[10px] font-semibold text-fg-muted uppercase"
+                      data-testid="market-suspended"
+                    >
+                      {t('sports.suspended')}
+                    </span>
+                  )}
+                </header>
+                <div
+                  className={cn(
+                    'grid gap-1.5',
+                    m.selections.length === 3 ? 'grid-cols-3' : 'grid-cols-2',
+                  )}
+                >
+                  {m.selections.map((s) => (
+                    <OddsButton
+                      key={s.id}
+                      testId="market-odds"
+                      label={s.name}
+                      odds_milli={s.odds_milli}
+                      suspended={suspended || !s.active}
+                      selected={slip.items.some((i) => i.selection_id === s.id)}
+                      onClick={() =>
+                        slipStore.toggle({
+                          selection_id: s.id,
+                          event_id: e.id,
+                          event_name: `${e.home} v ${e.away}`,
+                          market_id: m.id,
+                          market_name: m.name,
+                          selection_name: s.name,
+                          odds_milli: s.odds_milli!,
+                          current_milli: s.odds_milli,
+                          live,
+                        })
+                      }
+                    />
+                  ))}
+                </div>
+              </section>
+            );
+          })}
+        </div>
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,255 @@
+/**
+ * `npm run bench:odds`: live-odds delivery. The whole app runs in this process on an
+ * embedded PostgreSQL; BENCH_CLIENTS WebSocket clients (in BENCH_CLIENT_PROCS child
+ * processes, so their CPU is not the server's) subscribe to live events while a feed
+ * pushes BENCH_RATE price changes a second through the sportsbook's sink (each odds_change
+ * carries one 2-way market: two prices). Delivery latency runs from just before the feed
+ * hands the message to the sportsbook (which writes it to PostgreSQL, then fans it out) to
+ * the client's parse of the push: the sending time rides in the market's name.
+ *
+ * Prints p50/p90/p99/max, pushes/s received, and CPU of this process (server + feed) and of
+ * PostgreSQL. A benchmark, not a test. Environment: BENCH_CLIENTS (10000), BENCH_EVENTS (50),
+ * BENCH_SUBS (events per client, 1), BENCH_RATE (price changes/s, 1000), BENCH_SECONDS (20),
+ * BENCH_CLIENT_PROCS (2).
+ */
+import { fork } from 'node:child_process';
+import { mkdtemp, rm } from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { buildApp } from '../apps/server/src/app.ts';
+import { loadConfig } from '../apps/server/src/platform/config.ts';
+import { createDb } from '../apps/server/src/platform/db/database.ts';
+import { postmasterPid, startEmbeddedPostgres } from '../apps/server/src/platform/db/embedded.ts';
+import { migrate } from '../apps/server/src/platform/db/migrate.ts';
+import { cpuSample } from './support.ts';
+
+const CLIENTS = Number(process.env.BENCH_CLIENTS ?? 10_000);
+const EVENTS = Number(process.env.BENCH_EVENTS ?? 50);
+const SUBS = Number(process.env.BENCH_SUBS ?? 1);
+const RATE = Number(process.env.BENCH_RATE ?? 1_000);
+const SECONDS = Number(process.env.BENCH_SECONDS ?? 20);
+const PROCS = Number(process.env.BENCH_CLIENT_PROCS ?? 2);
+const HIST_MAX_MS = 10_000;
+
+const wallMs = () => performance.timeOrigin + performance.now();
+
+async function clientMain() {
+  const { default: WebSocket } = await import('ws');
+  const { url, count, events, subs, seed } = JSON.parse(process.argv[3]!) as {
+    url: string;
+    count: number;
+    events: string[];
+    subs: number;
+    seed: number;
+  };
+  const hist = new Uint32Array(HIST_MAX_MS * 10 + 1); // 0.1 ms buckets
+  let received = 0;
+  let recording = false;
+  const sockets: InstanceType<typeof WebSocket>[] = [];
+  let opened = 0;
+  for (let i = 0; i < count; i++) {
+    const socket = new WebSocket(url);
+    sockets.push(socket);
+    socket.on('open', () => {
+      const mine = Array.from(
+        { length: subs },
+        (_, k) => events[(seed + i * 7 + k * 13) % events.length]!,
+      );
+      socket.send(JSON.stringify({ type: 'subscribe', events: mine }));
+      opened += 1;
+      if (opened === count) process.send!({ type: 'ready' });
+    });
+    socket.on('message', (raw) => {
+      const text = String(raw);
+      const at = text.indexOf('"name":"t:');
+      if (at < 0 || !recording) return;
+      const sent = Number(text.slice(at + 10, text.indexOf('"', at + 10)));
+      const ms = wallMs() - sent;
+      hist[Math.min(Math.max(0, Math.round(ms * 10)), hist.length - 1)]! += 1;
+      received += 1;
+    });
+    socket.on('error', () => {});
+    if (i % 200 === 199) await new Promise((r) => setTimeout(r, 20));
+  }
+  process.on('message', (m: { type: string }) => {
+    if (m.type === 'record') recording = true;
+    if (m.type === 'report') {
+      recording = false;
+      process.send!({ type: 'report', hist: Array.from(hist), received });
+      for (const s of sockets) s.terminate();
+      setTimeout(() => process.exit(0), 200);
+    }
+  });
+}
+
+function percentile(hist: number[], total: number, p: number): number {
+  let seen = 0;
+  const goal = Math.ceil(total * p);
+  for (let i = 0; i < hist.length; i++) {
+    seen += hist[i]!;
+    if (seen >= goal) return i / 10;
+  }
+  return HIST_MAX_MS;
+}
+
+async function main() {
+  const dataDir = await mkdtemp(path.join(os.tmpdir(), 'bench-odds-'));
+  const embedded = await startEmbeddedPostgres(dataDir);
+  const postmaster = (await postmasterPid(path.join(dataDir, 'pg'))) ?? undefined;
+  const { db, pool } = createDb(embedded.url, 10);
+  await migrate(pool);
+  const config = loadConfig({ NODE_ENV: 'test', LOG_LEVEL: 'silent' });
+  const { app, modules } = await buildApp({ config, db, pool, serveSites: false });
+  await app.listen({ port: 0, host: '127.0.0.1' });
+  const port = (app.server.address() as { port: number }).port;
+  const sb = modules.sportsbook.service;
+
+  const events: string[] = [];
+  for (let i = 0; i < EVENTS; i++) {
+    const id = `bench:${i}`;
+    await sb.ingest({
+      kind: 'fixture_change',
+      id: `f${i}`,
+      fixture: {
+        id,
+        sport: { id: 'football', name: 'Football' },
+        competition: { id: 'bench', name: 'Bench', country: '' },
+        home: `Home ${i}`,
+        away: `Away ${i}`,
+        starts_at: new Date(),
+        status: 'live',
+      },
+    });
+    events.push(id);
+  }
+  console.log(
+    `bench:odds — ${CLIENTS} clients in ${PROCS} processes, ${EVENTS} live events, ${SUBS} event(s) per client, ${RATE} price changes/s for ${SECONDS} s (${os.cpus().length} CPUs)`,
+  );
+
+  const children = Array.from({ length: PROCS }, (_, k) =>
+    fork(
+      fileURLToPath(import.meta.url),
+      [
+        'client',
+        JSON.stringify({
+          url: `ws://127.0.0.1:${port}/api/v1/sports/ws`,
+          count: Math.ceil(CLIENTS / PROCS),
+          events,
+          subs: SUBS,
+          seed: k * 101,
+        }),
+      ],
+      { execArgv: ['--import', 'tsx'] },
+    ),
+  );
+  await Promise.all(
+    children.map(
+      (c) =>
+        new Promise<void>((resolve) =>
+          c.on('message', (m: { type: string }) => m.type === 'ready' && resolve()),
+        ),
+    ),
+  );
+  console.log(`connected: ${modules.sportsbook.hub.size} sockets on the server`);
+
+  // The feed: every 10 ms, RATE/200 messages of two prices each, round-robin over events.
+  let sequence = 0;
+  let inFlight = 0;
+  let dropped = 0;
+  const perTick = RATE / 2 / 100;
+  let carry = 0;
+  const send = () => {
+    carry += perTick;
+    while (carry >= 1) {
+      carry -= 1;
+      sequence += 1;
+      if (inFlight > 500) {
+        dropped += 1;
+        continue;
+      }
+      const event_id = events[sequence % events.length]!;
+      const home = 1_500 + (sequence % 997);
+      inFlight += 1;
+      void sb
+        .ingest({
+          kind: 'odds_change',
+          id: `o${sequence}`,
+          event_id,
+          markets: [
+            {
+              key: 'match_winner',
+              type: 'match_winner',
+              line_milli: null,
+              name: `t:${wallMs()}`,
+              status: 'open',
+              selections: [
+                { key: 'home', name: 'Home', odds_milli: home, active: true },
+                { key: 'away', name: 'Away', odds_milli: 4_000 - (home - 1_500), active: true },
+              ],
+            },
+          ],
+        })
+        .finally(() => {
+          inFlight -= 1;
+        });
+    }
+  };
+  const warm = setInterval(send, 10);
+  await new Promise((r) => setTimeout(r, 3_000));
+  for (const c of children) c.send({ type: 'record' });
+  const before = cpuSample(postmaster);
+  const started = performance.now();
+  const sentBefore = sequence;
+  await new Promise((r) => setTimeout(r, SECONDS * 1000));
+  const after = cpuSample(postmaster);
+  const elapsed = (performance.now() - started) / 1000;
+  const sent = sequence - sentBefore;
+  clearInterval(warm);
+  while (inFlight > 0) await new Promise((r) => setTimeout(r, 20));
+  const reports = await Promise.all(
+    children.map(
+      (c) =>
+        new Promise<{ hist: number[]; received: number }>((resolve) => {
+          c.on(
+            'message',
+            (m: { type: string; hist: number[]; received: number }) =>
+              m.type === 'report' && resolve(m),
+          );
+          c.send({ type: 'report' });
+        }),
+    ),
+  );
+  const hist = new Array<number>(HIST_MAX_MS * 10 + 1).fill(0);
+  let received = 0;
+  for (const r of reports) {
+    received += r.received;
+    r.hist.forEach((n, i) => {
+      hist[i] = hist[i]! + n;
+    });
+  }
+  console.log(
+    `price changes sent: ${((sent * 2) / elapsed).toFixed(0)}/s (${dropped} messages dropped by the feed's in-flight cap)`,
+  );
+  console.log(`pushes received: ${(received / elapsed).toFixed(0)}/s`);
+  console.log(
+    `delivery latency ms: p50 ${percentile(hist, received, 0.5)}  p90 ${percentile(hist, received, 0.9)}  p99 ${percentile(hist, received, 0.99)}  max ${percentile(hist, received, 1)}`,
+  );
+  if (before && after) {
+    const wall = elapsed * 1000;
+    console.log(
+      `CPU: server+feed ${(((after.node_ms - before.node_ms) / wall) * 100).toFixed(0)} % of a core, PostgreSQL ${(((after.pg_ms - before.pg_ms) / wall) * 100).toFixed(0)} %, machine busy ${(((after.busy_ms - before.busy_ms) / (after.total_ms - before.total_ms)) * 100).toFixed(0)} %`,
+    );
+  }
+  await app.close();
+  await pool.end().catch(() => {});
+  await embedded.stop();
+  await rm(dataDir, { recursive: true, force: true });
+}
+
+if (process.argv[2] === 'client') void clientMain();
+else
+  main().catch((error) => {
+    console.error(error);
+    process.exit(1);
+  });

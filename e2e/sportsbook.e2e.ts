@@ -1,0 +1,154 @@
+import { generate } from 'otplib';
+import type { Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
+import { eventually, signInViaUi, waitForApp } from './support/app.ts';
+import { skipJourneys, useBrowser } from './support/journey.ts';
+
+const OWNER = {
+  email: 'owner@example.com',
+  password: 'demo-owner-password',
+  totp_secret: 'DEMOOWNERTOTPSECRETFORLOCALUSE22',
+};
+
+/**
+ * The server runs with NODE_ENV=test, where the simulated feed never ticks on its own:
+ * the journey drives it (`/dev/sports/tick`, simulated milliseconds).
+ */
+async function tick(baseUrl: string, ms: number) {
+  const response = await fetch(`${baseUrl}/dev/sports/tick`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ ms }),
+  });
+  if (!response.ok) throw new Error(`tick: ${response.status} ${await response.text()}`);
+}
+
+async function balance(page: Page) {
+  return (await page.getByTestId('balance-badge').textContent())?.trim() ?? '';
+}
+
+describe.skipIf(skipJourneys())('journey: sportsbook', () => {
+  const browser = useBrowser();
+
+  it('live cricket with moving odds; a single and a 3-leg multiple; cash-out; a trader stop reaches the slip; the multiple settles at full time', async () => {
+    const baseUrl = browser.baseUrl();
+    await tick(baseUrl, 0);
+    const page = await browser.newPage();
+    await page.goto('/');
+    await waitForApp(page);
+    await signInViaUi(page, 'demo@example.com', 'demo-password-1');
+    const before = await balance(page);
+
+    await page.goto('/sports?sport=cricket');
+    await waitForApp(page);
+    const row = page.getByTestId('sports-event-row').first();
+    await row.waitFor();
+    // Balls are bowled: the score and the prices move, pushed over the socket.
+    const firstOdds = page.getByTestId('odds-button').first();
+    const oddsBefore = await firstOdds.getAttribute('data-odds');
+    await tick(baseUrl, 5_000 * 9);
+    await eventually(
+      'the live price to move',
+      async () => (await firstOdds.getAttribute('data-odds')) !== oddsBefore,
+      15_000,
+    );
+    await expect.poll(async () => (await row.textContent()) ?? '').toMatch(/1\.[3-6] ov/);
+
+    // A single on the live match.
+    await firstOdds.click();
+    await page.getByTestId('single-stake').fill('5');
+    await expect
+      .poll(async () => page.getByTestId('potential-return').textContent())
+      .not.toBe('€0.00');
+    await page.getByTestId('place-bet').click();
+    await page.getByTestId('my-bet').first().waitFor();
+    expect(await page.getByTestId('my-bet').count()).toBe(1);
+
+    // A 3-leg multiple on the live cricket, football and tennis matches.
+    await page.getByTestId('slip-tab-slip').click();
+    await page.getByTestId('sport-all').click();
+    const rows = page.getByTestId('sports-event-row');
+    await eventually('three live matches', async () => (await rows.count()) >= 3);
+    for (let i = 0; i < 3; i++) await rows.nth(i).getByTestId('odds-button').first().click();
+    expect(await page.getByTestId('slip-item').count()).toBe(3);
+    await page.getByTestId('slip-kind-multiple').click();
+    await page.getByTestId('combo-stake').fill('2');
+    await page.getByTestId('place-bet').click();
+    await eventually('two open bets', async () => (await page.getByTestId('my-bet').count()) === 2);
+
+    // Cash out the live single at the offer shown.
+    await page.getByTestId('cashout').last().waitFor();
+    await eventually(
+      'a cash-out offer',
+      async () => await page.getByTestId('cashout').last().isEnabled(),
+      15_000,
+    );
+    await page.getByTestId('cashout').last().click();
+    await page.getByTestId('bets-settled').click();
+    await eventually(
+      'the cashed-out bet',
+      async () =>
+        (await page.locator('[data-testid="my-bet"][data-status="cashed_out"]').count()) === 1,
+    );
+    await eventually('the balance to change', async () => (await balance(page)) !== before);
+
+    // A trader suspends a market that is in the player's slip; the slip says so at once.
+    await page.getByTestId('sport-cricket').click();
+    await page.getByTestId('sports-event-row').first().locator('button').first().click();
+    await page.getByTestId('sports-event').waitFor();
+    const home =
+      (await page.getByTestId('sports-event').locator('.order-1 div').first().textContent()) ?? '';
+    const market = page.locator('[data-testid="market"][data-market-type="innings_runs"]').first();
+    const marketName = (await market.locator('h3').textContent()) ?? '';
+    await market.getByTestId('market-odds').first().click();
+    await page.getByTestId('slip-tab-slip').click();
+    await page.getByTestId('slip-item').first().waitFor();
+
+    const trader = await browser.newPage();
+    await trader.goto('/admin/');
+    await trader.getByLabel('Email').fill(OWNER.email);
+    await trader.getByLabel('Password').fill(OWNER.password);
+    await trader.getByRole('button', { name: 'Continue' }).click();
+    await trader
+      .getByLabel('Authenticator code')
+      .fill(await generate({ secret: OWNER.totp_secret }));
+    await trader.getByRole('button', { name: 'Sign in' }).click();
+    await trader.getByRole('navigation', { name: 'Back office' }).waitFor();
+    await trader.goto('/admin/trading');
+    await trader.getByTestId('trader-event').filter({ hasText: home }).first().click();
+    await trader.getByTestId('trader-reason').fill('journey: suspicious activity');
+    const traderMarket = trader.locator(
+      `[data-testid="trader-market"][data-market-name="${marketName}"]`,
+    );
+    await traderMarket.getByTestId('trader-market-toggle').click();
+    await eventually(
+      'the slip to show the suspension',
+      async () => (await page.getByTestId('slip-problem').count()) > 0,
+      10_000,
+    );
+    expect(await page.getByTestId('place-bet').isDisabled()).toBe(true);
+    await page.screenshot({ path: 'e2e/screenshots/sportsbook-suspended.png' }).catch(() => {});
+
+    // The matches play to the end: the multiple settles, and the money agrees.
+    const beforeEnd = await balance(page);
+    await tick(baseUrl, 2_000_000);
+    await page.getByTestId('slip-tab-bets').click();
+    await page.getByTestId('bets-open').click();
+    await page.getByTestId('bets-settled').click();
+    await eventually(
+      'the multiple to settle',
+      async () =>
+        (await page.locator('[data-testid="my-bet"][data-status="settled"]').count()) === 1,
+      20_000,
+    );
+    const settled = page.locator('[data-testid="my-bet"][data-status="settled"]');
+    const won = ((await settled.textContent()) ?? '').includes('Won');
+    if (won)
+      await eventually(
+        'the win in the balance',
+        async () => (await balance(page)) !== beforeEnd,
+        10_000,
+      );
+    else expect(await balance(page)).toBe(beforeEnd);
+  }, 120_000);
+});

@@ -1,0 +1,166 @@
+import { z } from 'zod';
+
+/** Sportsbook API shapes (issue 18). Odds travel as exact decimal strings ("1.85"). */
+
+export const sbEventStatus = z.enum(['not_started', 'live', 'suspended', 'ended', 'cancelled']);
+export const sbMarketStatus = z.enum(['open', 'suspended', 'settled', 'void']);
+export const sbResult = z.enum(['open', 'won', 'lost', 'void', 'half_won', 'half_lost']);
+
+export const sbSelection = z.object({
+  id: z.string(),
+  key: z.string(),
+  name: z.string(),
+  odds: z.string().nullable(),
+  odds_milli: z.number().int().nullable(),
+  active: z.boolean(),
+  result: sbResult,
+});
+export type SbSelection = z.infer<typeof sbSelection>;
+
+export const sbMarket = z.object({
+  id: z.string(),
+  event_id: z.string(),
+  key: z.string(),
+  type: z.string(),
+  line: z.string().nullable(),
+  name: z.string(),
+  status: sbMarketStatus,
+  selections: z.array(sbSelection),
+});
+export type SbMarket = z.infer<typeof sbMarket>;
+
+export const sbScore = z.object({
+  home: z.string().optional(),
+  away: z.string().optional(),
+  detail: z.string().optional(),
+});
+
+export const sbEventState = z.object({
+  id: z.string(),
+  status: sbEventStatus,
+  score: sbScore,
+  clock: z.string(),
+  suspended: z.boolean(),
+});
+export type SbEventState = z.infer<typeof sbEventState>;
+
+export const sbEventHeader = sbEventState.extend({
+  sport_id: z.string(),
+  competition_id: z.string(),
+  home: z.string(),
+  away: z.string(),
+  starts_at: z.string(),
+});
+
+export const sbEventSummary = sbEventHeader.extend({
+  markets_count: z.number().int(),
+  main_market: sbMarket.nullable(),
+});
+export type SbEventSummary = z.infer<typeof sbEventSummary>;
+
+export const sbEventDetail = sbEventHeader.extend({ markets: z.array(sbMarket) });
+export type SbEventDetail = z.infer<typeof sbEventDetail>;
+
+export const sbTree = z.object({
+  sports: z.array(z.object({ id: z.string(), name: z.string() })),
+  competitions: z.array(
+    z.object({
+      id: z.string(),
+      sport_id: z.string(),
+      name: z.string(),
+      country: z.string(),
+      live: z.number().int(),
+      upcoming: z.number().int(),
+    }),
+  ),
+  live_delay_ms: z.number().int(),
+});
+export type SbTree = z.infer<typeof sbTree>;
+
+export const sbEventsQuery = z.object({
+  sport: z.string().max(40).optional(),
+  competition: z.string().max(80).optional(),
+  when: z.enum(['live', 'upcoming', 'all']).default('all'),
+});
+
+export const sbPlaceBet = z.object({
+  kind: z.enum(['single', 'multiple', 'system']),
+  /** System bets: legs per combination ("2 from 3" → 2). */
+  system_size: z.number().int().min(2).max(7).optional(),
+  selections: z
+    .array(
+      z.object({
+        selection_id: z.string().regex(/^\d{1,18}$/, 'must be a selection id'),
+        /** The price the player saw, as a decimal string ("1.85"). */
+        odds: z.string().max(12),
+      }),
+    )
+    .min(1)
+    .max(20),
+  /** Stake per line in major units, as an exact decimal string ("10.50"). */
+  stake: z.string().max(40),
+  accept_odds: z.enum(['none', 'higher', 'any']).default('none'),
+  idempotency_key: z
+    .string()
+    .min(8)
+    .max(100)
+    .regex(/^[\x21-\x7e]+$/, 'printable ASCII'),
+});
+export type SbPlaceBet = z.infer<typeof sbPlaceBet>;
+
+export const sbBetLeg = z.object({
+  selection_id: z.string(),
+  event_id: z.string(),
+  event_name: z.string(),
+  market_name: z.string(),
+  selection_name: z.string(),
+  odds: z.string(),
+  result: sbResult,
+  event_status: sbEventStatus,
+});
+
+export const sbBet = z.object({
+  id: z.string(),
+  player_id: z.string(),
+  kind: z.enum(['single', 'multiple', 'system']),
+  system_size: z.number().int().nullable(),
+  lines: z.number().int(),
+  currency: z.string(),
+  stake_minor: z.string(),
+  line_stake_minor: z.string(),
+  potential_return_minor: z.string(),
+  payout_minor: z.string().nullable(),
+  status: z.enum(['pending', 'open', 'settled', 'cashed_out', 'rejected']),
+  reject_message: z.string().nullable(),
+  accept_odds: z.enum(['none', 'higher', 'any']),
+  settle_version: z.number().int(),
+  created_at: z.string(),
+  settled_at: z.string().nullable(),
+  /** Open bets: today's cash-out offer (null while unavailable); cashed out: the amount. */
+  cashout_minor: z.string().nullable(),
+  legs: z.array(sbBetLeg),
+});
+export type SbBet = z.infer<typeof sbBet>;
+
+export const sbBetsQuery = z.object({
+  status: z.enum(['open', 'settled', 'all']).default('all'),
+  page: z.coerce.number().int().min(1).max(1000).default(1),
+  per_page: z.coerce.number().int().min(1).max(100).default(20),
+});
+
+export const sbCashout = z.object({
+  /** The offer the player accepted, minor units as a digit string. */
+  amount_minor: z.string().regex(/^\d{1,18}$/, 'must be minor units'),
+});
+
+/** Live odds socket (`/api/v1/sports/ws`): no sign-in needed, odds are public. */
+export const sbSocketClientMessage = z.discriminatedUnion('type', [
+  z.object({ type: z.literal('subscribe'), events: z.array(z.string().max(80)).max(60) }),
+  z.object({ type: z.literal('ping') }),
+]);
+export type SbSocketClientMessage = z.infer<typeof sbSocketClientMessage>;
+export type SbSocketServerMessage =
+  | { type: 'ready' }
+  | { type: 'pong' }
+  | { type: 'event'; event_id: string; data: SbEventState }
+  | { type: 'market'; event_id: string; data: SbMarket };
