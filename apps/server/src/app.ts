@@ -177,6 +177,21 @@ export async function buildApp(options: AppOptions) {
       currency_id === null ? null : ((await cashier.service.currency(currency_id))?.code ?? null),
     log: logError,
   });
+  // Settled real-money sports bets advance bonus wagering (once per bet: a re-settlement
+  // carries the same bet reference).
+  sportsbook.service.onBetSettled((event) => {
+    if (event.status === 'reopened') return;
+    bonus.service
+      .onBetSettled({
+        player_id: event.player_id,
+        bet_ref: `sports:${event.bet_id}`,
+        product: 'sports',
+        category: 'sports',
+        stake_minor: event.stake_minor,
+        currency: event.currency,
+      })
+      .catch((error) => logError('bonus wagering from a sports bet', error));
+  });
   // Cash a bonus locks (its deposit, while wagering on bonus + deposit) is not withdrawable.
   wallet.service.useWageringPolicy((player_id, currency) =>
     bonus.service.lockedCash(player_id, currency.code),

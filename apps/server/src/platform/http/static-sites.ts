@@ -2,7 +2,7 @@ import { existsSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import fastifyStatic from '@fastify/static';
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyReply } from 'fastify';
 
 export type SiteSeo = () => Promise<{ title: string; description: string }>;
 
@@ -24,7 +24,11 @@ export async function registerStaticSites(
       index: false,
       // Files are looked up per request, so a rebuilt app is served without a restart.
       wildcard: true,
-      maxAge: '1h',
+      // The build writes .br and .gz copies (scripts/compress-dist.mjs); they are sent by
+      // content negotiation, with Vary: Accept-Encoding.
+      preCompressed: true,
+      cacheControl: false,
+      setHeaders: cacheHeaders,
     });
     mounted.push({ prefix: '/admin', dist: sites.backofficeDist });
   }
@@ -36,7 +40,11 @@ export async function registerStaticSites(
       index: false,
       // Files are looked up per request, so a rebuilt app is served without a restart.
       wildcard: true,
-      maxAge: '1h',
+      // The build writes .br and .gz copies (scripts/compress-dist.mjs); they are sent by
+      // content negotiation, with Vary: Accept-Encoding.
+      preCompressed: true,
+      cacheControl: false,
+      setHeaders: cacheHeaders,
     });
     mounted.push({ prefix: '', dist: sites.webDist });
   }
@@ -70,6 +78,15 @@ declare module 'fastify' {
   interface FastifyInstance {
     serveSpa?: (url: string) => Promise<string | null>;
   }
+}
+
+/** Vite's hashed assets never change under their name: cached for a year. Anything else: an hour. */
+export function cacheHeaders(reply: FastifyReply, file: string): void {
+  const hashed = /[/\\]assets[/\\][^/\\]+-[A-Za-z0-9_-]{8,}(\.[a-z0-9]+)+$/.test(file);
+  reply.header(
+    'cache-control',
+    hashed ? 'public, max-age=31536000, immutable' : 'public, max-age=3600',
+  );
 }
 
 function escapeHtml(value: string): string {
