@@ -35,6 +35,7 @@ import type { Config } from './platform/config.ts';
 import type { Db } from './platform/db/database.ts';
 import { createPgEventBus, createSilentEventBus } from './platform/events/event-bus.ts';
 import { installErrorHandler } from './platform/http/error-handler.ts';
+import { installNulGuard } from './platform/http/nul-guard.ts';
 import { registerStaticSites } from './platform/http/static-sites.ts';
 import { loggerOptions } from './platform/logger.ts';
 import { RateLimiter } from './platform/rate-limit.ts';
@@ -79,6 +80,7 @@ export async function buildApp(options: AppOptions) {
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   installErrorHandler(app);
+  installNulGuard(app);
 
   // Modules.
   const audit = createAuditModule(db);

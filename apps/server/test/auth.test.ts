@@ -387,3 +387,42 @@ describe('audit trail of player actions', () => {
     expect(await t.modules.audit.service.verify()).toMatchObject({ ok: true });
   });
 });
+
+describe('NUL characters in text input (issue 16, also fix)', () => {
+  it('answers 400 naming the field on every route, never 500', async () => {
+    const t2 = await testApp();
+    try {
+      const cases = [
+        {
+          method: 'POST' as const,
+          url: '/api/v1/customer/login',
+          payload: { email: 'a\u0000@example.com', password: 'x' },
+        },
+        {
+          method: 'POST' as const,
+          url: '/api/v1/customer/signup',
+          payload: {
+            name: 'N\u0000',
+            email: 'n@example.com',
+            password: 'correct-horse-42',
+            currency_id: 1,
+          },
+        },
+        {
+          method: 'POST' as const,
+          url: '/api/v1/customer/forgot-password',
+          payload: { email: '\u0000' },
+        },
+        { method: 'GET' as const, url: '/api/v1/customer/crypto/validate-address/abc%00def/BTC' },
+        { method: 'GET' as const, url: '/api/v1/promotions-list?lang=%00' },
+      ];
+      for (const { method, url, payload } of cases) {
+        const response = await t2.app.inject({ method, url, ...(payload ? { payload } : {}) });
+        expect(response.statusCode, url).toBe(400);
+        expect(response.json().message, url).toContain('NUL');
+      }
+    } finally {
+      await t2.close();
+    }
+  });
+});
