@@ -21,7 +21,7 @@ import { type AuthLimits, createAuthModule } from './modules/auth/index.ts';
 import { createBackofficeModule } from './modules/backoffice/index.ts';
 import { createBonusModule } from './modules/bonus/index.ts';
 import { createCashierModule } from './modules/cashier/index.ts';
-import { createCasinoModule } from './modules/casino/index.ts';
+import { createCasinoModule, createOriginalsModule } from './modules/casino/index.ts';
 import { createCryptoModule } from './modules/crypto/index.ts';
 import { createLedgerModule } from './modules/ledger/index.ts';
 import { createMailModule } from './modules/mail/index.ts';
@@ -214,6 +214,30 @@ export async function buildApp(options: AppOptions) {
   });
   if (config.env !== 'test') affiliate.startJob();
   app.addHook('onClose', async () => affiliate.stop());
+  const originals = createOriginalsModule({
+    db,
+    ledger: ledger.service,
+    gate: protection.gate,
+    env: config.env,
+    log: logError,
+    currencyOf: async (currency_id) =>
+      currency_id === null ? null : cashier.service.currency(currency_id),
+    maxBet: (player_id, currency) => bonus.service.maxBet(player_id, currency),
+    // Settled real-money bets advance bonus wagering (once per bet).
+    onSettled: (event) =>
+      void bonus.service
+        .onBetSettled({
+          player_id: event.player_id,
+          bet_ref: `casino:${event.bet_id}`,
+          product: 'casino',
+          category: event.category,
+          stake_minor: event.stake_minor,
+          currency: event.currency,
+        })
+        .catch((error) => logError('bonus wagering from a casino bet', error)),
+  });
+  if (config.env !== 'test') originals.startSweeper();
+  app.addHook('onClose', async () => originals.stop());
   const backoffice = createBackofficeModule({
     db,
     audit: audit.service,
@@ -324,6 +348,7 @@ export async function buildApp(options: AppOptions) {
       await api.register(settings.routes);
       await api.register(cashier.routes);
       await api.register(casino.routes);
+      await api.register(originals.routes(auth.hook));
       await api.register(auth.routes);
       await api.register(playersRoutes(players.service, auth.hook));
       await api.register(wallet.routes);
@@ -360,6 +385,7 @@ export async function buildApp(options: AppOptions) {
     mail,
     cashier,
     casino,
+    originals,
     protection,
     players,
     auth,

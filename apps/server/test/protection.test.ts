@@ -72,6 +72,14 @@ describe('every money route passes the gate', () => {
       payload: {},
       url: ({ promotion }) => `/api/v1/customer/promotions/${promotion}/claim`,
     },
+    'POST /api/v1/customer/casino/originals/dice/bet': {
+      payload: {
+        amount: '1',
+        target: '50',
+        direction: 'over',
+        idempotency_key: 'gate-test-dice-1',
+      },
+    },
     'POST /api/v1/customer/sportsbook/bets': {
       payload: ({ selection }) => ({
         kind: 'single',

@@ -1,10 +1,55 @@
 import type { Db } from '../../platform/db/database.ts';
+import type { PlayerAuth } from '../auth/index.ts';
+import type { LedgerService } from '../ledger/index.ts';
+import type { PlayerGate } from '../protection/index.ts';
 import { CasinoRepository } from './casino.repository.ts';
 import { casinoRoutes } from './casino.routes.ts';
+import { OriginalsRepository } from './originals.repository.ts';
+import { originalsRoutes } from './originals.routes.ts';
+import { type OriginalsDeps, OriginalsService } from './originals.service.ts';
 
 export type { ProviderRow } from './casino.repository.ts';
+export type { CasinoBetSettled } from './originals.service.ts';
+
+/** How often each instance finishes bets a crash left with money unmoved. */
+export const ORIGINALS_SWEEP_INTERVAL_MS = 30_000;
 
 export function createCasinoModule(db: Db) {
   const repository = new CasinoRepository(db);
   return { repository, routes: casinoRoutes(repository) };
+}
+
+/** In-house provably fair games (Dice first). */
+export function createOriginalsModule(
+  deps: OriginalsDeps & {
+    db: Db;
+    ledger: LedgerService;
+    gate: PlayerGate;
+    env: string;
+    log: (message: string, error: unknown) => void;
+  },
+) {
+  const service = new OriginalsService(
+    new OriginalsRepository(deps.db),
+    deps.ledger,
+    deps.gate,
+    deps,
+  );
+  let timer: NodeJS.Timeout | null = null;
+  return {
+    service,
+    routes: (auth: PlayerAuth) => originalsRoutes(service, auth, deps.env),
+    startSweeper(interval_ms = ORIGINALS_SWEEP_INTERVAL_MS) {
+      if (timer) return;
+      timer = setInterval(
+        () => void service.sweep().catch((error) => deps.log('originals sweep', error)),
+        interval_ms,
+      );
+      timer.unref();
+    },
+    stop() {
+      if (timer) clearInterval(timer);
+      timer = null;
+    },
+  };
 }

@@ -1,0 +1,167 @@
+import type { Generated, Transaction } from 'kysely';
+import type { Db } from '../../platform/db/database.ts';
+
+export type SeedRow = {
+  id: bigint;
+  player_id: bigint;
+  server_seed: string;
+  server_seed_hash: string;
+  client_seed: string;
+  nonce: number;
+  status: 'active' | 'retired';
+  created_at: Date;
+  retired_at: Date | null;
+};
+
+export type BetRow = {
+  id: bigint;
+  player_id: bigint;
+  game: 'dice';
+  currency: string;
+  stake_minor: bigint;
+  payout_minor: bigint;
+  multiplier: string;
+  params: Record<string, unknown>;
+  outcome: Record<string, unknown>;
+  seed_id: bigint;
+  nonce: number;
+  status: 'placing' | 'settled' | 'refused';
+  idempotency_key: string;
+  created_at: Date;
+};
+
+type Tables = {
+  fair_seeds: Omit<SeedRow, 'id' | 'nonce' | 'status' | 'created_at' | 'retired_at'> & {
+    id: Generated<bigint>;
+    nonce: Generated<number>;
+    status: Generated<'active' | 'retired'>;
+    created_at: Generated<Date>;
+    retired_at: Date | null;
+  };
+  casino_bets: Omit<BetRow, 'id' | 'status' | 'created_at'> & {
+    id: Generated<bigint>;
+    status: Generated<BetRow['status']>;
+    created_at: Generated<Date>;
+  };
+};
+export type OriginalsTx = Transaction<Tables>;
+
+export class OriginalsRepository {
+  private readonly db;
+  constructor(db: Db) {
+    this.db = db.withTables<Tables>();
+  }
+
+  transaction<T>(work: (tx: OriginalsTx) => Promise<T>): Promise<T> {
+    return this.db.transaction().execute(work);
+  }
+
+  async activeSeed(
+    tx: OriginalsTx | null,
+    player_id: bigint,
+    lock = false,
+  ): Promise<SeedRow | null> {
+    let query = (tx ?? this.db)
+      .selectFrom('fair_seeds')
+      .selectAll()
+      .where('player_id', '=', player_id)
+      .where('status', '=', 'active');
+    if (lock) query = query.forUpdate();
+    return ((await query.executeTakeFirst()) as SeedRow | undefined) ?? null;
+  }
+
+  async insertSeed(
+    tx: OriginalsTx | null,
+    seed: { player_id: bigint; server_seed: string; server_seed_hash: string; client_seed: string },
+  ) {
+    return (await (tx ?? this.db)
+      .insertInto('fair_seeds')
+      .values({ ...seed, retired_at: null })
+      .onConflict((c) => c.column('player_id').where('status', '=', 'active').doNothing())
+      .returningAll()
+      .executeTakeFirst()) as SeedRow | undefined;
+  }
+
+  async retireSeed(tx: OriginalsTx, id: bigint) {
+    await tx
+      .updateTable('fair_seeds')
+      .set({ status: 'retired', retired_at: new Date() })
+      .where('id', '=', id)
+      .execute();
+  }
+
+  async bumpNonce(tx: OriginalsTx, id: bigint) {
+    await tx
+      .updateTable('fair_seeds')
+      .set((eb) => ({ nonce: eb('nonce', '+', 1) }))
+      .where('id', '=', id)
+      .execute();
+  }
+
+  async seed(id: bigint): Promise<SeedRow | null> {
+    return (
+      ((await this.db
+        .selectFrom('fair_seeds')
+        .selectAll()
+        .where('id', '=', id)
+        .executeTakeFirst()) as SeedRow | undefined) ?? null
+    );
+  }
+
+  async betByKey(player_id: bigint, key: string): Promise<BetRow | null> {
+    return (
+      ((await this.db
+        .selectFrom('casino_bets')
+        .selectAll()
+        .where('player_id', '=', player_id)
+        .where('idempotency_key', '=', key)
+        .executeTakeFirst()) as BetRow | undefined) ?? null
+    );
+  }
+
+  async insertBet(
+    tx: OriginalsTx,
+    bet: Omit<BetRow, 'id' | 'status' | 'created_at'>,
+  ): Promise<BetRow> {
+    return (await tx
+      .insertInto('casino_bets')
+      .values({
+        ...bet,
+        params: JSON.stringify(bet.params),
+        outcome: JSON.stringify(bet.outcome),
+      } as never)
+      .returningAll()
+      .executeTakeFirstOrThrow()) as BetRow;
+  }
+
+  async setStatus(id: bigint, status: BetRow['status']) {
+    await this.db
+      .updateTable('casino_bets')
+      .set({ status })
+      .where('id', '=', id)
+      .where('status', '=', 'placing')
+      .execute();
+  }
+
+  bets(player_id: bigint, limit: number) {
+    return this.db
+      .selectFrom('casino_bets')
+      .selectAll()
+      .where('player_id', '=', player_id)
+      .where('status', '=', 'settled')
+      .orderBy('id', 'desc')
+      .limit(limit)
+      .execute() as Promise<BetRow[]>;
+  }
+
+  placing(olderThan: Date, limit: number) {
+    return this.db
+      .selectFrom('casino_bets')
+      .selectAll()
+      .where('status', '=', 'placing')
+      .where('created_at', '<', olderThan)
+      .orderBy('id')
+      .limit(limit)
+      .execute() as Promise<BetRow[]>;
+  }
+}

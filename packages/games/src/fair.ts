@@ -1,0 +1,52 @@
+/**
+ * Provably fair outcomes, the scheme the large crypto casinos publish (Stake's): for cursor
+ * round k, HMAC_SHA256(key = server seed, message = `${clientSeed}:${nonce}:${k}`) gives 32
+ * bytes; each 4 bytes make one float in [0, 1):
+ *   f = b0/256 + b1/256² + b2/256³ + b3/256⁴
+ * The SHA-256 of the server seed is shown before play; the seed itself once it is rotated, so
+ * anyone can recompute every bet. Pure code: the server and the player's browser run the same.
+ * Uses Web Crypto (`crypto.subtle`), present in Node ≥ 20 and every current browser.
+ */
+const encoder = new TextEncoder();
+
+async function hmacSha256(key: string, message: string): Promise<Uint8Array> {
+  const cryptoKey = await globalThis.crypto.subtle.importKey(
+    'raw',
+    encoder.encode(key),
+    { name: 'HMAC', hash: 'SHA-256' },
+    false,
+    ['sign'],
+  );
+  return new Uint8Array(
+    await globalThis.crypto.subtle.sign('HMAC', cryptoKey, encoder.encode(message)),
+  );
+}
+
+export async function sha256Hex(text: string): Promise<string> {
+  const digest = new Uint8Array(
+    await globalThis.crypto.subtle.digest('SHA-256', encoder.encode(text)),
+  );
+  return [...digest].map((b) => b.toString(16).padStart(2, '0')).join('');
+}
+
+export type SeedPair = { serverSeed: string; clientSeed: string; nonce: number };
+
+/** The first `count` floats of a bet (8 per HMAC round). */
+export async function floats(
+  { serverSeed, clientSeed, nonce }: SeedPair,
+  count: number,
+): Promise<number[]> {
+  const out: number[] = [];
+  for (let round = 0; out.length < count; round++) {
+    const bytes = await hmacSha256(serverSeed, `${clientSeed}:${nonce}:${round}`);
+    for (let i = 0; i < 32 && out.length < count; i += 4) {
+      out.push(
+        bytes[i]! / 256 +
+          bytes[i + 1]! / 256 ** 2 +
+          bytes[i + 2]! / 256 ** 3 +
+          bytes[i + 3]! / 256 ** 4,
+      );
+    }
+  }
+  return out;
+}
