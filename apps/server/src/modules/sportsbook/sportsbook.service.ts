@@ -34,6 +34,8 @@ export const CASHOUT_MARGIN_BP = 500;
 export const LIVE_DELAY_MS_DEFAULT = 5_000;
 /** Bet-locking transactions that may wait on the ledger at once (see withLockedSlot). */
 export const LOCKED_SLOTS = 4;
+/** How long an odds push may use an event row it read before (see cachedEvent). */
+export const EVENT_CACHE_MS = 1_000;
 
 const SYSTEM: LedgerActor = { type: 'system', id: 'sportsbook' };
 const HOUSE = { house: 'sportsbook' as const, purpose: 'bets' };
@@ -169,7 +171,25 @@ export class SportsbookService {
     return () => this.pushListeners.delete(listener);
   }
 
+  /**
+   * Events as the odds pushes need them (margin, trader stop, status), kept for at most
+   * EVENT_CACHE_MS: a price change without a state change then costs no event read. Only
+   * pushes use it; placement, settlement and the desk always read the database.
+   */
+  private readonly eventCache = new Map<string, { row: EventRow; at: number }>();
+  private async cachedEvent(id: string): Promise<EventRow | undefined> {
+    const hit = this.eventCache.get(id);
+    if (hit && Date.now() - hit.at < EVENT_CACHE_MS) return hit.row;
+    const row = await this.repo.event(id);
+    if (row) this.eventCache.set(id, { row, at: Date.now() });
+    else this.eventCache.delete(id);
+    if (this.eventCache.size > 5_000) this.eventCache.clear();
+    return row;
+  }
+
   private emit(push: SportsPush) {
+    // Any event state this instance pushes is the newest it knows: refresh the cache with it.
+    if (push.type === 'event') this.eventCache.delete(push.event_id);
     for (const listener of this.pushListeners) {
       try {
         listener(push);
@@ -306,11 +326,15 @@ export class SportsbookService {
         return;
       }
       case 'odds_change': {
-        let e = await this.repo.event(message.event_id);
-        if (!e) return;
+        let e: EventRow | undefined;
         if (message.status || message.score || message.clock !== undefined) {
-          e = (await this.repo.updateEventState(message.event_id, message)) ?? e;
+          e = await this.repo.updateEventState(message.event_id, message);
+          if (!e) return;
           this.emit({ type: 'event', event_id: e.id, data: this.publicEventState(e) });
+          this.eventCache.set(e.id, { row: e, at: Date.now() });
+        } else {
+          e = await this.cachedEvent(message.event_id);
+          if (!e) return;
         }
         const { markets, selections } = await this.repo.upsertMarkets(
           message.event_id,
@@ -1132,6 +1156,7 @@ export class SportsbookService {
     const before = await this.repo.event(event_id);
     if (!before) throw new AppError('NOT_FOUND', 'No such event');
     const e = (await this.repo.patchEvent(event_id, { margin_bp }))!;
+    this.eventCache.delete(event_id);
     await this.audit.record({
       actor,
       action: 'sportsbook.event.margin',
