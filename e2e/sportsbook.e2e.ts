@@ -143,6 +143,10 @@ describe.skipIf(skipJourneys())('journey: sportsbook', () => {
     );
     const settled = page.locator('[data-testid="my-bet"][data-status="settled"]');
     const won = ((await settled.textContent()) ?? '').includes('Won');
+    // The balance as the server has it (a reload re-reads it, whatever the socket delivered).
+    await page.reload();
+    await waitForApp(page);
+    await page.getByTestId('balance-badge').waitFor();
     if (won)
       await eventually(
         'the win in the balance',

@@ -726,3 +726,33 @@ describe('live bet delay', () => {
     }
   });
 });
+
+describe('under concurrency', () => {
+  it('forty concurrent bets, settled and then reconciled all at once, never exhaust the pool', async () => {
+    const ev = await syntheticEvent(sb);
+    const home = ev.sel('match_winner', 'home');
+    const players = await Promise.all(Array.from({ length: 8 }, () => funded()));
+    const placed = await Promise.all(
+      players.flatMap((p) =>
+        Array.from({ length: 5 }, () =>
+          placeBet(t, p.token, {
+            kind: 'single',
+            selections: [{ selection_id: home.selection_id, odds: home.odds }],
+            stake: '1.00',
+          }),
+        ),
+      ),
+    );
+    expect(placed.map((r) => r.statusCode)).toEqual(Array(40).fill(200));
+    await sb.ingest({
+      kind: 'bet_settlement',
+      id: msg(),
+      event_id: ev.id,
+      markets: [{ key: 'match_winner', outcomes: [{ key: 'home', result: 'won' }] }],
+    });
+    // Reconciling all forty at once again changes nothing (and needs no more connections than the pool has).
+    await Promise.all(placed.map((r) => sb.reconcile(BigInt(r.json().data.id))));
+    for (const p of players)
+      expect(await cash(p.id)).toEqual({ balance: 105_00n, available: 105_00n });
+  });
+});

@@ -32,6 +32,10 @@ export const IDEMPOTENCY_KEY_MAX = 100;
 export const CASHOUT_MARGIN_BP = 500;
 /** Live bets wait this long and are re-priced before acceptance (RTS 15A "bet delay"). */
 export const LIVE_DELAY_MS_DEFAULT = 5_000;
+/** Bet-locking transactions that may wait on the ledger at once (see withLockedSlot). */
+export const LOCKED_SLOTS = 4;
+/** How long an odds push may use an event row it read before (see cachedEvent). */
+export const EVENT_CACHE_MS = 1_000;
 
 const SYSTEM: LedgerActor = { type: 'system', id: 'sportsbook' };
 const HOUSE = { house: 'sportsbook' as const, purpose: 'bets' };
@@ -167,7 +171,25 @@ export class SportsbookService {
     return () => this.pushListeners.delete(listener);
   }
 
+  /**
+   * Events as the odds pushes need them (margin, trader stop, status), kept for at most
+   * EVENT_CACHE_MS: a price change without a state change then costs no event read. Only
+   * pushes use it; placement, settlement and the desk always read the database.
+   */
+  private readonly eventCache = new Map<string, { row: EventRow; at: number }>();
+  private async cachedEvent(id: string): Promise<EventRow | undefined> {
+    const hit = this.eventCache.get(id);
+    if (hit && Date.now() - hit.at < EVENT_CACHE_MS) return hit.row;
+    const row = await this.repo.event(id);
+    if (row) this.eventCache.set(id, { row, at: Date.now() });
+    else this.eventCache.delete(id);
+    if (this.eventCache.size > 5_000) this.eventCache.clear();
+    return row;
+  }
+
   private emit(push: SportsPush) {
+    // Any event state this instance pushes is the newest it knows: refresh the cache with it.
+    if (push.type === 'event') this.eventCache.delete(push.event_id);
     for (const listener of this.pushListeners) {
       try {
         listener(push);
@@ -304,11 +326,15 @@ export class SportsbookService {
         return;
       }
       case 'odds_change': {
-        let e = await this.repo.event(message.event_id);
-        if (!e) return;
+        let e: EventRow | undefined;
         if (message.status || message.score || message.clock !== undefined) {
-          e = (await this.repo.updateEventState(message.event_id, message)) ?? e;
+          e = await this.repo.updateEventState(message.event_id, message);
+          if (!e) return;
           this.emit({ type: 'event', event_id: e.id, data: this.publicEventState(e) });
+          this.eventCache.set(e.id, { row: e, at: Date.now() });
+        } else {
+          e = await this.cachedEvent(message.event_id);
+          if (!e) return;
         }
         const { markets, selections } = await this.repo.upsertMarkets(
           message.event_id,
@@ -753,10 +779,31 @@ export class SportsbookService {
     }));
   }
 
+  /**
+   * Settlement and cash-out hold a bet's row lock (one pooled connection) while they call
+   * the ledger, which needs connections of its own from the same pool: at most
+   * LOCKED_SLOTS of them run at once, so they can never take every connection and wait on
+   * the ledger forever.
+   */
+  private lockedSlots = 0;
+  private readonly slotWaiters: (() => void)[] = [];
+  private async withLockedSlot<T>(work: () => Promise<T>): Promise<T> {
+    if (this.lockedSlots >= LOCKED_SLOTS)
+      await new Promise<void>((resolve) => this.slotWaiters.push(resolve));
+    else this.lockedSlots += 1;
+    try {
+      return await work();
+    } finally {
+      const next = this.slotWaiters.shift();
+      if (next) next();
+      else this.lockedSlots -= 1;
+    }
+  }
+
   /** Brings a bet's money in line with its legs' current results, exactly once per change. */
   reconcile(bet_id: bigint): Promise<void> {
     const previous = this.reconciling.get(bet_id) ?? Promise.resolve();
-    const next = previous.then(() => this.reconcileNow(bet_id));
+    const next = previous.then(() => this.withLockedSlot(() => this.reconcileNow(bet_id)));
     const tracked = next
       .catch(() => {})
       .finally(() => {
@@ -944,66 +991,68 @@ export class SportsbookService {
   async cashout(player_id: bigint, bet_id: bigint, expected_minor: bigint): Promise<BetRow> {
     const bet = await this.repo.bet(bet_id);
     if (!bet || bet.player_id !== player_id) throw new AppError('NOT_FOUND', 'No such bet');
-    return this.repo.transaction(async (trx) => {
-      const locked = (await this.repo.lockBet(trx, bet_id))!;
-      if (locked.status !== 'open')
-        throw refused('CASHOUT_UNAVAILABLE', 'This bet can no longer be cashed out');
-      const offer = await this.cashoutQuote(locked);
-      if (offer === null)
-        throw refused('CASHOUT_UNAVAILABLE', 'Cash-out is suspended for this bet right now');
-      if (offer < expected_minor) {
-        throw new AppError('CASHOUT_CHANGED', 'The cash-out value changed', {
-          status: 409,
-          errors: [{ path: 'body.amount', message: offer.toString() }],
+    return this.withLockedSlot(() =>
+      this.repo.transaction(async (trx) => {
+        const locked = (await this.repo.lockBet(trx, bet_id))!;
+        if (locked.status !== 'open')
+          throw refused('CASHOUT_UNAVAILABLE', 'This bet can no longer be cashed out');
+        const offer = await this.cashoutQuote(locked);
+        if (offer === null)
+          throw refused('CASHOUT_UNAVAILABLE', 'Cash-out is suspended for this bet right now');
+        if (offer < expected_minor) {
+          throw new AppError('CASHOUT_CHANGED', 'The cash-out value changed', {
+            status: 409,
+            errors: [{ path: 'body.amount', message: offer.toString() }],
+          });
+        }
+        if (locked.stake_state === 'held') {
+          await this.ledger.post({
+            idempotency_key: `sb:bet:${bet_id}:post`,
+            pending_id: locked.stake_hold_id!,
+            actor: SYSTEM,
+          });
+        }
+        const transfer = await this.ledger.transfer({
+          idempotency_key: `sb:bet:${bet_id}:cashout`,
+          debit: HOUSE,
+          credit: { player_id, wallet: 'cash' },
+          amount_minor: offer,
+          currency: locked.currency,
+          reason_code: 'win',
+          object: { type: 'bet', id: `sb:${bet_id}` },
+          actor: { type: 'player', id: String(player_id) },
         });
-      }
-      if (locked.stake_state === 'held') {
-        await this.ledger.post({
-          idempotency_key: `sb:bet:${bet_id}:post`,
-          pending_id: locked.stake_hold_id!,
-          actor: SYSTEM,
-        });
-      }
-      const transfer = await this.ledger.transfer({
-        idempotency_key: `sb:bet:${bet_id}:cashout`,
-        debit: HOUSE,
-        credit: { player_id, wallet: 'cash' },
-        amount_minor: offer,
-        currency: locked.currency,
-        reason_code: 'win',
-        object: { type: 'bet', id: `sb:${bet_id}` },
-        actor: { type: 'player', id: String(player_id) },
-      });
-      const updated = await this.repo.updateBet(
-        bet_id,
-        {
+        const updated = await this.repo.updateBet(
+          bet_id,
+          {
+            status: 'cashed_out',
+            stake_state: 'posted',
+            cashout_minor: offer,
+            payout_minor: offer,
+            payout_transfer_id: transfer.id,
+            settled_at: new Date(),
+            settle_version: locked.settle_version + 1,
+          },
+          trx,
+        );
+        const views = await this.repo.legViews([bet_id], trx);
+        this.publish({
+          type: 'sports.bet.settled',
           status: 'cashed_out',
-          stake_state: 'posted',
-          cashout_minor: offer,
+          product: 'sports',
+          bet_id,
+          settle_version: updated.settle_version,
+          player_id,
+          currency: locked.currency,
+          stake_minor: locked.stake_minor,
           payout_minor: offer,
-          payout_transfer_id: transfer.id,
-          settled_at: new Date(),
-          settle_version: locked.settle_version + 1,
-        },
-        trx,
-      );
-      const views = await this.repo.legViews([bet_id], trx);
-      this.publish({
-        type: 'sports.bet.settled',
-        status: 'cashed_out',
-        product: 'sports',
-        bet_id,
-        settle_version: updated.settle_version,
-        player_id,
-        currency: locked.currency,
-        stake_minor: locked.stake_minor,
-        payout_minor: offer,
-        legs: views.length,
-        min_odds_milli: Math.min(...views.map((v) => v.odds_milli)),
-        kind: locked.kind,
-      });
-      return updated;
-    });
+          legs: views.length,
+          min_odds_milli: Math.min(...views.map((v) => v.odds_milli)),
+          kind: locked.kind,
+        });
+        return updated;
+      }),
+    );
   }
 
   // ─── player views ────────────────────────────────────────────────────────
@@ -1107,6 +1156,7 @@ export class SportsbookService {
     const before = await this.repo.event(event_id);
     if (!before) throw new AppError('NOT_FOUND', 'No such event');
     const e = (await this.repo.patchEvent(event_id, { margin_bp }))!;
+    this.eventCache.delete(event_id);
     await this.audit.record({
       actor,
       action: 'sportsbook.event.margin',

@@ -524,7 +524,9 @@ function MyBets() {
             <span className="text-xs font-semibold text-fg">
               {bet.kind === 'system'
                 ? t('sports.slip.fromN', { k: String(bet.system_size), n: String(bet.legs.length) })
-                : t(`sports.slip.${bet.kind}`)}
+                : bet.kind === 'single'
+                  ? t('sports.myBets.single')
+                  : t(`sports.slip.${bet.kind}`)}
               {bet.kind !== 'single' && (
                 <span className="text-fg-subtle">
                   {' '}
