@@ -140,7 +140,7 @@ describe('simulated feed', () => {
         : [],
     );
     for (const o of odds) if (o !== null) expect(o).toBeGreaterThan(1000);
-  });
+  }, 60_000); // a whole match is simulated: seconds on a loaded 2-core machine
 
   it('plays football to full time and results 1X2, totals, the quarter handicap and BTTS', async () => {
     const { messages } = await play('football');
@@ -159,7 +159,7 @@ describe('simulated feed', () => {
       .find((m) => m.key === 'match_winner')!
       .outcomes.filter((o) => o.result === 'won');
     expect(winners).toHaveLength(1);
-  });
+  }, 60_000); // a whole match is simulated: seconds on a loaded 2-core machine
 
   it('plays tennis point by point to a best-of-three result, set winners settled on the way', async () => {
     expect(gameWin(0.6, 0, 0)).toBeCloseTo(0.7357, 3);
@@ -177,5 +177,5 @@ describe('simulated feed', () => {
     ).toHaveLength(2);
     const live = messages.filter((m) => m.kind === 'odds_change' && m.status === 'live');
     expect(live.length).toBeGreaterThan(50);
-  });
+  }, 60_000); // a whole match is simulated: seconds on a loaded 2-core machine
 });
