@@ -40,6 +40,12 @@ const ResponsibleGamingPage = page(
 );
 const PolicyPage = page(pages, 'PolicyPage');
 const NotFoundPage = page(pages, 'NotFoundPage');
+const originals = () => import('../features/originals/components/dice-page.tsx');
+const DicePage = page(originals, 'DicePage');
+const ProvablyFairPage = page(
+  () => import('../features/originals/components/provably-fair-page.tsx'),
+  'ProvablyFairPage',
+);
 const TransactionsPage = page(() => import('./routes/transactions-page.tsx'), 'TransactionsPage');
 const settings = () => import('./routes/settings-page.tsx');
 const SettingsPage = page(settings, 'SettingsPage');
@@ -58,6 +64,8 @@ export const router = createBrowserRouter([
       { path: 'casino/home', element: <CasinoHomePage /> },
       { path: 'casino/all-games', element: <AllGamesPage /> },
       { path: 'casino/providers', element: <ProvidersPage /> },
+      { path: 'casino/originals/dice', element: <DicePage /> },
+      { path: 'provably-fair', element: <ProvablyFairPage /> },
       { path: 'casino/:category', element: <CategoryPage /> },
       { path: 'sports', element: <SportsPage /> },
       { path: 'promotions', element: <PromotionsPage /> },

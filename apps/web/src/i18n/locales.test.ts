@@ -25,13 +25,21 @@ const placeholders = (text: string) =>
   [...text.matchAll(/{{\s*(\w+)\s*}}/g)].map((m) => m[1]).sort();
 
 /** Strings that are the same in every language (symbols, names). */
-const SAME_EVERYWHERE = new Set(['common.adultsOnly']);
+// 'nonce' is the provably fair scheme's own term, printed as is everywhere.
+const SAME_EVERYWHERE = new Set(['common.adultsOnly', 'originals.nonce', 'originals.fair.nonce']);
 
 /** Words that are spelled the same as in English in that language (checked by hand). */
 const COGNATES: Record<string, string[]> = {
   pt: ['transactions.status', 'sports.format.decimal'],
-  ms: ['wallet.deposit', 'wallet.bonus', 'transactions.types.deposit', 'transactions.types.bonus'],
+  ms: [
+    'originals.demo',
+    'wallet.deposit',
+    'wallet.bonus',
+    'transactions.types.deposit',
+    'transactions.types.bonus',
+  ],
   fr: [
+    'originals.mode',
     'nav.casino',
     'nav.promotions',
     'nav.transactions',
@@ -48,7 +56,13 @@ const COGNATES: Record<string, string[]> = {
     'sports.sport.football',
     'sports.sport.tennis',
   ],
-  es: ['nav.casino', 'categories.arcade', 'pages.casino.title', 'sports.format.decimal'],
+  es: [
+    'originals.demo',
+    'nav.casino',
+    'categories.arcade',
+    'pages.casino.title',
+    'sports.format.decimal',
+  ],
 };
 
 const others = { pt, bn, 'zh-TW': zhTW, th, ms, fr, es } as const;

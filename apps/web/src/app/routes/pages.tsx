@@ -24,7 +24,39 @@ export function CasinoHomePage() {
       breadcrumbs={[{ label: t('nav.home'), to: '/' }, { label: t('pages.casino.title') }]}
     >
       <CategoryTiles />
+      <section aria-labelledby="originals" className="flex flex-col gap-3">
+        <h2 id="originals" className="text-lg font-semibold text-fg">
+          {t('originals.title')}
+        </h2>
+        <div className="grid grid-cols-2 gap-3 sm:grid-cols-3 lg:grid-cols-5">
+          <Link
+            to="/casino/originals/dice"
+            className="group flex flex-col overflow-hidden rounded-2xl border border-ink-700 bg-ink-850 transition-colors hover:border-accent-500"
+            data-testid="game-dice"
+          >
+            <div className="flex aspect-[4/3] items-center justify-center bg-gradient-to-br from-accent-600 via-accent-700 to-ink-800">
+              <svg
+                viewBox="0 0 64 64"
+                width={64}
+                height={64}
+                aria-hidden="true"
+                className="drop-shadow-lg transition-transform group-hover:scale-110"
+              >
+                <rect x="6" y="6" width="52" height="52" rx="12" fill="white" />
+                <circle cx="20" cy="20" r="5" fill="#155cb6" />
+                <circle cx="32" cy="32" r="5" fill="#155cb6" />
+                <circle cx="44" cy="44" r="5" fill="#155cb6" />
+              </svg>
+            </div>
+            <div className="px-3 py-2.5">
+              <div className="font-semibold text-fg">{t('originals.dice.title')}</div>
+              <div className="text-[12px] text-fg-subtle">{t('originals.dice.card')}</div>
+            </div>
+          </Link>
+        </div>
+      </section>
       <EmptyState
+        compact
         icon={<CardsIcon size={ICON} />}
         title={t('pages.casino.emptyTitle')}
         body={t('pages.casino.emptyBody')}

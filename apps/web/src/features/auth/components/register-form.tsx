@@ -39,7 +39,6 @@ export function RegisterForm() {
       privacy: false,
     },
   });
-  // biome-ignore lint/correctness/useExhaustiveDependencies: names follow the language
   const countries = useMemo(() => countryNames(i18n.language), [i18n.language]);
   // The address's country preselects the field; the player corrects it if it is wrong.
   useEffect(() => {
