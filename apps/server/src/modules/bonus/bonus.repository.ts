@@ -141,8 +141,8 @@ export class BonusRepository {
     return (row as PromotionRow | undefined) ?? null;
   }
 
-  async promotion(id: bigint): Promise<PromotionRow | null> {
-    const row = await this.db
+  async promotion(id: bigint, tx: BonusTx | null = null): Promise<PromotionRow | null> {
+    const row = await (tx ?? this.db)
       .selectFrom('promotions')
       .selectAll()
       .where('id', '=', id)

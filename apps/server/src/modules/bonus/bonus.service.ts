@@ -311,7 +311,7 @@ export class BonusService {
       const active = await this.repository.activeForUpdate(tx, event.player_id, event.currency);
       const bonus = active[0];
       if (!bonus) return null;
-      const promotion = await this.repository.promotion(bonus.promotion_id);
+      const promotion = await this.repository.promotion(bonus.promotion_id, tx);
       const weight = BigInt(
         Math.max(0, Math.min(100, Math.trunc(promotion?.contributions[event.category] ?? 0))),
       );
@@ -352,7 +352,7 @@ export class BonusService {
     const ended = await this.repository.transaction(async (tx: BonusTx) => {
       const bonus = await this.repository.lockBonus(tx, bonus_id);
       if (bonus?.status !== 'active') return null;
-      const promotion = await this.repository.promotion(bonus.promotion_id);
+      const promotion = await this.repository.promotion(bonus.promotion_id, tx);
       const cap = promotion?.max_conversion_multiplier
         ? percentOf(
             bonus.amount_minor,

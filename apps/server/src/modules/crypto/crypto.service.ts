@@ -404,6 +404,11 @@ export class CryptoService {
         { status: 422 },
       );
     }
+    // Limit usage goes back outside the payment's lock (no second connection inside it).
+    if (outcome === 'released' && id !== null) {
+      const row = await this.repository.byId(id);
+      if (row) await this.gate.release(`crypto-deposit:${row.tracking_id}`);
+    }
     if (outcome === 'credit' && id !== null) {
       const row = await this.repository.byId(id);
       if (row) await this.book(row);
@@ -433,7 +438,6 @@ export class CryptoService {
             actually_paid_base: paid,
             tx_hash,
           });
-          await this.gate.release(`crypto-deposit:${row.tracking_id}`);
           return 'released';
         }
         await change({
@@ -464,7 +468,6 @@ export class CryptoService {
           actually_paid_base: paid,
           tx_hash,
         });
-        await this.gate.release(`crypto-deposit:${row.tracking_id}`);
         return 'released';
       }
       default: {

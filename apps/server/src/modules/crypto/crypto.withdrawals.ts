@@ -3,6 +3,7 @@ import { formatAmount, isMoneyError, parseAmount, parseRate } from '@casino/mone
 import { sql, type Transaction } from 'kysely';
 import type { Db } from '../../platform/db/database.ts';
 import { AppError } from '../../platform/http/errors.ts';
+import { Semaphore } from '../../platform/semaphore.ts';
 import type { AuditActor, AuditService } from '../audit/index.ts';
 import type { CashierService } from '../cashier/index.ts';
 import type { LedgerService } from '../ledger/index.ts';
@@ -19,6 +20,8 @@ import { fromBaseUnits } from './crypto.units.ts';
  * HOLD_DAYS, returning the money.
  */
 export const HOLD_DAYS = 30;
+/** Withdrawal transactions hold a lock while they call the ledger: at most this many at once. */
+const LOCKED = new Semaphore(4);
 export type WithdrawalStatus = 'pending' | 'approved' | 'paid' | 'rejected' | 'cancelled';
 
 type Row = {
@@ -80,6 +83,14 @@ export class CryptoWithdrawals {
     private readonly provider: () => string,
   ) {
     this.db = db.withTables<Tables>();
+  }
+
+  /**
+   * A transaction that holds a lock while it calls the ledger (another pooled connection):
+   * bounded by LOCKED, so such transactions can never take every connection and wait forever.
+   */
+  private locked<T>(work: (tx: Transaction<Tables>) => Promise<T>): Promise<T> {
+    return LOCKED.run(() => this.db.transaction().execute(work));
   }
 
   private async currencies(): Promise<Currency[]> {
@@ -181,56 +192,53 @@ export class CryptoWithdrawals {
       reference: `crypto-withdrawal:${tracking_id}`,
     });
     // One withdrawal at a time per player: the withdrawable check and the hold cannot interleave.
-    const row = await this.db
-      .transaction()
-      .execute(async (tx: Transaction<Tables>) => {
-        await sql`select pg_advisory_xact_lock(hashtext('withdrawal'), ${Number(player.id % 2_147_483_647n)}::int)`.execute(
-          tx,
+    const row = await this.locked(async (tx: Transaction<Tables>) => {
+      await sql`select pg_advisory_xact_lock(hashtext('withdrawal'), ${Number(player.id % 2_147_483_647n)}::int)`.execute(
+        tx,
+      );
+      const withdrawable = await this.withdrawable(player.id);
+      if (amount_minor > withdrawable) {
+        throw new AppError(
+          'INSUFFICIENT_WITHDRAWABLE',
+          'The amount is more than you can withdraw now.',
+          {
+            status: 422,
+            errors: [{ path: 'amount', message: 'is more than the withdrawable amount' }],
+          },
         );
-        const withdrawable = await this.withdrawable(player.id);
-        if (amount_minor > withdrawable) {
-          throw new AppError(
-            'INSUFFICIENT_WITHDRAWABLE',
-            'The amount is more than you can withdraw now.',
-            {
-              status: 422,
-              errors: [{ path: 'amount', message: 'is more than the withdrawable amount' }],
-            },
-          );
-        }
-        const hold = await this.ledger.reserve({
-          idempotency_key: `crypto-withdrawal:${tracking_id}`,
-          debit: { player_id: player.id, wallet: 'cash' },
-          credit: { house: 'payment_clearing', purpose: `crypto_${this.provider()}` },
-          amount_minor,
-          currency: wallet.code,
-          reason_code: 'withdrawal',
-          object: { type: 'payment', id: `crypto:${tracking_id}` },
-          actor: { type: 'player', id: String(player.id) },
-          expires_at: new Date(Date.now() + HOLD_DAYS * 86_400_000),
-        });
-        return tx
-          .insertInto('crypto_withdrawals')
-          .values({
-            tracking_id,
-            player_id: player.id,
-            currency: wallet.code,
-            amount_minor,
-            coin: coin.code,
-            network: network.network,
-            pay_code: network.pay_code,
-            pay_amount_base: pay_amount_base.toString(),
-            address: bare,
-            extra_id: tag ?? null,
-            hold_id: hold.id,
-          } as never)
-          .returningAll()
-          .executeTakeFirstOrThrow();
-      })
-      .catch(async (error) => {
-        await this.gate.release(`crypto-withdrawal:${tracking_id}`);
-        throw error;
+      }
+      const hold = await this.ledger.reserve({
+        idempotency_key: `crypto-withdrawal:${tracking_id}`,
+        debit: { player_id: player.id, wallet: 'cash' },
+        credit: { house: 'payment_clearing', purpose: `crypto_${this.provider()}` },
+        amount_minor,
+        currency: wallet.code,
+        reason_code: 'withdrawal',
+        object: { type: 'payment', id: `crypto:${tracking_id}` },
+        actor: { type: 'player', id: String(player.id) },
+        expires_at: new Date(Date.now() + HOLD_DAYS * 86_400_000),
       });
+      return tx
+        .insertInto('crypto_withdrawals')
+        .values({
+          tracking_id,
+          player_id: player.id,
+          currency: wallet.code,
+          amount_minor,
+          coin: coin.code,
+          network: network.network,
+          pay_code: network.pay_code,
+          pay_amount_base: pay_amount_base.toString(),
+          address: bare,
+          extra_id: tag ?? null,
+          hold_id: hold.id,
+        } as never)
+        .returningAll()
+        .executeTakeFirstOrThrow();
+    }).catch(async (error) => {
+      await this.gate.release(`crypto-withdrawal:${tracking_id}`);
+      throw error;
+    });
     return this.view(row, wallet.scale);
   }
 
@@ -252,7 +260,7 @@ export class CryptoWithdrawals {
     to: WithdrawalStatus,
     patch: Partial<Row>,
   ): Promise<Row> {
-    return this.db.transaction().execute(async (tx: Transaction<Tables>) => {
+    return this.locked(async (tx: Transaction<Tables>) => {
       let query = tx
         .selectFrom('crypto_withdrawals')
         .selectAll()

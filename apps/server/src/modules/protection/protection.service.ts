@@ -131,59 +131,50 @@ export class ProtectionService implements PlayerGate {
    * accepted ones never sum past a limit. Refusals are audited.
    */
   async admit(request: GateRequest): Promise<void> {
-    const decision = await this.repository.transaction(async (tx) => {
-      const row = await this.repository.lockProtection(tx, request.player_id);
-      const effective = this.applyDuePending(row);
-      if (effective !== row)
-        await this.repository.updateProtection(tx, row.player_id, this.limitPatch(effective));
-      const basic = await this.decide(request, tx, effective);
-      if (!basic.allowed || request.action !== 'deposit' || !request.amount_minor) return basic;
-      const limits = limitsOf(effective);
-      if (LIMIT_PERIODS.every((period) => limits[period] === null)) {
-        if (request.reference)
-          await this.repository.recordUsage(
-            tx,
-            request.reference,
-            request.player_id,
-            request.amount_minor,
-          );
-        return basic;
-      }
-      const now = Date.now();
-      const since = Object.fromEntries(
-        LIMIT_PERIODS.map((p) => [p, new Date(now - WINDOW_MS[p])]),
-      ) as Record<LimitPeriod, Date>;
-      const used = await this.repository.usage(tx, request.player_id, since);
-      for (const period of LIMIT_PERIODS) {
-        const limit = limits[period];
-        if (limit !== null && used[period] + request.amount_minor > limit) {
-          const remaining = LIMIT_PERIODS.reduce(
-            (min, p) => {
-              const l = limits[p];
-              if (l === null) return min;
-              const left = l - used[p] > 0n ? l - used[p] : 0n;
-              return min === null || left < min ? left : min;
-            },
-            null as bigint | null,
-          );
-          const player = await this.repository.player(request.player_id);
-          const currency = await this.options.currencyOf(player?.currency_id ?? null);
-          return refuse('DEPOSIT_LIMIT', request.language, {
-            period,
-            remaining:
-              `${formatAmount(remaining ?? 0n, currency?.scale ?? 2)} ${currency?.code ?? ''}`.trim(),
-          });
+    // Everything that needs no lock is read first, outside any transaction: a transaction
+    // that waited for a second pooled connection could starve the pool under load.
+    let decision = await this.decide(request, null);
+    if (decision.allowed && request.action === 'deposit' && request.amount_minor) {
+      const player = await this.repository.player(request.player_id);
+      const currency = await this.options.currencyOf(player?.currency_id ?? null);
+      const amount = request.amount_minor;
+      decision = await this.repository.transaction(async (tx) => {
+        const row = await this.repository.lockProtection(tx, request.player_id);
+        const effective = this.applyDuePending(row);
+        if (effective !== row)
+          await this.repository.updateProtection(tx, row.player_id, this.limitPatch(effective));
+        const limits = limitsOf(effective);
+        if (LIMIT_PERIODS.some((period) => limits[period] !== null)) {
+          const now = Date.now();
+          const since = Object.fromEntries(
+            LIMIT_PERIODS.map((p) => [p, new Date(now - WINDOW_MS[p])]),
+          ) as Record<LimitPeriod, Date>;
+          const used = await this.repository.usage(tx, request.player_id, since);
+          for (const period of LIMIT_PERIODS) {
+            const limit = limits[period];
+            if (limit !== null && used[period] + amount > limit) {
+              const remaining = LIMIT_PERIODS.reduce(
+                (min, p) => {
+                  const l = limits[p];
+                  if (l === null) return min;
+                  const left = l - used[p] > 0n ? l - used[p] : 0n;
+                  return min === null || left < min ? left : min;
+                },
+                null as bigint | null,
+              );
+              return refuse('DEPOSIT_LIMIT', request.language, {
+                period,
+                remaining:
+                  `${formatAmount(remaining ?? 0n, currency?.scale ?? 2)} ${currency?.code ?? ''}`.trim(),
+              });
+            }
+          }
         }
-      }
-      if (request.reference)
-        await this.repository.recordUsage(
-          tx,
-          request.reference,
-          request.player_id,
-          request.amount_minor,
-        );
-      return basic;
-    });
+        if (request.reference)
+          await this.repository.recordUsage(tx, request.reference, request.player_id, amount);
+        return { allowed: true } as GateDecision;
+      });
+    }
     if (!decision.allowed) {
       await this.audit.record({
         actor: { type: 'player', id: request.player_id },
