@@ -1,4 +1,5 @@
 import type { Db } from '../../platform/db/database.ts';
+import { periodic } from '../../platform/periodic.ts';
 import type { RateLimiter } from '../../platform/rate-limit.ts';
 import type { AuditService } from '../audit/index.ts';
 import type { PlayerAuth } from '../auth/index.ts';
@@ -36,32 +37,15 @@ export function createAffiliateModule(deps: {
     deps.limiter,
     deps.publicUrl,
   );
-  let timer: NodeJS.Timeout | null = null;
-  let running = false;
+  const job = periodic('affiliate commissions', () => service.runDue(), deps.log);
   return {
     service,
     routes: affiliateRoutes(service, deps.auth),
     adminRoutes: affiliateAdminRoutes(service, deps.staff),
     /** The monthly commission job: checks at start-up and hourly; a month is paid once. */
     startJob(interval_ms = COMMISSION_JOB_INTERVAL_MS) {
-      if (timer) return;
-      const run = () => {
-        if (running) return;
-        running = true;
-        service
-          .runDue()
-          .catch((error) => deps.log('affiliate commissions', error))
-          .finally(() => {
-            running = false;
-          });
-      };
-      run();
-      timer = setInterval(run, interval_ms);
-      timer.unref();
+      job.start(interval_ms);
     },
-    stop() {
-      if (timer) clearInterval(timer);
-      timer = null;
-    },
+    stop: job.stop,
   };
 }

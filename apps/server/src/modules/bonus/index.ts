@@ -1,4 +1,5 @@
 import type { Db } from '../../platform/db/database.ts';
+import { periodic } from '../../platform/periodic.ts';
 import type { AuditService } from '../audit/index.ts';
 import type { PlayerAuth } from '../auth/index.ts';
 import type { LedgerService } from '../ledger/index.ts';
@@ -36,31 +37,14 @@ export function createBonusModule(deps: {
     deps.scaleOf,
     deps.log,
   );
-  let timer: NodeJS.Timeout | null = null;
-  let sweeping = false;
+  const job = periodic('bonus sweep', () => service.sweep(), deps.log);
   return {
     service,
     routes: bonusRoutes(service, deps.auth, deps.currencyOf, deps.env),
     adminRoutes: bonusAdminRoutes(service, deps.staff),
     startSweeper(interval_ms = BONUS_SWEEP_INTERVAL_MS) {
-      if (timer) return;
-      const run = () => {
-        if (sweeping) return;
-        sweeping = true;
-        service
-          .sweep()
-          .catch((error) => deps.log('bonus sweep', error))
-          .finally(() => {
-            sweeping = false;
-          });
-      };
-      run();
-      timer = setInterval(run, interval_ms);
-      timer.unref();
+      job.start(interval_ms);
     },
-    stop() {
-      if (timer) clearInterval(timer);
-      timer = null;
-    },
+    stop: job.stop,
   };
 }

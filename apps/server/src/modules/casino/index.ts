@@ -1,4 +1,5 @@
 import type { Db } from '../../platform/db/database.ts';
+import { periodic } from '../../platform/periodic.ts';
 import type { PlayerAuth } from '../auth/index.ts';
 import type { LedgerService } from '../ledger/index.ts';
 import type { PlayerGate } from '../protection/index.ts';
@@ -35,21 +36,13 @@ export function createOriginalsModule(
     deps.gate,
     deps,
   );
-  let timer: NodeJS.Timeout | null = null;
+  const job = periodic('originals sweep', () => service.sweep(), deps.log);
   return {
     service,
     routes: (auth: PlayerAuth) => originalsRoutes(service, auth, deps.env),
     startSweeper(interval_ms = ORIGINALS_SWEEP_INTERVAL_MS) {
-      if (timer) return;
-      timer = setInterval(
-        () => void service.sweep().catch((error) => deps.log('originals sweep', error)),
-        interval_ms,
-      );
-      timer.unref();
+      job.start(interval_ms);
     },
-    stop() {
-      if (timer) clearInterval(timer);
-      timer = null;
-    },
+    stop: job.stop,
   };
 }

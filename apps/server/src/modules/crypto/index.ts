@@ -1,4 +1,5 @@
 import type { Db } from '../../platform/db/database.ts';
+import { periodic } from '../../platform/periodic.ts';
 import type { AuditService } from '../audit/index.ts';
 import type { PlayerAuth } from '../auth/index.ts';
 import type { CashierService } from '../cashier/index.ts';
@@ -95,8 +96,7 @@ export function createCryptoModule(deps: {
     deps.withdrawable,
     () => active.name,
   );
-  let timer: NodeJS.Timeout | null = null;
-  let sweeping = false;
+  const job = periodic('crypto sweep', () => service.sweep(), deps.log);
   return {
     service,
     withdrawals,
@@ -110,24 +110,8 @@ export function createCryptoModule(deps: {
     adminRoutes: cryptoAdminRoutes(withdrawals, deps.staff),
     /** Books decided credits left by a crash at once, then sweeps periodically. */
     startSweeper(interval_ms = CRYPTO_SWEEP_INTERVAL_MS) {
-      if (timer) return;
-      const run = () => {
-        if (sweeping) return;
-        sweeping = true;
-        service
-          .sweep()
-          .catch((error) => deps.log('crypto sweep', error))
-          .finally(() => {
-            sweeping = false;
-          });
-      };
-      run();
-      timer = setInterval(run, interval_ms);
-      timer.unref();
+      job.start(interval_ms);
     },
-    stop() {
-      if (timer) clearInterval(timer);
-      timer = null;
-    },
+    stop: job.stop,
   };
 }
