@@ -37,49 +37,64 @@ async function ownerSignIn(page: Page) {
   throw new Error('owner could not sign in');
 }
 
-describe.skipIf(skipJourneys())('journey: a promotion from the back office to the player', () => {
-  const browser = useBrowser();
+describe.skipIf(skipJourneys())(
+  'journey: a promotion (and the jurisdiction table) from the back office to the player',
+  () => {
+    const browser = useBrowser();
 
-  it('marketing creates WELCOME100; a player sees it, takes the code to the wallet, claims and forfeits a no-deposit bonus', async () => {
-    const staff = await browser.newPage();
-    await ownerSignIn(staff);
-    await staff.getByRole('link', { name: 'Promotions' }).click();
-    await staff.getByRole('button', { name: 'New promotion' }).click();
-    await staff.getByLabel('Coupon code').fill('WELCOME100');
-    await staff.getByLabel('Match %').fill('100');
-    await staff.getByLabel('Title (en)').fill('100% welcome bonus up to 100 EUR');
-    await staff
-      .getByLabel('Terms (en)')
-      .fill('Deposit at least 10 EUR. Wager 10× bonus + deposit within 30 days.');
-    await staff.getByLabel('Max bonus EUR').fill('100');
-    await staff.getByLabel('Min deposit EUR').fill('10');
-    await staff.getByTestId('save-promotion').click();
-    await staff.getByRole('row', { name: /WELCOME100/ }).waitFor();
-    expect(await staff.getByRole('row', { name: /WELCOME100/ }).textContent()).toContain('live');
+    it('marketing creates WELCOME100; a player sees it, takes the code to the wallet, claims and forfeits a no-deposit bonus', async () => {
+      const staff = await browser.newPage();
+      await ownerSignIn(staff);
+      await staff.getByRole('link', { name: 'Promotions' }).click();
+      await staff.getByRole('button', { name: 'New promotion' }).click();
+      await staff.getByLabel('Coupon code').fill('WELCOME100');
+      await staff.getByLabel('Match %').fill('100');
+      await staff.getByLabel('Title (en)').fill('100% welcome bonus up to 100 EUR');
+      await staff
+        .getByLabel('Terms (en)')
+        .fill('Deposit at least 10 EUR. Wager 10× bonus + deposit within 30 days.');
+      await staff.getByLabel('Max bonus EUR').fill('100');
+      await staff.getByLabel('Min deposit EUR').fill('10');
+      await staff.getByTestId('save-promotion').click();
+      await staff.getByRole('row', { name: /WELCOME100/ }).waitFor();
+      expect(await staff.getByRole('row', { name: /WELCOME100/ }).textContent()).toContain('live');
 
-    const baseUrl = browser.baseUrl();
-    const email = uniqueEmail('journey-promo');
-    const password = 'journey-pass-promo';
-    await registerViaApi(baseUrl, { name: 'Journey Promotions', email, password });
-    const player = await browser.newPage();
-    await player.goto('/');
-    await signInViaUi(player, email, password);
-    await player.goto('/promotions');
-    const card = player.getByTestId('promotion-card').filter({ hasText: 'WELCOME100' });
-    await card.waitFor();
-    expect(await card.textContent()).toContain('up to 100 EUR');
-    await card.getByTestId('use-code').click();
-    await player.getByTestId('wallet-modal').waitFor();
-    expect(await player.evaluate('localStorage.getItem("coupon")')).toBe('WELCOME100');
-    await player.keyboard.press('Escape');
+      // The same staff session: the jurisdiction table the gate applies, editable and audited.
+      await staff.getByRole('link', { name: 'Jurisdictions' }).click();
+      expect(await staff.getByRole('row', { name: /IN/ }).first().textContent()).toContain(
+        'demo only',
+      );
+      await staff.getByRole('button', { name: 'Add country' }).click();
+      await staff.getByLabel('Country (ISO code)').fill('XZ');
+      await staff.getByLabel('Policy').selectOption('blocked');
+      await staff.getByLabel('Why (law or licence condition)').fill('Journey test');
+      await staff.getByTestId('save-jurisdiction').click();
+      await staff.getByRole('row', { name: /XZ/ }).waitFor();
 
-    const free = player.getByTestId('promotion-card').filter({ hasText: 'A free 5 EUR' });
-    await free.getByTestId('claim').click();
-    const bonus = player.getByTestId('bonus-card');
-    await bonus.waitFor();
-    expect(await bonus.textContent()).toContain('0 / 150 EUR');
-    await bonus.getByRole('button', { name: 'Forfeit' }).click();
-    await bonus.getByTestId('forfeit-confirm').click();
-    await bonus.waitFor({ state: 'detached' });
-  });
-});
+      const baseUrl = browser.baseUrl();
+      const email = uniqueEmail('journey-promo');
+      const password = 'journey-pass-promo';
+      await registerViaApi(baseUrl, { name: 'Journey Promotions', email, password });
+      const player = await browser.newPage();
+      await player.goto('/');
+      await signInViaUi(player, email, password);
+      await player.goto('/promotions');
+      const card = player.getByTestId('promotion-card').filter({ hasText: 'WELCOME100' });
+      await card.waitFor();
+      expect(await card.textContent()).toContain('up to 100 EUR');
+      await card.getByTestId('use-code').click();
+      await player.getByTestId('wallet-modal').waitFor();
+      expect(await player.evaluate('localStorage.getItem("coupon")')).toBe('WELCOME100');
+      await player.keyboard.press('Escape');
+
+      const free = player.getByTestId('promotion-card').filter({ hasText: 'A free 5 EUR' });
+      await free.getByTestId('claim').click();
+      const bonus = player.getByTestId('bonus-card');
+      await bonus.waitFor();
+      expect(await bonus.textContent()).toContain('0 / 150 EUR');
+      await bonus.getByRole('button', { name: 'Forfeit' }).click();
+      await bonus.getByTestId('forfeit-confirm').click();
+      await bonus.waitFor({ state: 'detached' });
+    });
+  },
+);

@@ -31,6 +31,11 @@ const ApprovalsPage = () =>
   page(async () => (await import('../features/adjustments/approvals-page.tsx')).ApprovalsPage);
 const PromotionsPage = () =>
   page(async () => (await import('../features/promotions/promotions-page.tsx')).PromotionsPage);
+const JurisdictionsPage = () =>
+  page(
+    async () =>
+      (await import('../features/jurisdictions/jurisdictions-page.tsx')).JurisdictionsPage,
+  );
 const AuditPage = () =>
   page(async () => (await import('../features/audit/audit-page.tsx')).AuditPage);
 const SettingsPage = () =>
@@ -79,6 +84,14 @@ export const router = createBrowserRouter(
           element: (
             <Guard permission="promotions.read">
               <PromotionsPage />
+            </Guard>
+          ),
+        },
+        {
+          path: 'jurisdictions',
+          element: (
+            <Guard permission="jurisdictions.read">
+              <JurisdictionsPage />
             </Guard>
           ),
         },

@@ -94,3 +94,9 @@ export const TradingIcon = (p: SVGProps<SVGSVGElement>) => (
     <path d="M15 7h3v3" />
   </Icon>
 );
+export const GlobeIcon = (p: SVGProps<SVGSVGElement>) => (
+  <Icon {...p}>
+    <circle cx="12" cy="12" r="8.5" />
+    <path d="M3.5 12h17M12 3.5c2.5 2.6 3.5 5.4 3.5 8.5s-1 5.9-3.5 8.5c-2.5-2.6-3.5-5.4-3.5-8.5s1-5.9 3.5-8.5" />
+  </Icon>
+);

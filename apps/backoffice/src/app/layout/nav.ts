@@ -4,6 +4,7 @@ import {
   AuditIcon,
   DashboardIcon,
   GiftIcon,
+  GlobeIcon,
   PlayersIcon,
   SettingsIcon,
   StaffIcon,
@@ -54,6 +55,13 @@ export const NAV: NavItem[] = [
     permission: 'promotions.read',
     icon: GiftIcon,
     group: 'Operations',
+  },
+  {
+    to: '/jurisdictions',
+    label: 'Jurisdictions',
+    permission: 'jurisdictions.read',
+    icon: GlobeIcon,
+    group: 'Compliance',
   },
   {
     to: '/audit',
