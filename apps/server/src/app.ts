@@ -20,7 +20,7 @@ import { createAuditModule } from './modules/audit/index.ts';
 import { type AuthLimits, createAuthModule } from './modules/auth/index.ts';
 import { createBackofficeModule } from './modules/backoffice/index.ts';
 import { createBonusModule } from './modules/bonus/index.ts';
-import { createCashierModule } from './modules/cashier/index.ts';
+import { createCashierModule, createPaymentsModule } from './modules/cashier/index.ts';
 import { createCasinoModule, createOriginalsModule } from './modules/casino/index.ts';
 import { createCryptoModule } from './modules/crypto/index.ts';
 import { createLedgerModule } from './modules/ledger/index.ts';
@@ -200,6 +200,36 @@ export async function buildApp(options: AppOptions) {
   );
   if (config.env !== 'test') bonus.startSweeper();
   app.addHook('onClose', async () => bonus.stop());
+  // Fiat and INR deposits and withdrawals (the cashier's payments; issue 16).
+  const payments = createPaymentsModule({
+    db,
+    cashier,
+    ledger: ledger.service,
+    gate: protection.gate,
+    audit: audit.service,
+    auth: auth.hook,
+    staff: staff.auth,
+    env: config.env,
+    sandboxSecret: config.cashierSandboxSecret,
+    options: {
+      publicUrl: () => config.publicUrl,
+      withdrawable: async (player_id) =>
+        (await wallet.service.summary(player_id)).withdrawable_minor,
+      // The back office's four-eyes threshold per currency (the adjustments' one).
+      fourEyesThreshold: (currency) => backoffice.service.approvalThreshold(currency),
+      log: logError,
+    },
+  });
+  // The bonus engine checks a deposit's coupon before payment and grants on credit.
+  payments.service.useCouponCheck((player, code, amount_minor) =>
+    bonus.service.validateCoupon(player, code, amount_minor),
+  );
+  payments.service.onDepositCredited(async (event) => {
+    await bonus.service.onDepositCredited(event);
+  });
+  // Tests run the sweep explicitly.
+  if (config.env !== 'test') payments.startSweeper();
+  app.addHook('onClose', async () => payments.stop());
   const affiliate = createAffiliateModule({
     db,
     players: players.service,
@@ -252,6 +282,7 @@ export async function buildApp(options: AppOptions) {
       bonus.adminRoutes,
       affiliate.adminRoutes,
       cryptoPayments.adminRoutes,
+      payments.adminRoutes,
       protection.adminRoutes(staff.auth),
       sportsbook.adminRoutes(staff.auth),
     ],
@@ -353,6 +384,7 @@ export async function buildApp(options: AppOptions) {
       await api.register(playersRoutes(players.service, auth.hook));
       await api.register(wallet.routes);
       await api.register(cryptoPayments.routes);
+      await api.register(payments.routes);
       await api.register(bonus.routes);
       await api.register(affiliate.routes);
       await api.register(protection.routes(auth.hook));
@@ -361,6 +393,7 @@ export async function buildApp(options: AppOptions) {
     { prefix: '/api/v1' },
   );
   await app.register(backoffice.routes, { prefix: '/api/admin' });
+  if (payments.sandboxPages) await app.register(payments.sandboxPages);
   if (config.env !== 'production') await app.register(mail.devRoutes);
   if (config.env !== 'production') await app.register(sportsbook.devRoutes);
 
@@ -394,6 +427,7 @@ export async function buildApp(options: AppOptions) {
     ledger,
     wallet,
     crypto: cryptoPayments,
+    payments,
     moneyRoutes,
     bonus,
     affiliate,

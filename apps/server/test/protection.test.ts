@@ -55,8 +55,36 @@ describe('every money route passes the gate', () => {
     {
       payload: Record<string, unknown> | ((ids: Ids) => Record<string, unknown>);
       url?: (ids: Ids) => string;
+      /** Sent by an INR player (the INR flow's routes). */
+      inr?: boolean;
     }
   > = {
+    'POST /api/v1/customer/deposit/create': {
+      payload: { amount: '10', currency: '1', payment_gateway: '4', bank_name: 'ING' },
+    },
+    'POST /api/v1/customer/deposit/flow-transect/create': {
+      payload: { amount: '600', payment_mode: 'upi' },
+      inr: true,
+    },
+    'POST /api/v1/customer/withdraw/create': {
+      payload: {
+        amount: '10',
+        currency: '1',
+        payment_gateway: '4',
+        bank_name: 'ING',
+        acc_name: 'Test Player',
+        acc_number: 'NL91ABNA0417164300',
+      },
+    },
+    'POST /api/v1/customer/withdraw/flow-transect/create': {
+      payload: {
+        amount: '600',
+        payment_mode: 'upi',
+        account_holder_name: 'Test Player',
+        upi_id: 'test@okaxis',
+      },
+      inr: true,
+    },
     'POST /api/v1/customer/crypto/deposit/create': {
       payload: { currency: '12', amount: '10', converted_amount: '0.0001' },
     },
@@ -123,6 +151,8 @@ describe('every money route passes the gate', () => {
       actor: { type: 'system', id: 'test' },
     });
     await sql`update players set kyc_status = 'APPROVED' where id = ${player.id}`.execute(t.db);
+    const inrPlayer = await signedInPlayer(t, { currency_id: 3 });
+    await sql`update players set kyc_status = 'APPROVED' where id = ${inrPlayer.id}`.execute(t.db);
     const asked: string[] = [];
     vi.spyOn(t.modules.protection.gate, 'admit').mockImplementation(async (request) => {
       asked.push(`${request.action} ${request.route}`);
@@ -138,7 +168,7 @@ describe('every money route passes the gate', () => {
       const response = await t.app.inject({
         method: route.method as 'POST',
         url,
-        headers: bearer(player.token),
+        headers: bearer(fixture.inr ? inrPlayer.token : player.token),
         payload,
       });
       expect(response.statusCode, `${route.url}: ${response.body}`).toBe(403);
@@ -147,6 +177,12 @@ describe('every money route passes the gate', () => {
     }
     expect(await t.modules.ledger.service.playerBalances(player.id, 'EUR')).toEqual(balanceBefore);
     expect(await depositRows(player.id)).toBe(0);
+    const payments = await sql<{
+      n: string;
+    }>`select count(*) as n from payments where player_id in (${player.id}, ${inrPlayer.id})`.execute(
+      t.db,
+    );
+    expect(Number(payments.rows[0]!.n)).toBe(0);
   });
 });
 

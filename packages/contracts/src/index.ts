@@ -3,6 +3,7 @@ export * from './catalog.ts';
 export * from './crypto.ts';
 export * from './customer.ts';
 export * from './envelope.ts';
+export * from './payments.ts';
 export * from './promotions.ts';
 export * from './sportsbook.ts';
 export * from './wallet.ts';

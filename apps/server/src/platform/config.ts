@@ -46,6 +46,8 @@ const environment = z.object({
   NOWPAYMENTS_IPN_SECRET: z.string().min(8).optional(),
   /** The sandbox processor's IPN secret; every instance must use the same. */
   CRYPTO_SANDBOX_SECRET: z.string().min(8).default('sandbox-ipn-secret'),
+  /** The sandbox payment gateway's webhook secret; every instance must use the same. */
+  CASHIER_SANDBOX_SECRET: z.string().min(8).default('sandbox-webhook-secret'),
 });
 
 export type Config = {
@@ -62,6 +64,8 @@ export type Config = {
   seedDemo: boolean;
   trustProxyHops: number;
   signupLimitPerHour: number;
+  /** The sandbox payment gateway's webhook secret. */
+  cashierSandboxSecret: string;
   crypto: {
     provider: 'sandbox' | 'nowpayments' | 'self_custody' | 'off';
     nowpayments?: { api_url: string; api_key: string; ipn_secret: string };
@@ -114,6 +118,7 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
     seedDemo: env.SEED_DEMO ? env.SEED_DEMO === 'true' : env.NODE_ENV !== 'production',
     trustProxyHops: env.TRUST_PROXY_HOPS,
     signupLimitPerHour: env.SIGNUP_LIMIT_PER_HOUR,
+    cashierSandboxSecret: env.CASHIER_SANDBOX_SECRET,
     crypto: {
       provider: cryptoProvider,
       ...(cryptoProvider === 'nowpayments'

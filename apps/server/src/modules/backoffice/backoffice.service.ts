@@ -654,6 +654,15 @@ export class BackofficeService {
     return new Map((await this.deps.cashier.allCurrencies()).map((row) => [row.id, row]));
   }
 
+  /**
+   * The four-eyes threshold of a currency (minor units), shared with the payments desk: a
+   * withdrawal above it needs a second staff approval, like an adjustment.
+   */
+  async approvalThreshold(currency: { id: number; scale: number }): Promise<bigint> {
+    const stored = (await this.repository.thresholds()).get(currency.id);
+    return stored ?? defaultThreshold(currency.scale);
+  }
+
   private async thresholdOf(currency: CurrencyRow): Promise<bigint> {
     const stored = (await this.repository.thresholds()).get(currency.id);
     return stored ?? defaultThreshold(currency.scale);

@@ -1,15 +1,112 @@
+import type { FastifyPluginAsync } from 'fastify';
 import type { Db } from '../../platform/db/database.ts';
 import type { AuditService } from '../audit/index.ts';
+import type { PlayerAuth } from '../auth/index.ts';
+import type { LedgerService } from '../ledger/index.ts';
+import type { PlayerGate } from '../protection/index.ts';
+import type { StaffAuth } from '../staff/index.ts';
 import { CashierRepository } from './cashier.repository.ts';
 import { cashierRoutes } from './cashier.routes.ts';
 import { CashierService } from './cashier.service.ts';
+import { PaymentsRepository } from './payments.repository.ts';
+import { paymentsAdminRoutes, paymentsRoutes } from './payments.routes.ts';
+import { type PaymentsOptions, PaymentsService } from './payments.service.ts';
+import type { PaymentProvider } from './providers/provider.ts';
+import { SandboxPaymentProvider } from './providers/sandbox.ts';
+import { sandboxGatewayRoutes } from './sandbox-gateway.routes.ts';
 
 export type { CurrencyRow, GatewayRow } from './cashier.repository.ts';
 export type { CurrencyUnit } from './cashier.service.ts';
-export type { CashierService };
+export type {
+  CouponCheck,
+  DepositCredited,
+  DepositCreditedListener,
+  PaymentView,
+} from './payments.service.ts';
+export type {
+  CreatedPayment,
+  CreatePaymentInput,
+  PaymentProvider,
+  WebhookEvent,
+} from './providers/provider.ts';
+export { SandboxPaymentProvider } from './providers/sandbox.ts';
+export { signWebhook, verifyWebhook, WEBHOOK_TOLERANCE_S } from './providers/webhook-signature.ts';
+export type { CashierService, PaymentsService };
 
 export function createCashierModule(db: Db, audit: AuditService) {
   const repository = new CashierRepository(db);
   const service = new CashierService(repository, audit);
   return { service, repository, routes: cashierRoutes(service) };
+}
+
+/** How often each instance books credits a crash left and expires lapsed deposits. */
+export const PAYMENTS_SWEEP_INTERVAL_MS = 30_000;
+
+/**
+ * Deposits and withdrawals through payment gateways (fiat and INR), the sandbox gateway's
+ * hosted page, the payments desk. Built after the ledger, the gate and the wallet.
+ */
+export function createPaymentsModule(deps: {
+  db: Db;
+  cashier: ReturnType<typeof createCashierModule>;
+  ledger: LedgerService;
+  gate: PlayerGate;
+  audit: AuditService;
+  auth: PlayerAuth;
+  staff: StaffAuth;
+  env: string;
+  /** The sandbox gateway's webhook secret (instances must share it). */
+  sandboxSecret: string;
+  /** Another adapter for new deposits; the sandbox otherwise. */
+  provider?: PaymentProvider;
+  options: PaymentsOptions;
+}) {
+  const sandbox = new SandboxPaymentProvider(deps.sandboxSecret, deps.options.publicUrl);
+  const active = deps.provider ?? sandbox;
+  const providers = new Map<string, PaymentProvider>([[active.name, active]]);
+  // Sandbox payments started before a switch can still finish outside production.
+  if (deps.env !== 'production') providers.set(sandbox.name, sandbox);
+  const service = new PaymentsService(
+    new PaymentsRepository(deps.db),
+    deps.cashier.repository,
+    deps.ledger,
+    deps.gate,
+    deps.audit,
+    active,
+    providers,
+    deps.options,
+  );
+  let timer: NodeJS.Timeout | null = null;
+  let sweeping = false;
+  const sandboxPages: FastifyPluginAsync | null = providers.has('sandbox')
+    ? sandboxGatewayRoutes(service, sandbox, deps.options.publicUrl)
+    : null;
+  return {
+    service,
+    sandbox,
+    routes: paymentsRoutes(service, deps.cashier.service, deps.auth, deps.env),
+    adminRoutes: paymentsAdminRoutes(service, deps.staff),
+    /** The sandbox gateway's hosted page (outside /api; null in production). */
+    sandboxPages,
+    startSweeper(interval_ms = PAYMENTS_SWEEP_INTERVAL_MS) {
+      if (timer) return;
+      const run = () => {
+        if (sweeping) return;
+        sweeping = true;
+        service
+          .sweep()
+          .catch((error) => deps.options.log('payments sweep', error))
+          .finally(() => {
+            sweeping = false;
+          });
+      };
+      run();
+      timer = setInterval(run, interval_ms);
+      timer.unref();
+    },
+    stop() {
+      if (timer) clearInterval(timer);
+      timer = null;
+    },
+  };
 }

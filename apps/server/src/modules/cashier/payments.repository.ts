@@ -1,0 +1,278 @@
+import { type Generated, type Selectable, sql, type Transaction } from 'kysely';
+import type { Db } from '../../platform/db/database.ts';
+
+export type PaymentDirection = 'deposit' | 'withdrawal';
+export type DepositStatus =
+  | 'pending'
+  | 'crediting'
+  | 'credited'
+  | 'declined'
+  | 'abandoned'
+  | 'expired';
+export type WithdrawalStatus = 'pending' | 'approved' | 'paid' | 'rejected' | 'cancelled';
+export type PaymentStatus = DepositStatus | WithdrawalStatus;
+export type PaymentMode = 'upi' | 'netbanking';
+
+type PaymentsTable = {
+  id: Generated<bigint>;
+  public_id: string;
+  direction: PaymentDirection;
+  player_id: bigint;
+  currency: string;
+  gateway_id: number;
+  payment_mode: PaymentMode | null;
+  amount_minor: bigint;
+  fee_percent: string;
+  fee_minor: bigint;
+  coupon: string | null;
+  details: Record<string, string>;
+  status: PaymentStatus;
+  provider: string;
+  provider_reference: string | null;
+  utr: string | null;
+  hold_id: bigint | null;
+  transfer_id: bigint | null;
+  reason: string | null;
+  first_approved_by: bigint | null;
+  first_approved_at: Date | null;
+  approved_by: bigint | null;
+  approved_at: Date | null;
+  decided_by: bigint | null;
+  paid_by: bigint | null;
+  expires_at: Date | null;
+  created_at: Generated<Date>;
+  updated_at: Generated<Date>;
+  completed_at: Date | null;
+};
+
+type WebhooksTable = {
+  id: Generated<bigint>;
+  provider: string;
+  event_id: string;
+  provider_reference: string;
+  event: string;
+  body_digest: string;
+  outcome: string;
+  received_at: Generated<Date>;
+};
+
+export type PaymentTables = { payments: PaymentsTable; payment_webhooks: WebhooksTable };
+export type PaymentRow = Selectable<PaymentsTable>;
+export type NewPayment = Omit<
+  PaymentsTable,
+  | 'id'
+  | 'created_at'
+  | 'updated_at'
+  | 'transfer_id'
+  | 'reason'
+  | 'first_approved_by'
+  | 'first_approved_at'
+  | 'approved_by'
+  | 'approved_at'
+  | 'decided_by'
+  | 'paid_by'
+  | 'completed_at'
+  | 'utr'
+> & { utr?: string | null };
+export type PaymentPatch = Partial<
+  Pick<
+    PaymentsTable,
+    | 'status'
+    | 'utr'
+    | 'transfer_id'
+    | 'reason'
+    | 'first_approved_by'
+    | 'first_approved_at'
+    | 'approved_by'
+    | 'approved_at'
+    | 'decided_by'
+    | 'paid_by'
+    | 'completed_at'
+    | 'provider_reference'
+    | 'expires_at'
+  >
+>;
+
+export type PaymentQuery = {
+  direction: PaymentDirection;
+  player_id?: bigint;
+  status?: PaymentStatus[];
+  currency?: string;
+  gateway_id?: number;
+  q?: string;
+  from?: Date;
+  to?: Date;
+  limit: number;
+  offset: number;
+};
+
+export type PaymentTx = Transaction<PaymentTables>;
+
+export class PaymentsRepository {
+  readonly db;
+  constructor(db: Db) {
+    this.db = db.withTables<PaymentTables>();
+  }
+
+  insert(row: NewPayment): Promise<PaymentRow> {
+    return this.db
+      .insertInto('payments')
+      .values({ ...row, details: JSON.stringify(row.details) as never })
+      .returningAll()
+      .executeTakeFirstOrThrow();
+  }
+
+  byPublicId(public_id: string): Promise<PaymentRow | undefined> {
+    return this.db
+      .selectFrom('payments')
+      .selectAll()
+      .where('public_id', '=', public_id)
+      .executeTakeFirst();
+  }
+
+  byId(id: bigint): Promise<PaymentRow | undefined> {
+    return this.db.selectFrom('payments').selectAll().where('id', '=', id).executeTakeFirst();
+  }
+
+  byReference(provider: string, provider_reference: string): Promise<PaymentRow | undefined> {
+    return this.db
+      .selectFrom('payments')
+      .selectAll()
+      .where('provider', '=', provider)
+      .where('provider_reference', '=', provider_reference)
+      .executeTakeFirst();
+  }
+
+  /** Runs `work` in a transaction holding the payment's row lock. */
+  locked<T>(
+    where: { provider: string; provider_reference: string } | { public_id: string },
+    work: (row: PaymentRow | undefined, tx: PaymentTx) => Promise<T>,
+  ): Promise<T> {
+    return this.db.transaction().execute(async (tx) => {
+      let query = tx.selectFrom('payments').selectAll();
+      query =
+        'public_id' in where
+          ? query.where('public_id', '=', where.public_id)
+          : query
+              .where('provider', '=', where.provider)
+              .where('provider_reference', '=', where.provider_reference);
+      const row = await query.forUpdate().executeTakeFirst();
+      return work(row, tx);
+    });
+  }
+
+  async update(
+    executor: PaymentTx | null,
+    id: bigint,
+    patch: PaymentPatch,
+    onlyIf?: PaymentStatus[],
+  ): Promise<PaymentRow | undefined> {
+    let query = (executor ?? this.db)
+      .updateTable('payments')
+      .set({ ...patch, updated_at: new Date() })
+      .where('id', '=', id);
+    if (onlyIf) query = query.where('status', 'in', onlyIf);
+    return query.returningAll().executeTakeFirst();
+  }
+
+  /** Records a webhook delivery; false when this provider event was seen before. */
+  async recordWebhook(
+    tx: PaymentTx,
+    row: Omit<WebhooksTable, 'id' | 'received_at'>,
+  ): Promise<boolean> {
+    const inserted = await tx
+      .insertInto('payment_webhooks')
+      .values(row)
+      .onConflict((conflict) => conflict.columns(['provider', 'event_id']).doNothing())
+      .returning('id')
+      .executeTakeFirst();
+    return inserted !== undefined;
+  }
+
+  webhooksOf(provider: string, provider_reference: string) {
+    return this.db
+      .selectFrom('payment_webhooks')
+      .selectAll()
+      .where('provider', '=', provider)
+      .where('provider_reference', '=', provider_reference)
+      .orderBy('id')
+      .execute();
+  }
+
+  crediting(limit: number): Promise<PaymentRow[]> {
+    return this.db
+      .selectFrom('payments')
+      .selectAll()
+      .where('status', '=', 'crediting')
+      .orderBy('id')
+      .limit(limit)
+      .execute();
+  }
+
+  /** Pending deposits whose hosted page has expired: marked expired, returned. */
+  expireDue(now: Date, limit: number): Promise<PaymentRow[]> {
+    return this.db
+      .updateTable('payments')
+      .set({ status: 'expired', updated_at: now, completed_at: now })
+      .where(
+        'id',
+        'in',
+        this.db
+          .selectFrom('payments')
+          .select('id')
+          .where('direction', '=', 'deposit')
+          .where('status', '=', 'pending')
+          .where('expires_at', '<=', now)
+          .orderBy('expires_at')
+          .limit(limit),
+      )
+      .where('status', '=', 'pending')
+      .returningAll()
+      .execute();
+  }
+
+  async list(query: PaymentQuery): Promise<{ rows: PaymentRow[]; total: number }> {
+    let base = this.db.selectFrom('payments').where('direction', '=', query.direction);
+    if (query.player_id !== undefined) base = base.where('player_id', '=', query.player_id);
+    if (query.status?.length) base = base.where('status', 'in', query.status);
+    if (query.currency) base = base.where('currency', '=', query.currency);
+    if (query.gateway_id !== undefined) base = base.where('gateway_id', '=', query.gateway_id);
+    if (query.from) base = base.where('created_at', '>=', query.from);
+    if (query.to) base = base.where('created_at', '<', query.to);
+    if (query.q) {
+      const q = query.q;
+      base = base.where((eb) =>
+        eb.or([
+          eb('public_id', '=', q),
+          eb('provider_reference', '=', q),
+          eb('utr', '=', q),
+          ...(/^\d{1,18}$/.test(q) ? [eb('player_id', '=', BigInt(q))] : []),
+        ]),
+      );
+    }
+    const [rows, count] = await Promise.all([
+      base
+        .selectAll()
+        .orderBy('created_at', 'desc')
+        .orderBy('id', 'desc')
+        .limit(query.limit)
+        .offset(query.offset)
+        .execute(),
+      base.select(sql<string>`count(*)`.as('n')).executeTakeFirstOrThrow(),
+    ]);
+    return { rows, total: Number(count.n) };
+  }
+
+  /** Counts for the desk's queue badges. */
+  async queueCounts(): Promise<{ deposits_pending: number; withdrawals_pending: number }> {
+    const rows = await this.db
+      .selectFrom('payments')
+      .select(['direction', sql<string>`count(*)`.as('n')])
+      .where('status', '=', 'pending')
+      .groupBy('direction')
+      .execute();
+    const of = (direction: PaymentDirection) =>
+      Number(rows.find((row) => row.direction === direction)?.n ?? 0);
+    return { deposits_pending: of('deposit'), withdrawals_pending: of('withdrawal') };
+  }
+}
