@@ -197,3 +197,129 @@ describe('monthly revenue-share commission', () => {
     });
   });
 });
+
+describe('the back office', () => {
+  it('shows each campaign’s sign-ups, first deposits and NGR', async () => {
+    const owner = await staffMember(t, 'owner');
+    const affiliate = await signedInPlayer(t);
+    const code = `Desk${Date.now() % 1_000_000}`;
+    const created = await t.app.inject({
+      method: 'POST',
+      url: '/api/v1/customer/affiliate/campaign/create',
+      headers: bearer(affiliate.token),
+      payload: { name: 'Desk campaign', code },
+    });
+    expect(created.statusCode, created.body).toBe(200);
+    const loser = await signupWith({ campaign_code: code });
+    await signupWith({ campaign_code: code });
+    await move(loser.id, 'deposit', 50_00n);
+    await move(loser.id, 'bet', 30_00n);
+    await move(loser.id, 'win', 10_00n);
+
+    const list = await t.app.inject({
+      method: 'GET',
+      url: '/api/admin/affiliates',
+      headers: owner.headers,
+    });
+    expect(list.statusCode, list.body).toBe(200);
+    const row = list
+      .json()
+      .data.find((r: { player_id: string }) => r.player_id === String(affiliate.id));
+    expect(row.campaigns).toEqual([
+      expect.objectContaining({
+        code,
+        signups: 2,
+        first_deposits: 1,
+        ngr: [
+          {
+            currency: 'EUR',
+            total_minor: '2000',
+            month_minor: '2000',
+            month_commission_minor: '500',
+          },
+        ],
+      }),
+    ]);
+    expect(row).toMatchObject({ signups: 2, first_deposits: 1 });
+  });
+
+  it('books manual commission adjustments once per request, never below zero, audited', async () => {
+    const owner = await staffMember(t, 'owner');
+    const support = await staffMember(t, 'support');
+    const affiliate = await signedInPlayer(t);
+    const adjust = (payload: Record<string, string>, headers = owner.headers) =>
+      t.app.inject({
+        method: 'POST',
+        url: `/api/admin/affiliates/${affiliate.id}/adjustments`,
+        headers,
+        payload,
+      });
+    const balance = async () =>
+      (await get(affiliate.token, '/customer/me')).data.wallet_default.balance_exact as string;
+    const before = Number(await balance());
+    const request_id = crypto.randomUUID();
+    const first = await adjust({ amount: '12.50', reason: 'Missed sale in October', request_id });
+    expect(first.statusCode, first.body).toBe(200);
+    const again = await adjust({ amount: '12.50', reason: 'Missed sale in October', request_id });
+    expect(again.json().data).toEqual({ id: first.json().data.id, duplicate: true });
+    expect(Number(await balance())).toBeCloseTo(before + 12.5, 2);
+
+    expect((await adjust({ amount: '5.00', reason: 'Other', request_id })).statusCode).toBe(409);
+    expect(
+      (await adjust({ amount: '1.001', reason: 'Too precise', request_id: crypto.randomUUID() }))
+        .statusCode,
+    ).toBe(422);
+    expect(
+      (await adjust({ amount: '0', reason: 'Nothing', request_id: crypto.randomUUID() }))
+        .statusCode,
+    ).toBe(422);
+    expect(
+      (await adjust({ amount: 'abc', reason: 'Letters', request_id: crypto.randomUUID() }))
+        .statusCode,
+    ).toBe(422);
+    expect((await adjust({ amount: '1', reason: 'x', request_id: 'not-a-uuid' })).statusCode).toBe(
+      422,
+    );
+    expect(
+      (
+        await adjust(
+          { amount: '1', reason: 'Support may not', request_id: crypto.randomUUID() },
+          support.headers,
+        )
+      ).statusCode,
+    ).toBe(403);
+    const tooMuch = await adjust({
+      amount: '-1000000',
+      reason: 'Chargeback clawback',
+      request_id: crypto.randomUUID(),
+    });
+    expect(tooMuch.statusCode, tooMuch.body).toBe(409);
+    const claw = await adjust({
+      amount: '-2.50',
+      reason: 'Chargeback clawback',
+      request_id: crypto.randomUUID(),
+    });
+    expect(claw.statusCode, claw.body).toBe(200);
+    expect(Number(await balance())).toBeCloseTo(before + 10, 2);
+
+    const list = await t.app.inject({
+      method: 'GET',
+      url: '/api/admin/affiliates',
+      headers: owner.headers,
+    });
+    const row = list
+      .json()
+      .data.find((r: { player_id: string }) => r.player_id === String(affiliate.id));
+    expect(row.adjustments.map((a: { amount_minor: string }) => a.amount_minor)).toEqual([
+      '-250',
+      '1250',
+    ]);
+    const audit = await t.app.inject({
+      method: 'GET',
+      url: '/api/admin/audit?action=affiliate.commission.adjust',
+      headers: owner.headers,
+    });
+    expect(audit.statusCode, audit.body).toBe(200);
+    expect(JSON.stringify(audit.json().data)).toContain(String(affiliate.id));
+  });
+});

@@ -31,6 +31,8 @@ const ApprovalsPage = () =>
   page(async () => (await import('../features/adjustments/approvals-page.tsx')).ApprovalsPage);
 const PromotionsPage = () =>
   page(async () => (await import('../features/promotions/promotions-page.tsx')).PromotionsPage);
+const AffiliatesPage = () =>
+  page(async () => (await import('../features/affiliates/affiliates-page.tsx')).AffiliatesPage);
 const JurisdictionsPage = () =>
   page(
     async () =>
@@ -84,6 +86,14 @@ export const router = createBrowserRouter(
           element: (
             <Guard permission="promotions.read">
               <PromotionsPage />
+            </Guard>
+          ),
+        },
+        {
+          path: 'affiliates',
+          element: (
+            <Guard permission="affiliates.read">
+              <AffiliatesPage />
             </Guard>
           ),
         },

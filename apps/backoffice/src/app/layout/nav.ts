@@ -5,6 +5,7 @@ import {
   DashboardIcon,
   GiftIcon,
   GlobeIcon,
+  LinkIcon,
   PlayersIcon,
   SettingsIcon,
   StaffIcon,
@@ -54,6 +55,13 @@ export const NAV: NavItem[] = [
     label: 'Promotions',
     permission: 'promotions.read',
     icon: GiftIcon,
+    group: 'Operations',
+  },
+  {
+    to: '/affiliates',
+    label: 'Affiliates',
+    permission: 'affiliates.read',
+    icon: LinkIcon,
     group: 'Operations',
   },
   {

@@ -28,6 +28,18 @@ export type CommissionRow = {
   created_at: Date;
 };
 
+export type AdjustmentRow = {
+  id: bigint;
+  request_id: string;
+  player_id: bigint;
+  currency: string;
+  amount_minor: bigint;
+  reason: string;
+  staff_id: bigint;
+  transfer_id: bigint | null;
+  created_at: Date;
+};
+
 type AffiliateTables = {
   affiliate_campaigns: Omit<CampaignRow, 'id' | 'clicks' | 'created_at'> & {
     id: Generated<bigint>;
@@ -35,6 +47,11 @@ type AffiliateTables = {
     created_at: Generated<Date>;
   };
   affiliate_program: ProgramRow & { id: Generated<number> };
+  affiliate_adjustments: Omit<AdjustmentRow, 'id' | 'created_at' | 'transfer_id'> & {
+    id: Generated<bigint>;
+    transfer_id: bigint | null;
+    created_at: Generated<Date>;
+  };
   affiliate_commissions: Omit<CommissionRow, 'id' | 'created_at' | 'transfer_id'> & {
     id: Generated<bigint>;
     transfer_id: bigint | null;
@@ -199,5 +216,49 @@ export class AffiliateRepository {
       .limit(1)
       .executeTakeFirst();
     return row !== undefined;
+  }
+
+  /** The adjustment of a request, recorded once: a resubmitted form finds the first. */
+  async recordAdjustment(
+    row: Omit<AdjustmentRow, 'id' | 'created_at' | 'transfer_id'>,
+  ): Promise<AdjustmentRow> {
+    const inserted = await this.db
+      .insertInto('affiliate_adjustments')
+      .values(row)
+      .onConflict((conflict) => conflict.column('request_id').doNothing())
+      .returningAll()
+      .executeTakeFirst();
+    if (inserted) return inserted;
+    return this.db
+      .selectFrom('affiliate_adjustments')
+      .selectAll()
+      .where('request_id', '=', row.request_id)
+      .executeTakeFirstOrThrow();
+  }
+
+  async setAdjustmentTransfer(id: bigint, transfer_id: bigint) {
+    await this.db
+      .updateTable('affiliate_adjustments')
+      .set({ transfer_id })
+      .where('id', '=', id)
+      .execute();
+  }
+
+  async deleteAdjustment(id: bigint) {
+    await this.db
+      .deleteFrom('affiliate_adjustments')
+      .where('id', '=', id)
+      .where('transfer_id', 'is', null)
+      .execute();
+  }
+
+  allAdjustments(): Promise<AdjustmentRow[]> {
+    return this.db
+      .selectFrom('affiliate_adjustments')
+      .selectAll()
+      .where('transfer_id', 'is not', null)
+      .orderBy('id', 'desc')
+      .limit(5000)
+      .execute();
   }
 }

@@ -154,6 +154,19 @@ export const affiliateRoutes =
     );
   };
 
+/** First deposits and NGR (stakes − wins − converted bonuses) of a group of referred players. */
+const groupFigures = {
+  first_deposits: z.number(),
+  ngr: z.array(
+    z.object({
+      currency: z.string(),
+      total_minor: z.string(),
+      month_minor: z.string(),
+      month_commission_minor: z.string(),
+    }),
+  ),
+};
+
 export const affiliateAdminRoutes =
   (service: AffiliateService, staff: StaffAuth): FastifyPluginAsyncZod =>
   async (app) => {
@@ -173,9 +186,16 @@ export const affiliateAdminRoutes =
                 username: z.string(),
                 referral_code: z.string(),
                 campaigns: z.array(
-                  z.object({ code: z.string(), name: z.string(), clicks: z.number() }),
+                  z.object({
+                    code: z.string(),
+                    name: z.string(),
+                    clicks: z.number(),
+                    signups: z.number(),
+                    ...groupFigures,
+                  }),
                 ),
                 signups: z.number(),
+                ...groupFigures,
                 commissions: z.array(
                   z.object({
                     period: z.string(),
@@ -183,6 +203,16 @@ export const affiliateAdminRoutes =
                     ngr_minor: z.string(),
                     commission_minor: z.string(),
                     paid: z.boolean(),
+                  }),
+                ),
+                adjustments: z.array(
+                  z.object({
+                    id: z.string(),
+                    currency: z.string(),
+                    amount_minor: z.string(),
+                    reason: z.string(),
+                    staff_id: z.string(),
+                    created_at: z.string(),
                   }),
                 ),
               }),
@@ -233,6 +263,38 @@ export const affiliateAdminRoutes =
           await service.setProgram(request.body, staffActor(request.staff!, metaOf(request))),
         ),
       }),
+    );
+    app.post(
+      '/affiliates/:player_id/adjustments',
+      {
+        ...staff.guard('affiliates.write'),
+        schema: {
+          tags: ['admin: affiliates'],
+          summary: 'A manual commission adjustment in the affiliate’s wallet currency (audited)',
+          description:
+            'A positive amount pays the affiliate, a negative one claws back (never below a zero ' +
+            'balance). `request_id` (a UUID the form makes once) turns a resubmission into the same adjustment.',
+          security,
+          params: z.object({ player_id: z.string().regex(/^\d{1,18}$/, 'a player id') }),
+          body: z.object({
+            amount: z.string().trim().min(1, 'Enter an amount').max(32),
+            reason: z.string().trim().min(3, 'Give a reason (3 to 200 characters)').max(200),
+            request_id: z.uuid('request_id must be a UUID'),
+          }),
+          response: ok(z.object({ id: z.string(), duplicate: z.boolean() })),
+        },
+      },
+      async (request) => {
+        const result = await service.adjust(
+          { player_id: BigInt(request.params.player_id), ...request.body },
+          staffActor(request.staff!, metaOf(request)),
+        );
+        return {
+          status: 200,
+          message: result.duplicate ? 'Already recorded' : 'Adjustment booked',
+          data: result,
+        };
+      },
     );
     app.post(
       '/affiliates/commissions/run',

@@ -1,4 +1,4 @@
-import { formatAmount, parseRate } from '@casino/money';
+import { formatAmount, isMoneyError, parseAmount, parseRate } from '@casino/money';
 import { AppError } from '../../platform/http/errors.ts';
 import type { RateLimiter } from '../../platform/rate-limit.ts';
 import type { AuditActor, AuditService } from '../audit/index.ts';
@@ -306,10 +306,14 @@ export class AffiliateService {
 
   // --- back office ---------------------------------------------------------------
 
-  async adminAffiliates() {
+  async adminAffiliates(now = new Date()) {
     const campaigns = await this.repository.allCampaigns();
     const commissions = await this.repository.allCommissions();
+    const adjustments = await this.repository.allAdjustments();
     const attributed = await this.players.attributed();
+    const program = await this.repository.program();
+    const rate = parseRate(program.revenue_share_percent);
+    const monthStart = new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), 1));
     const codes = [
       ...new Set(
         attributed
@@ -321,25 +325,75 @@ export class AffiliateService {
     const ids = new Set<bigint>([
       ...referrers.map((p) => p.id),
       ...campaigns.map((c) => c.player_id),
+      ...adjustments.map((a) => a.player_id),
     ]);
+    const everyone = attributed.map((p) => p.id);
+    const allTime = await this.ledger.playerActivity(everyone, EPOCH, now);
+    const thisMonth = await this.ledger.playerActivity(everyone, monthStart, now);
+    /** NGR per currency of a group of players, and this month's commission at today's rate. */
+    const figures = (players: readonly bigint[]) => {
+      const sum = (rows: PlayerActivityRow[]) => {
+        const out = new Map<string, bigint>();
+        for (const row of rows)
+          if (players.includes(row.player_id))
+            out.set(row.currency, (out.get(row.currency) ?? 0n) + ngrOf(row));
+        return out;
+      };
+      const total = sum(allTime);
+      const month = sum(thisMonth);
+      const currencies = [...new Set([...total.keys(), ...month.keys()])].sort();
+      return {
+        first_deposits: new Set(
+          allTime
+            .filter((a) => players.includes(a.player_id) && a.first_deposit_at)
+            .map((a) => a.player_id),
+        ).size,
+        ngr: currencies.map((currency) => {
+          const monthNgr = month.get(currency) ?? 0n;
+          return {
+            currency,
+            total_minor: String(total.get(currency) ?? 0n),
+            month_minor: String(monthNgr),
+            month_commission_minor: String(
+              monthNgr > 0n ? (monthNgr * rate.numerator) / (rate.denominator * 100n) : 0n,
+            ),
+          };
+        }),
+      };
+    };
     const rows = [];
     for (const id of ids) {
       const player = await this.players.byId(id);
       if (!player) continue;
       const mine = campaigns.filter((c) => c.player_id === id);
+      const referredBy = (code: string) =>
+        attributed.filter(
+          (p) => p.id !== id && p.campaign_code?.toLowerCase() === code.toLowerCase(),
+        );
       const referred = attributed.filter(
         (p) =>
-          p.referred_by_code === player.referral_code ||
-          p.campaign_code === player.referral_code ||
-          mine.some((c) => c.code.toLowerCase() === p.campaign_code?.toLowerCase()),
+          p.id !== id &&
+          (p.referred_by_code === player.referral_code ||
+            p.campaign_code === player.referral_code ||
+            mine.some((c) => c.code.toLowerCase() === p.campaign_code?.toLowerCase())),
       );
       const paid = commissions.filter((c) => c.referrer_id === id);
       rows.push({
         player_id: String(id),
         username: player.username,
         referral_code: player.referral_code,
-        campaigns: mine.map((c) => ({ code: c.code, name: c.name, clicks: Number(c.clicks) })),
+        campaigns: mine.map((c) => {
+          const players = referredBy(c.code).map((p) => p.id);
+          return {
+            code: c.code,
+            name: c.name,
+            clicks: Number(c.clicks),
+            signups: players.length,
+            ...figures(players),
+          };
+        }),
         signups: referred.length,
+        ...figures(referred.map((p) => p.id)),
         commissions: paid.map((c) => ({
           period: monthText(c.period),
           currency: c.currency,
@@ -347,9 +401,107 @@ export class AffiliateService {
           commission_minor: String(c.commission_minor),
           paid: c.transfer_id !== null,
         })),
+        adjustments: adjustments
+          .filter((a) => a.player_id === id)
+          .map((a) => ({
+            id: String(a.id),
+            currency: a.currency,
+            amount_minor: String(a.amount_minor),
+            reason: a.reason,
+            staff_id: String(a.staff_id),
+            created_at: a.created_at.toISOString(),
+          })),
       });
     }
     return rows;
+  }
+
+  /**
+   * A manual commission adjustment (a missed sale, a chargeback clawed back): a ledger transfer
+   * between the programme's house account and the affiliate's cash in the wallet currency,
+   * audited. `request_id` makes a resubmitted form one adjustment; a negative amount larger
+   * than the affiliate's balance is refused by the ledger and leaves no record.
+   */
+  async adjust(
+    input: { player_id: bigint; amount: string; reason: string; request_id: string },
+    actor: AuditActor & { id: bigint },
+  ) {
+    const player = await this.players.byId(input.player_id);
+    if (!player) throw new AppError('NOT_FOUND', 'No such player', { status: 404 });
+    const wallet = (await this.currencies()).find((c) => c.id === player.currency_id);
+    if (!wallet) {
+      throw new AppError('VALIDATION_FAILED', 'This player has no wallet currency yet', {
+        status: 422,
+      });
+    }
+    let amount: bigint;
+    try {
+      amount = parseAmount(input.amount.trim(), wallet.scale, { allow_negative: true });
+    } catch (error) {
+      if (isMoneyError(error))
+        throw new AppError('VALIDATION_FAILED', `amount: ${error.message}`, {
+          status: 422,
+          errors: [{ path: 'amount', message: error.message }],
+        });
+      throw error;
+    }
+    if (amount === 0n) {
+      throw new AppError('VALIDATION_FAILED', 'amount: must not be zero', {
+        status: 422,
+        errors: [{ path: 'amount', message: 'must not be zero' }],
+      });
+    }
+    const row = await this.repository.recordAdjustment({
+      request_id: input.request_id,
+      player_id: player.id,
+      currency: wallet.code,
+      amount_minor: amount,
+      reason: input.reason,
+      staff_id: actor.id,
+    });
+    if (
+      row.player_id !== player.id ||
+      row.amount_minor !== amount ||
+      row.currency !== wallet.code
+    ) {
+      throw new AppError('CONFLICT', 'This request id was used for another adjustment', {
+        status: 409,
+      });
+    }
+    if (row.transfer_id !== null) return { id: String(row.id), duplicate: true };
+    const house = { house: 'bonus_cost', purpose: 'affiliate' } as const;
+    const cash = { player_id: player.id, wallet: 'cash' } as const;
+    let transfer: { id: bigint };
+    try {
+      transfer = await this.ledger.transfer({
+        idempotency_key: `affiliate-adjustment:${row.id}`,
+        debit: amount > 0n ? house : cash,
+        credit: amount > 0n ? cash : house,
+        amount_minor: amount > 0n ? amount : -amount,
+        currency: wallet.code,
+        reason_code: 'commission',
+        object: { type: 'bonus', id: `commission-adjustment:${row.id}` },
+        actor: { type: 'staff', id: String(actor.id) },
+        memo: `Affiliate commission adjustment: ${input.reason}`,
+      });
+    } catch (error) {
+      // Nothing moved: forget the record so the form can be corrected and sent again.
+      await this.repository.deleteAdjustment(row.id);
+      throw error;
+    }
+    await this.repository.setAdjustmentTransfer(row.id, transfer.id);
+    await this.audit.record({
+      actor,
+      action: 'affiliate.commission.adjust',
+      target: { type: 'player', id: String(player.id) },
+      after: {
+        currency: wallet.code,
+        amount_minor: String(amount),
+        reason: input.reason,
+        transfer_id: String(transfer.id),
+      },
+    });
+    return { id: String(row.id), duplicate: false };
   }
 
   program() {
