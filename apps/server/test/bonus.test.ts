@@ -475,3 +475,94 @@ describe('deposit coupons and wagering', () => {
     );
   });
 });
+
+describe('cashback', () => {
+  const move = (player_id: bigint, reason: 'deposit' | 'bet' | 'win', amount_minor: bigint) => {
+    const toPlayer = reason !== 'bet';
+    const house =
+      reason === 'deposit' ? CLEARING : { house: 'wagers' as const, purpose: 'cashback-test' };
+    return t.modules.ledger.service.transfer({
+      idempotency_key: key(reason),
+      debit: toPlayer ? house : { player_id, wallet: 'cash' },
+      credit: toPlayer ? { player_id, wallet: 'cash' } : house,
+      amount_minor,
+      currency: 'EUR',
+      reason_code: reason,
+      object: { type: reason === 'deposit' ? 'payment' : 'bet', id: key('obj') },
+      actor: SYSTEM,
+    });
+  };
+
+  it('pays a percent of each player’s real-money net loss once per period, capped, from a minimum; skips self-excluded players', async () => {
+    const promotion = await createPromotion({
+      code: null,
+      kind: 'cashback',
+      title: { en: '10% daily cashback' },
+      percent: '10',
+      cashback_period: 'daily',
+      max_bonus: { EUR: 20_00 },
+      min_loss: { EUR: 5_00 },
+      min_deposit: {},
+      max_bet: {},
+      wagering_multiplier: 0,
+      wagering_base: 'bonus',
+    });
+    const loser = await signedInPlayer(t);
+    const small = await signedInPlayer(t);
+    const big = await signedInPlayer(t);
+    const excluded = await signedInPlayer(t);
+    for (const p of [loser, small, big, excluded]) await move(p.id, 'deposit', 500_00n);
+    await move(loser.id, 'bet', 50_00n);
+    await move(loser.id, 'win', 10_00n); // net loss 40.00 → 4.00
+    await move(small.id, 'bet', 3_00n); // 3.00 < the 5.00 minimum
+    await move(big.id, 'bet', 400_00n); // 40.00 capped to 20.00
+    await move(excluded.id, 'bet', 100_00n);
+    await t.modules.protection.service.selfExclude(excluded.id, 6, SYSTEM);
+
+    const tomorrow = new Date(Date.now() + 86_400_000);
+    await t.modules.bonus.service.runCashback(tomorrow);
+    await t.modules.bonus.service.runCashback(tomorrow);
+
+    const mine = async (token: string) =>
+      (await bonuses(token)).filter(
+        (b: { promotion_id: string }) => b.promotion_id === promotion.id,
+      );
+    expect(await mine(loser.token)).toEqual([
+      expect.objectContaining({ amount: '4.00', status: 'completed', converted: '4.00' }),
+    ]);
+    expect(await mine(small.token)).toEqual([]);
+    expect(await mine(big.token)).toEqual([expect.objectContaining({ amount: '20.00' })]);
+    expect(await mine(excluded.token)).toEqual([]);
+    // Wagering 0: the cashback is cash at once.
+    expect((await wallet(loser.token)).wallet_default.balance_exact).toBe('464.00');
+  });
+
+  it('refuses a cashback without a percent or wagered on a deposit; its kind cannot change', async () => {
+    const post = (payload: Record<string, unknown>) =>
+      t.app.inject({
+        method: 'POST',
+        url: '/api/admin/promotions',
+        headers: marketing.headers,
+        payload: { kind: 'cashback', title: { en: 'Cashback' }, ...payload },
+      });
+    expect((await post({})).statusCode).toBe(422);
+    expect((await post({ percent: '5', wagering_base: 'bonus_plus_deposit' })).statusCode).toBe(
+      422,
+    );
+    const created = await post({ percent: '5', cashback_period: 'weekly' });
+    expect(created.statusCode, created.body).toBe(200);
+    expect(created.json().data).toMatchObject({ kind: 'cashback', cashback_period: 'weekly' });
+    const patch = (payload: Record<string, unknown>) =>
+      t.app.inject({
+        method: 'PATCH',
+        url: `/api/admin/promotions/${created.json().data.id}`,
+        headers: marketing.headers,
+        payload,
+      });
+    expect((await patch({ percent: null })).statusCode).toBe(422);
+    expect((await patch({ wagering_base: 'bonus_plus_deposit' })).statusCode).toBe(422);
+    const kind = await patch({ kind: 'no_deposit', percent: '7.5' });
+    expect(kind.statusCode, kind.body).toBe(200);
+    expect(kind.json().data).toMatchObject({ kind: 'cashback', percent: '7.500' });
+  });
+});

@@ -12,7 +12,7 @@ const texts = z
 export const promotion = z.object({
   id: z.string(),
   code: z.string().nullable(),
-  kind: z.enum(['deposit_match', 'no_deposit']),
+  kind: z.enum(['deposit_match', 'no_deposit', 'cashback']),
   title: z.string(),
   terms: z.string(),
   percent: z.string().nullable(),
@@ -20,6 +20,9 @@ export const promotion = z.object({
   min_deposit: z.string().nullable(),
   fixed_amount: z.string().nullable(),
   max_bet: z.string().nullable(),
+  /** Cashback: paid after each day or week on the net loss, at least `min_loss`. */
+  cashback_period: z.enum(['daily', 'weekly']).nullable(),
+  min_loss: z.string().nullable(),
   currency: z.string().nullable(),
   wagering_multiplier: z.number().int(),
   wagering_base: z.enum(['bonus', 'bonus_plus_deposit']),
@@ -53,7 +56,7 @@ export const adminPromotionInput = z.object({
     .regex(/^[A-Za-z0-9_-]{3,32}$/, 'letters, digits, _ and -, 3 to 32')
     .nullable()
     .optional(),
-  kind: z.enum(['deposit_match', 'no_deposit']),
+  kind: z.enum(['deposit_match', 'no_deposit', 'cashback']),
   title: texts,
   terms: texts.optional(),
   percent: z
@@ -65,6 +68,8 @@ export const adminPromotionInput = z.object({
   min_deposit: amounts.optional(),
   fixed_amount: amounts.optional(),
   max_bet: amounts.optional(),
+  cashback_period: z.enum(['daily', 'weekly']).nullable().optional(),
+  min_loss: amounts.optional(),
   wagering_multiplier: z.number().int().min(0).max(200).default(0),
   wagering_base: z.enum(['bonus', 'bonus_plus_deposit']).default('bonus'),
   contributions: z

@@ -156,7 +156,9 @@ async function seedDemoBalances(modules: AppModules): Promise<void> {
 async function seedDemoPromotions(modules: AppModules): Promise<bigint> {
   const bonus = modules.bonus.service;
   const actor = { type: 'system' as const, id: 'seed' };
-  const existing = new Map((await bonus.allPromotions()).map((row) => [row.code, row]));
+  // Keyed by code, or by English title for offers without one (cashback).
+  const keyOf = (row: Pick<NewPromotion, 'code' | 'title'>) => row.code ?? row.title.en!;
+  const existing = new Map((await bonus.allPromotions()).map((row) => [keyOf(row), row]));
   const base = {
     terms: {},
     percent: null,
@@ -164,6 +166,8 @@ async function seedDemoPromotions(modules: AppModules): Promise<bigint> {
     min_deposit: {},
     fixed_amount: {},
     max_bet: {},
+    cashback_period: null,
+    min_loss: {},
     wagering_base: 'bonus' as const,
     contributions: { slots: 100, originals: 100, table: 10, live: 10, sports: 100 },
     max_conversion_multiplier: null,
@@ -217,6 +221,27 @@ async function seedDemoPromotions(modules: AppModules): Promise<bigint> {
     },
     {
       ...base,
+      code: null,
+      kind: 'cashback' as const,
+      sort_order: 3,
+      title: {
+        en: '10% cashback every week',
+        pt: '10% de cashback todas as semanas',
+        es: '10 % de reembolso cada semana',
+        fr: '10 % de cashback chaque semaine',
+      },
+      terms: {
+        en: 'Every Monday we pay back 10 % of last week’s real-money net losses (stakes minus wins, bonus play excluded), up to 100 EUR (10,000 INR, 500 BRL), from a net loss of 10 EUR (1,000 INR, 50 BRL). Paid as a bonus to wager once within 7 days. Automatic: nothing to claim.',
+      },
+      percent: '10',
+      cashback_period: 'weekly',
+      max_bonus: { EUR: 100_00, INR: 10_000_00, BRL: 500_00 },
+      min_loss: { EUR: 10_00, INR: 1_000_00, BRL: 50_00 },
+      wagering_multiplier: 1,
+      expiry_days: 7,
+    },
+    {
+      ...base,
       code: 'DEMOWELCOME',
       kind: 'no_deposit' as const,
       sort_order: 99,
@@ -229,8 +254,8 @@ async function seedDemoPromotions(modules: AppModules): Promise<bigint> {
     },
   ];
   for (const offer of offers) {
-    if (!existing.has(offer.code))
-      existing.set(offer.code, await bonus.createPromotion(offer, actor));
+    if (!existing.has(keyOf(offer)))
+      existing.set(keyOf(offer), await bonus.createPromotion(offer, actor));
   }
   return existing.get('DEMOWELCOME')!.id;
 }

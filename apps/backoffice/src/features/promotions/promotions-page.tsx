@@ -69,6 +69,10 @@ function offer(promotion: AdminPromotion): string {
     const cap = eur(promotion.max_bonus);
     return `${Number(promotion.percent ?? 0)}% match${cap ? ` up to ${cap}` : ''}`;
   }
+  if (promotion.kind === 'cashback') {
+    const cap = eur(promotion.max_bonus);
+    return `${Number(promotion.percent ?? 0)}% ${promotion.cashback_period ?? 'weekly'} cashback${cap ? ` up to ${cap}` : ''}`;
+  }
   return `${eur(promotion.fixed_amount) ?? 'fixed amount'} no deposit`;
 }
 
@@ -155,7 +159,8 @@ export function PromotionsPage() {
 
 type Draft = {
   code: string;
-  kind: 'deposit_match' | 'no_deposit';
+  kind: 'deposit_match' | 'no_deposit' | 'cashback';
+  cashback_period: 'daily' | 'weekly';
   title: Record<string, string>;
   terms: Record<string, string>;
   percent: string;
@@ -163,6 +168,7 @@ type Draft = {
   min_deposit: Record<string, string>;
   fixed_amount: Record<string, string>;
   max_bet: Record<string, string>;
+  min_loss: Record<string, string>;
   wagering_multiplier: string;
   wagering_base: 'bonus' | 'bonus_plus_deposit';
   expiry_days: string;
@@ -173,7 +179,7 @@ type Draft = {
   enabled: boolean;
 };
 
-const AMOUNT_FIELDS = ['max_bonus', 'min_deposit', 'fixed_amount', 'max_bet'] as const;
+const AMOUNT_FIELDS = ['max_bonus', 'min_deposit', 'fixed_amount', 'max_bet', 'min_loss'] as const;
 
 function toDraft(promotion: AdminPromotion | null, currencies: AdminCurrency[]): Draft {
   const major = (amounts: Record<string, number> | undefined) =>
@@ -186,6 +192,7 @@ function toDraft(promotion: AdminPromotion | null, currencies: AdminCurrency[]):
   return {
     code: promotion?.code ?? '',
     kind: promotion?.kind ?? 'deposit_match',
+    cashback_period: promotion?.cashback_period ?? 'weekly',
     title: { ...(promotion?.title ?? {}) },
     terms: { ...(promotion?.terms ?? {}) },
     percent: promotion?.percent ? String(Number(promotion.percent)) : '100',
@@ -193,6 +200,7 @@ function toDraft(promotion: AdminPromotion | null, currencies: AdminCurrency[]):
     min_deposit: major(promotion?.min_deposit),
     fixed_amount: major(promotion?.fixed_amount),
     max_bet: major(promotion?.max_bet),
+    min_loss: major(promotion?.min_loss),
     wagering_multiplier: String(promotion?.wagering_multiplier ?? 10),
     wagering_base: promotion?.wagering_base ?? 'bonus_plus_deposit',
     expiry_days: String(promotion?.expiry_days ?? 30),
@@ -226,13 +234,15 @@ function toInput(draft: Draft, currencies: AdminCurrency[]): AdminPromotionInput
     kind: draft.kind,
     title: Object.fromEntries(Object.entries(draft.title).filter(([, text]) => text.trim())),
     terms: Object.fromEntries(Object.entries(draft.terms).filter(([, text]) => text.trim())),
-    percent: draft.kind === 'deposit_match' ? draft.percent.trim() : null,
+    percent: draft.kind === 'no_deposit' ? null : draft.percent.trim(),
+    cashback_period: draft.kind === 'cashback' ? draft.cashback_period : null,
     max_bonus: minor('max_bonus'),
     min_deposit: minor('min_deposit'),
     fixed_amount: minor('fixed_amount'),
     max_bet: minor('max_bet'),
+    min_loss: minor('min_loss'),
     wagering_multiplier: Number(draft.wagering_multiplier),
-    wagering_base: draft.wagering_base,
+    wagering_base: draft.kind === 'cashback' ? 'bonus' : draft.wagering_base,
     expiry_days: Number(draft.expiry_days),
     per_player_limit: Number(draft.per_player_limit),
     total_limit: draft.total_limit ? Number(draft.total_limit) : null,
@@ -274,16 +284,22 @@ function PromotionDialog({
     }
   };
   const amountRows: Array<[(typeof AMOUNT_FIELDS)[number], string]> =
-    draft.kind === 'deposit_match'
+    draft.kind === 'cashback'
       ? [
-          ['max_bonus', 'Max bonus'],
-          ['min_deposit', 'Min deposit'],
+          ['max_bonus', 'Max cashback'],
+          ['min_loss', 'Min net loss'],
           ['max_bet', 'Max bet while wagering'],
         ]
-      : [
-          ['fixed_amount', 'Bonus amount'],
-          ['max_bet', 'Max bet while wagering'],
-        ];
+      : draft.kind === 'deposit_match'
+        ? [
+            ['max_bonus', 'Max bonus'],
+            ['min_deposit', 'Min deposit'],
+            ['max_bet', 'Max bet while wagering'],
+          ]
+        : [
+            ['fixed_amount', 'Bonus amount'],
+            ['max_bet', 'Max bet while wagering'],
+          ];
   return (
     <Modal
       open
@@ -317,6 +333,7 @@ function PromotionDialog({
           >
             <option value="deposit_match">Deposit match</option>
             <option value="no_deposit">No deposit</option>
+            <option value="cashback">Cashback on net losses</option>
           </SelectField>
           <TextField
             label="Coupon code"
@@ -325,9 +342,21 @@ function PromotionDialog({
             placeholder="WELCOME100"
             hint="Empty: automatic or claim only"
           />
-          {draft.kind === 'deposit_match' && (
+          {draft.kind === 'cashback' && (
+            <SelectField
+              label="Paid every"
+              value={draft.cashback_period}
+              onChange={(event) =>
+                set('cashback_period', event.target.value as Draft['cashback_period'])
+              }
+            >
+              <option value="weekly">week (Monday, UTC)</option>
+              <option value="daily">day (UTC)</option>
+            </SelectField>
+          )}
+          {draft.kind !== 'no_deposit' && (
             <TextField
-              label="Match %"
+              label={draft.kind === 'cashback' ? 'Cashback %' : 'Match %'}
               value={draft.percent}
               onChange={(event) => set('percent', event.target.value)}
               inputMode="decimal"
@@ -403,6 +432,7 @@ function PromotionDialog({
             inputMode="numeric"
           />
           <SelectField
+            disabled={draft.kind === 'cashback'}
             label="Wagering on"
             value={draft.wagering_base}
             onChange={(event) => set('wagering_base', event.target.value as Draft['wagering_base'])}

@@ -1,7 +1,7 @@
 import { type Generated, sql, type Transaction } from 'kysely';
 import type { Db } from '../../platform/db/database.ts';
 
-export const PROMOTION_KINDS = ['deposit_match', 'no_deposit'] as const;
+export const PROMOTION_KINDS = ['deposit_match', 'no_deposit', 'cashback'] as const;
 export type PromotionKind = (typeof PROMOTION_KINDS)[number];
 export type BonusStatus = 'active' | 'completed' | 'expired' | 'forfeited';
 /** Minor units per currency code. */
@@ -19,6 +19,8 @@ export type PromotionRow = {
   min_deposit: AmountsByCurrency;
   fixed_amount: AmountsByCurrency;
   max_bet: AmountsByCurrency;
+  cashback_period: 'daily' | 'weekly' | null;
+  min_loss: AmountsByCurrency;
   wagering_multiplier: number;
   wagering_base: 'bonus' | 'bonus_plus_deposit';
   contributions: Record<string, number>;
@@ -101,6 +103,7 @@ const JSON_COLUMNS = [
   'min_deposit',
   'fixed_amount',
   'max_bet',
+  'min_loss',
   'contributions',
 ] as const;
 
@@ -172,6 +175,18 @@ export class BonusRepository {
   }
 
   /** The first-deposit offer, if the operator runs one. */
+  /** Cashback promotions running at `at` (their periods that ended before it are due). */
+  async liveCashback(at: Date): Promise<PromotionRow[]> {
+    return (await this.db
+      .selectFrom('promotions')
+      .selectAll()
+      .where('kind', '=', 'cashback')
+      .where('enabled', '=', true)
+      .where('starts_at', '<=', at)
+      .orderBy('id')
+      .execute()) as PromotionRow[];
+  }
+
   async autoFirstDeposit(at: Date): Promise<PromotionRow[]> {
     return (await this.db
       .selectFrom('promotions')

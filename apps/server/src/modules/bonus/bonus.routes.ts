@@ -218,6 +218,8 @@ function toNewPromotion(input: z.infer<typeof adminPromotionInput>): NewPromotio
     min_deposit: input.min_deposit ?? {},
     fixed_amount: input.fixed_amount ?? {},
     max_bet: input.max_bet ?? {},
+    cashback_period: input.kind === 'cashback' ? (input.cashback_period ?? 'weekly') : null,
+    min_loss: input.min_loss ?? {},
     wagering_multiplier: input.wagering_multiplier,
     wagering_base: input.wagering_base,
     contributions: input.contributions ?? {
@@ -276,6 +278,24 @@ export const bonusAdminRoutes =
         },
       },
       async (request) => {
+        if (request.body.kind === 'cashback') {
+          if (!request.body.percent) {
+            throw new AppError('VALIDATION_FAILED', 'percent: cashback needs a percent', {
+              status: 422,
+              errors: [{ path: 'body.percent', message: 'is required for cashback' }],
+            });
+          }
+          if (request.body.wagering_base === 'bonus_plus_deposit') {
+            throw new AppError(
+              'VALIDATION_FAILED',
+              'wagering_base: cashback has no deposit; wager the bonus only',
+              {
+                status: 422,
+                errors: [{ path: 'body.wagering_base', message: 'must be bonus for cashback' }],
+              },
+            );
+          }
+        }
         if (request.body.kind === 'deposit_match' && !request.body.percent) {
           throw new AppError('VALIDATION_FAILED', 'percent: a deposit match needs a percent', {
             status: 422,
@@ -312,7 +332,8 @@ export const bonusAdminRoutes =
           summary: 'Change a promotion (e.g. enable, end date, texts)',
           security,
           params: z.object({ id }),
-          body: adminPromotionInput.partial(),
+          // A promotion's kind is fixed once created (its grants were made under it).
+          body: adminPromotionInput.omit({ kind: true }).partial(),
           response: ok(adminPromotion),
         },
       },

@@ -70,6 +70,21 @@ function percentOf(amount: bigint, percent: string): bigint {
   return (amount * thousandths) / 100_000n;
 }
 
+/** The last two complete periods before `now`: UTC days, or ISO weeks from Monday 00:00 UTC. */
+export function cashbackPeriods(
+  period: 'daily' | 'weekly',
+  now: Date,
+): Array<{ from: Date; to: Date }> {
+  const day = Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), now.getUTCDate());
+  const length = period === 'daily' ? 86_400_000 : 7 * 86_400_000;
+  // getUTCDay: Sunday 0 … Saturday 6; days since Monday = (d + 6) % 7.
+  const currentStart = period === 'daily' ? day : day - ((now.getUTCDay() + 6) % 7) * 86_400_000;
+  return [1, 2].map((back) => ({
+    from: new Date(currentStart - back * length),
+    to: new Date(currentStart - (back - 1) * length),
+  }));
+}
+
 export class BonusService {
   constructor(
     private readonly repository: BonusRepository,
@@ -150,13 +165,13 @@ export class BonusService {
     currency: string,
     source_ref: string,
     deposit_minor: bigint | null,
-    options: { enforcePlayerLimit: boolean },
+    options: { enforcePlayerLimit: boolean; liveAt?: Date },
   ): Promise<BonusRow | null> {
     const bonus = await this.repository.transaction(async (tx: BonusTx) => {
       await this.repository.lockPromotion(tx, promotion.id);
       const existing = await this.repository.bonusBySource(tx, promotion.id, source_ref);
       if (existing) return existing;
-      if (!this.isLive(promotion)) return null;
+      if (!this.isLive(promotion, options.liveAt)) return null;
       if (promotion.currencies && !promotion.currencies.includes(currency)) return null;
       const counts = await this.repository.grantCounts(tx, promotion.id, player_id);
       if (options.enforcePlayerLimit && counts.player >= promotion.per_player_limit) return null;
@@ -169,6 +184,13 @@ export class BonusService {
           return null;
         const matched = percentOf(deposit_minor, promotion.percent!);
         amount = matched < cap ? matched : cap;
+      } else if (promotion.kind === 'cashback') {
+        // `deposit_minor` carries the period's net loss here.
+        const minimum = amountIn(promotion.min_loss, currency);
+        const cap = amountIn(promotion.max_bonus, currency);
+        if (deposit_minor === null || (minimum !== null && deposit_minor < minimum)) return null;
+        const back = percentOf(deposit_minor, promotion.percent!);
+        amount = cap !== null && cap < back ? cap : back;
       } else {
         const fixed = amountIn(promotion.fixed_amount, currency);
         if (fixed === null) return null;
@@ -296,6 +318,50 @@ export class BonusService {
         { status: 422 },
       );
     return this.view(bonus, promotion, 'en');
+  }
+
+  // --- cashback ------------------------------------------------------------------
+
+  /**
+   * The cashback job: for every cashback promotion, the last two periods that have ended
+   * (the second catches up after downtime) pay each player percent × real-money net loss,
+   * capped, at least the minimum, once per (promotion, period, player) — running it again
+   * pays nothing more. Players the protection gate would refuse a bonus (self-excluded, in a
+   * time-out, where real money is off) are skipped: cashback is an inducement to play.
+   */
+  async runCashback(now = new Date()): Promise<{ granted: number }> {
+    let granted = 0;
+    for (const promotion of await this.repository.liveCashback(now)) {
+      for (const period of cashbackPeriods(promotion.cashback_period ?? 'weekly', now)) {
+        if (period.to <= promotion.starts_at) continue;
+        if (promotion.ends_at && period.from >= promotion.ends_at) continue;
+        const last = new Date(period.to.getTime() - 1);
+        const liveAt = promotion.ends_at && promotion.ends_at <= last ? period.from : last;
+        for (const row of await this.ledger.netCashLosses(period.from, period.to)) {
+          if (promotion.currencies && !promotion.currencies.includes(row.currency)) continue;
+          const source_ref = `cashback:${period.from.toISOString().slice(0, 10)}:${row.player_id}`;
+          if (await this.repository.bonusBySource(null, promotion.id, source_ref)) continue;
+          const decision = await this.gate.check({
+            ip: '',
+            player_id: row.player_id,
+            action: 'bonus_claim',
+            currency: row.currency,
+            route: 'job:cashback',
+          });
+          if (!decision.allowed) continue;
+          const bonus = await this.grant(
+            promotion,
+            row.player_id,
+            row.currency,
+            source_ref,
+            row.loss_minor,
+            { enforcePlayerLimit: false, liveAt },
+          );
+          if (bonus?.source_ref === source_ref) granted += 1;
+        }
+      }
+    }
+    return { granted };
   }
 
   // --- wagering ------------------------------------------------------------------
@@ -513,6 +579,8 @@ export class BonusService {
       min_deposit: money(promotion.min_deposit),
       fixed_amount: money(promotion.fixed_amount),
       max_bet: money(promotion.max_bet),
+      cashback_period: promotion.cashback_period,
+      min_loss: money(promotion.min_loss),
       currency,
       wagering_multiplier: promotion.wagering_multiplier,
       wagering_base: promotion.wagering_base,
@@ -570,6 +638,17 @@ export class BonusService {
   ): Promise<PromotionRow> {
     const before = await this.repository.promotion(id);
     if (!before) throw new AppError('NOT_FOUND', 'No such promotion', { status: 404 });
+    const invalid = (path: string, message: string) =>
+      new AppError('VALIDATION_FAILED', `${path}: ${message}`, {
+        status: 422,
+        errors: [{ path: `body.${path}`, message }],
+      });
+    if (patch.percent === null && before.kind !== 'no_deposit')
+      throw invalid('percent', `is required for ${before.kind.replace('_', ' ')}`);
+    if (before.kind === 'cashback' && patch.wagering_base === 'bonus_plus_deposit')
+      throw invalid('wagering_base', 'must be bonus for cashback');
+    if (before.kind === 'cashback' && patch.cashback_period === null)
+      throw invalid('cashback_period', 'is required for cashback');
     const after = await this.repository.updatePromotion(id, {
       ...patch,
       ...(patch.code ? { code: normalizeCode(patch.code) } : {}),

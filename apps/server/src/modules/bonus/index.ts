@@ -15,6 +15,8 @@ export type { BonusService };
 
 /** How often each instance expires bonuses and sends transfers a crash left unsent. */
 export const BONUS_SWEEP_INTERVAL_MS = 60_000;
+/** How often each instance looks for cashback periods that have ended (paying is idempotent). */
+export const CASHBACK_INTERVAL_MS = 10 * 60_000;
 
 export function createBonusModule(deps: {
   db: Db;
@@ -38,13 +40,18 @@ export function createBonusModule(deps: {
     deps.log,
   );
   const job = periodic('bonus sweep', () => service.sweep(), deps.log);
+  const cashback = periodic('cashback', () => service.runCashback(), deps.log);
   return {
     service,
     routes: bonusRoutes(service, deps.auth, deps.currencyOf, deps.env),
     adminRoutes: bonusAdminRoutes(service, deps.staff),
     startSweeper(interval_ms = BONUS_SWEEP_INTERVAL_MS) {
       job.start(interval_ms);
+      cashback.start(CASHBACK_INTERVAL_MS);
     },
-    stop: job.stop,
+    stop() {
+      job.stop();
+      cashback.stop();
+    },
   };
 }

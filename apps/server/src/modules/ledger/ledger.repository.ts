@@ -109,6 +109,8 @@ export type ApplyResult = {
   replayed: boolean;
 };
 
+export type NetLossRow = { player_id: bigint; currency: string; loss_minor: bigint };
+
 export type PlayerActivityRow = {
   player_id: bigint;
   currency: string;
@@ -388,6 +390,34 @@ export class LedgerRepository {
    * were released (a posted hold is shown by its post). A transfer between two of the
    * player's own accounts is listed once, from the side it credits.
    */
+  /**
+   * Real-money net losses in [from, to): per player and currency, stakes paid from cash minus
+   * wins and refunds paid into cash, where positive. Bonus-funded play is left out (cashback
+   * is on the player's own money). Reads the BRIN index on created_at.
+   */
+  async netCashLosses(from: Date, to: Date): Promise<NetLossRow[]> {
+    const result = await sql<{ player_id: string; currency: string; loss: string }>`
+      select t.player_id, t.currency,
+        coalesce(sum(t.amount_minor) filter (where t.reason_code = 'bet' and da.kind = 'player_cash'), 0)
+        - coalesce(sum(t.amount_minor) filter (where t.reason_code in ('win', 'bet_refund') and ca.kind = 'player_cash'), 0) as loss
+      from ledger_transfers t
+      join ledger_accounts da on da.id = t.debit_account_id
+      join ledger_accounts ca on ca.id = t.credit_account_id
+      where t.created_at >= ${from} and t.created_at < ${to}
+        and t.player_id is not null
+        and t.kind in ('single', 'post')
+        and t.reason_code in ('bet', 'win', 'bet_refund')
+      group by t.player_id, t.currency
+      having coalesce(sum(t.amount_minor) filter (where t.reason_code = 'bet' and da.kind = 'player_cash'), 0)
+        > coalesce(sum(t.amount_minor) filter (where t.reason_code in ('win', 'bet_refund') and ca.kind = 'player_cash'), 0)
+      order by t.player_id, t.currency`.execute(this.db);
+    return result.rows.map((row) => ({
+      player_id: BigInt(row.player_id),
+      currency: row.currency,
+      loss_minor: BigInt(row.loss),
+    }));
+  }
+
   async playerActivity(
     player_ids: readonly bigint[],
     from: Date,

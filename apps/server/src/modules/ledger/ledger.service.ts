@@ -328,6 +328,11 @@ export class LedgerService {
    * bonuses, and when they first deposited / last bet (ever). For revenue reports and
    * affiliate commissions; pending bets count once they are posted.
    */
+  /** Per player and currency, real-money net losses in [from, to) (the cashback job). */
+  netCashLosses(from: Date, to: Date) {
+    return this.repository.netCashLosses(from, to);
+  }
+
   playerActivity(player_ids: readonly bigint[], from: Date, to: Date) {
     return this.repository.playerActivity(player_ids, from, to);
   }

@@ -100,6 +100,24 @@ function Headline({ promotion }: { promotion: Promotion }) {
       </>
     );
   }
+  if (promotion.kind === 'cashback') {
+    return (
+      <>
+        <span className="text-4xl font-black tracking-tight text-white drop-shadow">
+          {percentText(promotion.percent)}
+        </span>
+        <span className="text-sm font-medium text-white/85">
+          {t(
+            promotion.cashback_period === 'daily'
+              ? 'promotions.cashbackDaily'
+              : 'promotions.cashbackWeekly',
+          )}
+          {promotion.max_bonus &&
+            ` · ${t('promotions.upTo', { amount: money(promotion.max_bonus, promotion.currency) })}`}
+        </span>
+      </>
+    );
+  }
   return (
     <>
       <span className="text-4xl font-black tracking-tight text-white drop-shadow">
@@ -118,6 +136,8 @@ function PromotionCard({ promotion }: { promotion: Promotion }) {
   const facts: Array<[string, string]> = [];
   if (promotion.min_deposit)
     facts.push([t('promotions.minDeposit'), money(promotion.min_deposit, promotion.currency)!]);
+  if (promotion.min_loss)
+    facts.push([t('promotions.minLoss'), money(promotion.min_loss, promotion.currency)!]);
   if (promotion.wagering_multiplier > 0) {
     facts.push([
       t('promotions.wagering'),
@@ -199,6 +219,15 @@ function PromotionCard({ promotion }: { promotion: Promotion }) {
                 {t('promotions.automatic')}
               </p>
             )}
+          {promotion.kind === 'cashback' && (
+            <p className="rounded-lg bg-ink-800 px-3 py-2 text-center text-[13px] text-fg-muted">
+              {t(
+                promotion.cashback_period === 'daily'
+                  ? 'promotions.cashbackPaidDaily'
+                  : 'promotions.cashbackPaidWeekly',
+              )}
+            </p>
+          )}
           {promotion.kind === 'no_deposit' &&
             (auth.isAuthenticated ? (
               <Button
