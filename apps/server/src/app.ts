@@ -191,6 +191,7 @@ export async function buildApp(options: AppOptions) {
         category: 'sports',
         stake_minor: event.stake_minor,
         currency: event.currency,
+        selections: event.selections,
       })
       .catch((error) => logError('bonus wagering from a sports bet', error));
   });
@@ -224,6 +225,11 @@ export async function buildApp(options: AppOptions) {
   payments.service.useCouponCheck((player, code, amount_minor) =>
     bonus.service.validateCoupon(player, code, amount_minor),
   );
+  // One welcome offer per person: accounts sharing a payment instrument or a public address.
+  bonus.service.useLinkedPlayers(async (player_id) => ({
+    instrument: await payments.service.playersSharingInstrument(player_id),
+    address: await auth.service.playersSharingAddress(player_id),
+  }));
   payments.service.onDepositCredited(async (event) => {
     await bonus.service.onDepositCredited(event);
   });

@@ -1,4 +1,6 @@
+import { randomBytes } from 'node:crypto';
 import fc from 'fast-check';
+import { sql } from 'kysely';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { bearer, signedInPlayer, type TestApp, testApp } from './harness.ts';
 import { CLEARING, expectLedgerConsistent, key, SYSTEM } from './ledger-support.ts';
@@ -517,7 +519,7 @@ describe('cashback', () => {
     await move(small.id, 'bet', 3_00n); // 3.00 < the 5.00 minimum
     await move(big.id, 'bet', 400_00n); // 40.00 capped to 20.00
     await move(excluded.id, 'bet', 100_00n);
-    await t.modules.protection.service.selfExclude(excluded.id, 6, SYSTEM);
+    await t.modules.protection.service.selfExclude(excluded.id, 6, { type: 'system', id: 'test' });
 
     const tomorrow = new Date(Date.now() + 86_400_000);
     await t.modules.bonus.service.runCashback(tomorrow);
@@ -564,5 +566,133 @@ describe('cashback', () => {
     const kind = await patch({ kind: 'no_deposit', percent: '7.5' });
     expect(kind.statusCode, kind.body).toBe(200);
     expect(kind.json().data).toMatchObject({ kind: 'cashback', percent: '7.500' });
+  });
+});
+
+describe('abuse controls', () => {
+  const flags = async () =>
+    (
+      await t.app.inject({
+        method: 'GET',
+        url: '/api/admin/bonus-flags?status=all',
+        headers: marketing.headers,
+      })
+    ).json().data as Array<{
+      id: string;
+      player_id: string;
+      kind: string;
+      evidence: Record<string, unknown>;
+    }>;
+  const claim = (token: string, id: string) =>
+    t.app.inject({
+      method: 'POST',
+      url: `/api/v1/customer/promotions/${id}/claim`,
+      headers: bearer(token),
+    });
+  const usedInstrument = async (player_id: bigint, acc_number: string) => {
+    await sql`insert into payments (public_id, direction, player_id, currency, gateway_id, amount_minor,
+        fee_percent, fee_minor, details, status, provider)
+      values (${`dp_${randomBytes(12).toString('hex')}`}, 'deposit', ${player_id}, 'EUR',
+        (select min(id) from payment_gateways), 1000, 0, 0, ${JSON.stringify({ acc_number })}::jsonb,
+        'declined', 'sandbox')`.execute(t.db);
+  };
+
+  it('one offer per person: refused to an account sharing a payment instrument, flagged; a shared public address is flagged only', async () => {
+    const offer = await createPromotion({
+      kind: 'no_deposit',
+      percent: null,
+      fixed_amount: { EUR: 5_00 },
+      wagering_multiplier: 20,
+      wagering_base: 'bonus',
+    });
+    const first = await signedInPlayer(t);
+    const twin = await signedInPlayer(t);
+    const account = `DE${Date.now()}`;
+    await usedInstrument(first.id, account);
+    await usedInstrument(twin.id, account);
+    expect((await claim(first.token, offer.id)).statusCode).toBe(200);
+    const refused = await claim(twin.token, offer.id);
+    expect(refused.statusCode).toBe(422);
+    expect(refused.json()).toMatchObject({
+      code: 'ONE_PER_PERSON',
+      message: 'This offer is limited to one per person.',
+    });
+    expect(await flags()).toContainEqual(
+      expect.objectContaining({
+        player_id: String(twin.id),
+        kind: 'duplicate_person',
+        evidence: expect.objectContaining({ other_player_id: String(first.id) }),
+      }),
+    );
+    // A deposit coupon says so before the player pays.
+    const coupon = await createPromotion();
+    await creditDeposit(first.id, 50_00n, coupon.code);
+    const check = await t.app.inject({
+      method: 'GET',
+      url: `/api/v1/customer/promotions/coupon/${coupon.code}?amount=50`,
+      headers: bearer(twin.token),
+    });
+    expect(check.statusCode).toBe(422);
+    expect(check.json().message).toBe('This offer is limited to one per person.');
+
+    const neighbour = await signedInPlayer(t);
+    const flatmate = await signedInPlayer(t);
+    await sql`update player_sessions set ip = '203.0.113.77' where player_id in (${neighbour.id}, ${flatmate.id})`.execute(
+      t.db,
+    );
+    expect((await claim(neighbour.token, offer.id)).statusCode).toBe(200);
+    expect((await claim(flatmate.token, offer.id)).statusCode).toBe(200);
+    expect(await flags()).toContainEqual(
+      expect.objectContaining({ player_id: String(flatmate.id), kind: 'shared_address' }),
+    );
+    // Loopback and private addresses (every test client here) link nobody.
+    expect((await flags()).some((f) => f.player_id === String(first.id))).toBe(false);
+  });
+
+  it('flags bets on both sides of one market while wagering, once per market; risk reviews it', async () => {
+    const offer = await createPromotion({
+      kind: 'no_deposit',
+      percent: null,
+      fixed_amount: { EUR: 20_00 },
+      wagering_multiplier: 30,
+      wagering_base: 'bonus',
+    });
+    const player = await signedInPlayer(t);
+    expect((await claim(player.token, offer.id)).statusCode).toBe(200);
+    const settle = (bet: string, market_id: string, selection_id: string) =>
+      t.modules.bonus.service.onBetSettled({
+        player_id: player.id,
+        bet_ref: `sports:${bet}`,
+        product: 'sports',
+        category: 'sports',
+        stake_minor: 1_00n,
+        currency: 'EUR',
+        selections: [{ market_id, selection_id }],
+      });
+    const market = `m${Date.now()}`;
+    await settle(`${market}-a`, market, 'home');
+    await settle(`${market}-x`, `${market}-other`, 'away');
+    expect((await flags()).filter((f) => f.player_id === String(player.id))).toEqual([]);
+    await settle(`${market}-b`, market, 'away');
+    await settle(`${market}-c`, market, 'draw');
+    await settle(`${market}-b`, market, 'away'); // redelivered
+    const mine = (await flags()).filter((f) => f.player_id === String(player.id));
+    expect(mine).toHaveLength(1);
+    expect(mine[0]).toMatchObject({
+      kind: 'both_sides',
+      evidence: expect.objectContaining({ market_id: market }),
+    });
+
+    const risk = await staffMember(t, 'risk');
+    const review = (headers: Record<string, string>) =>
+      t.app.inject({
+        method: 'POST',
+        url: `/api/admin/bonus-flags/${mine[0]!.id}/review`,
+        headers,
+        payload: { note: 'Bonus forfeited, player warned' },
+      });
+    expect((await review(marketing.headers)).statusCode).toBe(403);
+    expect((await review(risk.headers)).statusCode).toBe(200);
+    expect((await review(risk.headers)).statusCode).toBe(404);
   });
 });

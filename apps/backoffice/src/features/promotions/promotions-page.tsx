@@ -17,6 +17,7 @@ import { Modal } from '../../components/modal.tsx';
 import { api, errorMessage } from '../../lib/api-client.ts';
 import { useAuth } from '../../lib/auth.tsx';
 import { formatDateTime } from '../../lib/format.ts';
+import { RiskFlags } from './risk-flags.tsx';
 
 const LANGUAGES = ['en', 'pt', 'bn', 'zh-TW', 'th', 'ms', 'fr', 'es'] as const;
 
@@ -129,7 +130,7 @@ export function PromotionsPage() {
     <>
       <PageHeader
         title="Promotions"
-        subtitle="Deposit matches and no-deposit offers with their wagering terms. Players see live ones on /promotions; every change is in the audit log."
+        subtitle="Deposit matches, no-deposit offers and cashback with their wagering terms. Players see live ones on /promotions; every change is in the audit log."
         actions={
           can('promotions.write') && (
             <Button variant="primary" onClick={() => setEditing('new')}>
@@ -147,6 +148,7 @@ export function PromotionsPage() {
         onOpen={can('promotions.write') ? setEditing : undefined}
         empty="No promotions yet"
       />
+      {can('bonus.risk.read') && <RiskFlags />}
       {editing && (
         <PromotionDialog
           promotion={editing === 'new' ? null : editing}

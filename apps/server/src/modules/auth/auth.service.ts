@@ -299,6 +299,11 @@ export class AuthService {
     return this.repository.activePlayers(from, to);
   }
 
+  /** Abuse signal: other players seen on this player's public addresses (last 90 days). */
+  playersSharingAddress(player_id: bigint) {
+    return this.repository.playersSharingAddress(player_id);
+  }
+
   sessions(player_id: bigint, limit = 50) {
     return this.repository.sessions.list(player_id, limit);
   }

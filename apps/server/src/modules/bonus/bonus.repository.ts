@@ -59,7 +59,33 @@ export type BonusRow = {
   ended_at: Date | null;
 };
 
+export type RiskFlagKind = 'duplicate_person' | 'shared_address' | 'both_sides';
+export type RiskFlagRow = {
+  id: bigint;
+  player_id: bigint;
+  bonus_id: bigint | null;
+  promotion_id: bigint | null;
+  kind: RiskFlagKind;
+  evidence: Record<string, unknown>;
+  dedupe_key: string;
+  created_at: Date;
+  reviewed_at: Date | null;
+  reviewed_by: bigint | null;
+  review_note: string | null;
+};
+
 type BonusTables = {
+  bonus_risk_flags: Omit<RiskFlagRow, 'id' | 'created_at' | 'evidence'> & {
+    id: Generated<bigint>;
+    created_at: Generated<Date>;
+    evidence: string;
+  };
+  bonus_bet_selections: {
+    bonus_id: bigint;
+    bet_ref: string;
+    market_id: string;
+    selection_id: string;
+  };
   promotions: Omit<PromotionRow, 'id' | 'created_at' | 'updated_at'> & {
     id: Generated<bigint>;
     created_at: Generated<Date>;
@@ -387,5 +413,95 @@ export class BonusRepository {
       .where('promotion_id', '=', promotion_id)
       .executeTakeFirst();
     return row !== undefined;
+  }
+
+  // --- abuse controls --------------------------------------------------------------
+
+  /** Records a flag once per `dedupe_key`; true when it is new. */
+  async flag(
+    row: Pick<RiskFlagRow, 'player_id' | 'bonus_id' | 'promotion_id' | 'kind' | 'dedupe_key'> & {
+      evidence: Record<string, unknown>;
+    },
+    tx?: BonusTx,
+  ): Promise<boolean> {
+    const inserted = await (tx ?? this.db)
+      .insertInto('bonus_risk_flags')
+      .values({
+        ...row,
+        evidence: JSON.stringify(row.evidence),
+        reviewed_at: null,
+        reviewed_by: null,
+        review_note: null,
+      })
+      .onConflict((conflict) => conflict.column('dedupe_key').doNothing())
+      .returning('id')
+      .executeTakeFirst();
+    return inserted !== undefined;
+  }
+
+  flags(filter: { open_only: boolean; limit: number }): Promise<RiskFlagRow[]> {
+    let query = this.db.selectFrom('bonus_risk_flags').selectAll();
+    if (filter.open_only) query = query.where('reviewed_at', 'is', null);
+    return query.orderBy('id', 'desc').limit(filter.limit).execute() as unknown as Promise<
+      RiskFlagRow[]
+    >;
+  }
+
+  async reviewFlag(id: bigint, staff_id: bigint, note: string): Promise<RiskFlagRow | null> {
+    return ((await this.db
+      .updateTable('bonus_risk_flags')
+      .set({ reviewed_at: new Date(), reviewed_by: staff_id, review_note: note })
+      .where('id', '=', id)
+      .where('reviewed_at', 'is', null)
+      .returningAll()
+      .executeTakeFirst()) ?? null) as RiskFlagRow | null;
+  }
+
+  /**
+   * Remembers the selections of a bet that counted towards a bonus and answers the other
+   * selections of the same markets already backed while wagering the same bonus.
+   */
+  async recordSelections(
+    tx: BonusTx,
+    bonus_id: bigint,
+    bet_ref: string,
+    selections: ReadonlyArray<{ market_id: string; selection_id: string }>,
+  ): Promise<Array<{ market_id: string; selection_id: string; bet_ref: string }>> {
+    if (selections.length === 0) return [];
+    await tx
+      .insertInto('bonus_bet_selections')
+      .values(selections.map((s) => ({ bonus_id, bet_ref, ...s })))
+      .onConflict((conflict) => conflict.columns(['bonus_id', 'bet_ref', 'market_id']).doNothing())
+      .execute();
+    const rows = await tx
+      .selectFrom('bonus_bet_selections')
+      .select(['market_id', 'selection_id', 'bet_ref'])
+      .where('bonus_id', '=', bonus_id)
+      .where(
+        'market_id',
+        'in',
+        selections.map((s) => s.market_id),
+      )
+      .where('bet_ref', '<>', bet_ref)
+      .execute();
+    return rows.filter((row) =>
+      selections.some((s) => s.market_id === row.market_id && s.selection_id !== row.selection_id),
+    );
+  }
+
+  /** Whether any of these players has had a bonus of this promotion. */
+  async anyHadPromotion(
+    player_ids: readonly bigint[],
+    promotion_id: bigint,
+  ): Promise<bigint | null> {
+    if (player_ids.length === 0) return null;
+    const row = await this.db
+      .selectFrom('bonuses')
+      .select('player_id')
+      .where('promotion_id', '=', promotion_id)
+      .where('player_id', 'in', [...player_ids])
+      .limit(1)
+      .executeTakeFirst();
+    return row?.player_id ?? null;
   }
 }

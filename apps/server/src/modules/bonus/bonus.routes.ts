@@ -11,7 +11,7 @@ import { AppError } from '../../platform/http/errors.ts';
 import { metaOf, type PlayerAuth } from '../auth/index.ts';
 import { gateClient } from '../protection/index.ts';
 import { staffErrors as errors, type StaffAuth, staffActor } from '../staff/index.ts';
-import type { NewPromotion, PromotionRow } from './bonus.repository.ts';
+import type { NewPromotion, PromotionRow, RiskFlagRow } from './bonus.repository.ts';
 import type { BonusService } from './bonus.service.ts';
 
 const security = [{ bearer: [] }];
@@ -355,6 +355,73 @@ export const bonusAdminRoutes =
         );
         return { status: 200, message: 'Promotion updated', data: adminView(updated) as never };
       },
+    );
+    const flag = z.object({
+      id: z.string(),
+      player_id: z.string(),
+      bonus_id: z.string().nullable(),
+      promotion_id: z.string().nullable(),
+      kind: z.enum(['duplicate_person', 'shared_address', 'both_sides']),
+      evidence: z.record(z.string(), z.unknown()),
+      created_at: z.string(),
+      reviewed_at: z.string().nullable(),
+      reviewed_by: z.string().nullable(),
+      review_note: z.string().nullable(),
+    });
+    const flagView = (row: RiskFlagRow) => ({
+      ...row,
+      id: String(row.id),
+      player_id: String(row.player_id),
+      bonus_id: row.bonus_id === null ? null : String(row.bonus_id),
+      promotion_id: row.promotion_id === null ? null : String(row.promotion_id),
+      created_at: row.created_at.toISOString(),
+      reviewed_at: row.reviewed_at?.toISOString() ?? null,
+      reviewed_by: row.reviewed_by === null ? null : String(row.reviewed_by),
+    });
+    app.get(
+      '/bonus-flags',
+      {
+        ...staff.guard('bonus.risk.read'),
+        schema: {
+          tags: ['admin: promotions'],
+          summary: 'Bonus abuse flags: one offer per person, covering both sides (newest first)',
+          security,
+          querystring: z.object({ status: z.enum(['open', 'all']).default('open') }),
+          response: ok(z.array(flag)),
+        },
+      },
+      async (request) => ({
+        status: 200,
+        message: 'OK',
+        data: (await service.riskFlags(request.query.status === 'open')).map(flagView),
+      }),
+    );
+    app.post(
+      '/bonus-flags/:id/review',
+      {
+        ...staff.guard('bonus.risk.review'),
+        schema: {
+          tags: ['admin: promotions'],
+          summary: 'Close a flag with what was decided (audited)',
+          security,
+          params: z.object({ id }),
+          body: z.object({
+            note: z.string().trim().min(3, 'Say what was decided (3 to 500 characters)').max(500),
+          }),
+          response: ok(flag),
+        },
+      },
+      async (request) => ({
+        status: 200,
+        message: 'Flag reviewed',
+        data: flagView(
+          await service.reviewFlag(
+            BigInt(request.params.id),
+            request.body.note,
+            staffActor(request.staff!, metaOf(request)),
+          ),
+        ),
+      }),
     );
     app.get(
       '/players/:id/bonuses',

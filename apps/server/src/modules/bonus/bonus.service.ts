@@ -34,7 +34,20 @@ export type BetSettled = {
   category: string;
   stake_minor: bigint;
   currency: string;
+  /** Sports: each leg's market and selection (both sides of a market while wagering is flagged). */
+  selections?: ReadonlyArray<{ market_id: string; selection_id: string }>;
 };
+
+/**
+ * Other accounts that look like the same person (issue 19's abuse signals, provided by the
+ * modules that own them): sharing a payment instrument (strong: a one-per-person offer is
+ * refused) or a public address (weak: households and mobile carriers share them; flagged only).
+ */
+export type LinkedPlayers = (
+  player_id: bigint,
+) => Promise<{ instrument: readonly bigint[]; address: readonly bigint[] }>;
+
+export const ONE_PER_PERSON_MESSAGE = 'This offer is limited to one per person.';
 
 export type BonusView = {
   id: string;
@@ -86,6 +99,8 @@ export function cashbackPeriods(
 }
 
 export class BonusService {
+  private linked: LinkedPlayers | null = null;
+
   constructor(
     private readonly repository: BonusRepository,
     private readonly ledger: LedgerService,
@@ -95,7 +110,61 @@ export class BonusService {
     private readonly log: (message: string, error: unknown) => void,
   ) {}
 
+  /** Installs the abuse signals (app.ts wires the cashier's and auth's). */
+  useLinkedPlayers(linked: LinkedPlayers) {
+    this.linked = linked;
+  }
+
   // --- eligibility ---------------------------------------------------------------
+
+  /**
+   * A once-per-player offer (welcome, no deposit, one-use coupons) is once per person: refused
+   * when an account sharing a payment instrument already had it (flagged), granted but flagged
+   * when one sharing a public address did. Read before the grant's transaction.
+   */
+  private async onePerPerson(
+    promotion: PromotionRow,
+    player_id: bigint,
+  ): Promise<{ refused: boolean; sharedWith: bigint | null }> {
+    if (!this.linked || promotion.per_player_limit !== 1 || promotion.kind === 'cashback')
+      return { refused: false, sharedWith: null };
+    const linked = await this.linked(player_id);
+    const others = (ids: readonly bigint[]) => ids.filter((id) => id !== player_id);
+    const duplicate = await this.repository.anyHadPromotion(
+      others(linked.instrument),
+      promotion.id,
+    );
+    if (duplicate !== null) {
+      await this.repository.flag({
+        player_id,
+        bonus_id: null,
+        promotion_id: promotion.id,
+        kind: 'duplicate_person',
+        dedupe_key: `duplicate_person:${promotion.id}:${player_id}`,
+        evidence: {
+          signal: 'payment_instrument',
+          other_player_id: String(duplicate),
+          promotion_code: promotion.code,
+        },
+      });
+      return { refused: true, sharedWith: null };
+    }
+    return {
+      refused: false,
+      sharedWith: await this.repository.anyHadPromotion(others(linked.address), promotion.id),
+    };
+  }
+
+  private async flagSharedAddress(bonus: BonusRow, other: bigint) {
+    await this.repository.flag({
+      player_id: bonus.player_id,
+      bonus_id: bonus.id,
+      promotion_id: bonus.promotion_id,
+      kind: 'shared_address',
+      dedupe_key: `shared_address:${bonus.promotion_id}:${bonus.player_id}`,
+      evidence: { signal: 'public_address', other_player_id: String(other) },
+    });
+  }
 
   private isLive(promotion: PromotionRow, at = new Date()): boolean {
     return (
@@ -141,6 +210,8 @@ export class BonusService {
     ).length;
     if (used >= promotion.per_player_limit)
       couponError('COUPON_USED', 'You have already used this coupon.', 409);
+    if ((await this.onePerPerson(promotion, player.id)).refused)
+      couponError('COUPON_NOT_ELIGIBLE', ONE_PER_PERSON_MESSAGE);
     const minimum = amountIn(promotion.min_deposit, player.currency);
     const scale = await this.scaleOf(player.currency);
     if (deposit_minor !== undefined && minimum !== null && deposit_minor < minimum) {
@@ -167,6 +238,8 @@ export class BonusService {
     deposit_minor: bigint | null,
     options: { enforcePlayerLimit: boolean; liveAt?: Date },
   ): Promise<BonusRow | null> {
+    const person = await this.onePerPerson(promotion, player_id);
+    if (person.refused) return null;
     const bonus = await this.repository.transaction(async (tx: BonusTx) => {
       await this.repository.lockPromotion(tx, promotion.id);
       const existing = await this.repository.bonusBySource(tx, promotion.id, source_ref);
@@ -215,6 +288,8 @@ export class BonusService {
       });
     });
     if (!bonus) return null;
+    if (person.sharedWith !== null && bonus.source_ref === source_ref)
+      await this.flagSharedAddress(bonus, person.sharedWith);
     await this.sendGrant(bonus);
     // No wagering asked: the bonus is cash at once.
     if (bonus.status === 'active' && bonus.wagering_required_minor === 0n)
@@ -300,6 +375,8 @@ export class BonusService {
       throw new AppError('COUPON_USED', 'You have already claimed this promotion.', {
         status: 409,
       });
+    if ((await this.onePerPerson(promotion, player.id)).refused)
+      throw new AppError('ONE_PER_PERSON', ONE_PER_PERSON_MESSAGE, { status: 422 });
     const source_ref = `claim:${player.id}:${used + 1}`;
     await this.gate.admit({
       ...client,
@@ -390,6 +467,41 @@ export class BonusService {
         stake_minor: event.stake_minor,
         counted_minor: counted,
       });
+      if (fresh && event.selections?.length) {
+        const other = await this.repository.recordSelections(
+          tx,
+          bonus.id,
+          event.bet_ref,
+          event.selections,
+        );
+        for (const market_id of new Set(other.map((o) => o.market_id))) {
+          await this.repository.flag(
+            {
+              player_id: event.player_id,
+              bonus_id: bonus.id,
+              promotion_id: bonus.promotion_id,
+              kind: 'both_sides',
+              dedupe_key: `both_sides:${bonus.id}:${market_id}`,
+              evidence: {
+                market_id,
+                bets: [
+                  event.bet_ref,
+                  ...new Set(other.filter((o) => o.market_id === market_id).map((o) => o.bet_ref)),
+                ],
+                selections: [
+                  ...new Set([
+                    ...event.selections
+                      .filter((s) => s.market_id === market_id)
+                      .map((s) => s.selection_id),
+                    ...other.filter((o) => o.market_id === market_id).map((o) => o.selection_id),
+                  ]),
+                ],
+              },
+            },
+            tx,
+          );
+        }
+      }
       if (!fresh || counted === 0n) return null;
       const wagered = bonus.wagered_minor + counted;
       await this.repository.setWagered(tx, bonus.id, wagered);
@@ -661,6 +773,23 @@ export class BonusService {
       after,
     });
     return after!;
+  }
+
+  /** The risk team's queue: what the abuse controls flagged, newest first. */
+  riskFlags(open_only: boolean) {
+    return this.repository.flags({ open_only, limit: 500 });
+  }
+
+  async reviewFlag(id: bigint, note: string, actor: AuditActor & { id: bigint }) {
+    const row = await this.repository.reviewFlag(id, actor.id, note);
+    if (!row) throw new AppError('NOT_FOUND', 'No such open flag', { status: 404 });
+    await this.audit.record({
+      actor,
+      action: 'bonus.flag.review',
+      target: { type: 'bonus_risk_flag', id },
+      after: { note, kind: row.kind, player_id: String(row.player_id) },
+    });
+    return row;
   }
 
   playerBonuses(player_id: bigint) {

@@ -73,6 +73,8 @@ export type SportsBetSettledEvent = {
   /** The lowest placed odds among the legs, × 1000. */
   min_odds_milli: number;
   kind: BetRow['kind'];
+  /** Each leg's market and selection (the bonus engine looks for both sides covered). */
+  selections: Array<{ market_id: string; selection_id: string }>;
 };
 
 /** What changed, for the live-odds socket. */
@@ -905,6 +907,10 @@ export class SportsbookService {
         legs: views.length,
         min_odds_milli: min,
         kind: bet.kind,
+        selections: views.map((l) => ({
+          market_id: String(l.market_id),
+          selection_id: String(l.selection_id),
+        })),
       };
     });
     if (published) this.publish(published);
@@ -1049,6 +1055,10 @@ export class SportsbookService {
           legs: views.length,
           min_odds_milli: Math.min(...views.map((v) => v.odds_milli)),
           kind: locked.kind,
+          selections: views.map((l) => ({
+            market_id: String(l.market_id),
+            selection_id: String(l.selection_id),
+          })),
         });
         return updated;
       }),

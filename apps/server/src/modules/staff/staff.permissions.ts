@@ -30,6 +30,8 @@ export const PERMISSIONS = {
   'staff.manage': ['owner', 'admin'],
   'promotions.read': ['owner', 'admin', 'finance', 'compliance', 'risk', 'marketing', 'support'],
   'promotions.write': ['owner', 'admin', 'marketing'],
+  'bonus.risk.read': ['owner', 'admin', 'compliance', 'risk', 'marketing'],
+  'bonus.risk.review': ['owner', 'admin', 'risk'],
   'affiliates.read': ['owner', 'admin', 'finance', 'marketing'],
   'affiliates.write': ['owner', 'admin', 'marketing'],
   'payments.read': ['owner', 'admin', 'finance', 'compliance', 'risk', 'support'],
