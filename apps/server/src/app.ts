@@ -225,6 +225,9 @@ export async function buildApp(options: AppOptions) {
   payments.service.useCouponCheck((player, code, amount_minor) =>
     bonus.service.validateCoupon(player, code, amount_minor),
   );
+  bonus.service.useCountryOf(
+    async (player_id) => (await players.service.byId(player_id))?.country ?? null,
+  );
   // One welcome offer per person: accounts sharing a payment instrument or a public address.
   bonus.service.useLinkedPlayers(async (player_id) => ({
     instrument: await payments.service.playersSharingInstrument(player_id),

@@ -575,6 +575,46 @@ describe('cashback', () => {
   });
 });
 
+describe('countries', () => {
+  it('an offer limited to countries is listed, claimable and checkable only by players who declared one', async () => {
+    const offer = await createPromotion({
+      kind: 'no_deposit',
+      code: `BRONLY${Date.now() % 100000}`,
+      percent: null,
+      fixed_amount: { EUR: 1_00 },
+      wagering_base: 'bonus',
+      countries: ['BR'],
+    });
+    const brazilian = await signedInPlayer(t);
+    const portuguese = await signedInPlayer(t);
+    const undeclared = await signedInPlayer(t);
+    await sql`update players set country = 'BR' where id = ${brazilian.id}`.execute(t.db);
+    await sql`update players set country = 'PT' where id = ${portuguese.id}`.execute(t.db);
+    const listed = async (token: string) =>
+      (
+        await t.app.inject({
+          method: 'GET',
+          url: '/api/v1/promotions-list',
+          headers: bearer(token),
+        })
+      )
+        .json()
+        .data.some((p: { id: string }) => p.id === offer.id);
+    expect(await listed(brazilian.token)).toBe(true);
+    expect(await listed(portuguese.token)).toBe(false);
+    expect(await listed(undeclared.token)).toBe(false);
+    const claim = (token: string) =>
+      t.app.inject({
+        method: 'POST',
+        url: `/api/v1/customer/promotions/${offer.id}/claim`,
+        headers: bearer(token),
+      });
+    expect((await claim(portuguese.token)).statusCode).toBe(422);
+    expect((await claim(undeclared.token)).statusCode).toBe(422);
+    expect((await claim(brazilian.token)).statusCode).toBe(200);
+  });
+});
+
 describe('abuse controls', () => {
   const flags = async () =>
     (

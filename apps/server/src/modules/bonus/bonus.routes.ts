@@ -82,6 +82,8 @@ export const bonusRoutes =
           data: await service.livePromotions(
             languageOf(request.query.lang, request.headers['accept-language']),
             currency,
+            // A player sees only the offers of their declared country; guests see all.
+            player ? { country: player.row.country ?? null } : undefined,
           ),
         };
       },

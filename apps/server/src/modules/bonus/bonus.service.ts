@@ -100,6 +100,7 @@ export function cashbackPeriods(
 
 export class BonusService {
   private linked: LinkedPlayers | null = null;
+  private countryOf: (player_id: bigint) => Promise<string | null> = async () => null;
 
   constructor(
     private readonly repository: BonusRepository,
@@ -109,6 +110,18 @@ export class BonusService {
     private readonly scaleOf: (currency: string) => Promise<number>,
     private readonly log: (message: string, error: unknown) => void,
   ) {}
+
+  /** Installs where a player's declared country comes from (offers limited to countries). */
+  useCountryOf(countryOf: (player_id: bigint) => Promise<string | null>) {
+    this.countryOf = countryOf;
+  }
+
+  /** An offer limited to countries is for players who declared one of them. */
+  private async countryAllows(promotion: PromotionRow, player_id: bigint): Promise<boolean> {
+    if (!promotion.countries || promotion.countries.length === 0) return true;
+    const country = await this.countryOf(player_id);
+    return country !== null && promotion.countries.includes(country);
+  }
 
   /** Installs the abuse signals (app.ts wires the cashier's and auth's). */
   useLinkedPlayers(linked: LinkedPlayers) {
@@ -196,7 +209,10 @@ export class BonusService {
         'This coupon is not for deposits: claim it on the promotions page.',
       );
     }
-    if (promotion.currencies && !promotion.currencies.includes(player.currency)) {
+    if (
+      (promotion.currencies && !promotion.currencies.includes(player.currency)) ||
+      !(await this.countryAllows(promotion, player.id))
+    ) {
       couponError('COUPON_NOT_ELIGIBLE', 'This coupon is not available for your account.');
     }
     if (
@@ -238,6 +254,7 @@ export class BonusService {
     deposit_minor: bigint | null,
     options: { enforcePlayerLimit: boolean; liveAt?: Date },
   ): Promise<BonusRow | null> {
+    if (!(await this.countryAllows(promotion, player_id))) return null;
     const person = await this.onePerPerson(promotion, player_id);
     if (person.refused) return null;
     const bonus = await this.repository.transaction(async (tx: BonusTx) => {
@@ -705,7 +722,11 @@ export class BonusService {
   }
 
   /** The public list (`/promotions-list`): live promotions, in the reader's language and currency. */
-  async livePromotions(language: string, currency: string | null) {
+  async livePromotions(
+    language: string,
+    currency: string | null,
+    player?: { country: string | null },
+  ) {
     const scale = currency
       ? await this.scaleOf(currency).catch(() => SCALE_DEFAULT)
       : SCALE_DEFAULT;
@@ -713,6 +734,12 @@ export class BonusService {
       .filter(
         (promotion) =>
           !currency || !promotion.currencies || promotion.currencies.includes(currency),
+      )
+      .filter(
+        (promotion) =>
+          !player ||
+          !promotion.countries?.length ||
+          (player.country !== null && promotion.countries.includes(player.country)),
       )
       .map((promotion) => this.promotionView(promotion, currency, language, scale));
   }
