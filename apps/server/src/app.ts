@@ -179,6 +179,8 @@ export async function buildApp(options: AppOptions) {
       currency_id === null ? null : ((await cashier.service.currency(currency_id))?.code ?? null),
     log: logError,
   });
+  // While a bonus is wagered a sports stake is capped like a casino one.
+  sportsbook.service.useMaxBet((player_id, currency) => bonus.service.maxBet(player_id, currency));
   // Settled real-money sports bets advance bonus wagering (once per bet: a re-settlement
   // carries the same bet reference).
   sportsbook.service.onBetSettled((event) => {

@@ -4,6 +4,7 @@ import { sql } from 'kysely';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { bearer, signedInPlayer, type TestApp, testApp } from './harness.ts';
 import { CLEARING, expectLedgerConsistent, key, SYSTEM } from './ledger-support.ts';
+import { msg, placeBet, syntheticEvent } from './sportsbook-support.ts';
 import { RELAXED_STAFF_LIMITS, type StaffMember, staffMember } from './staff-helpers.ts';
 
 let t: TestApp;
@@ -740,5 +741,78 @@ describe('abuse controls', () => {
     expect((await review(marketing.headers)).statusCode).toBe(403);
     expect((await review(risk.headers)).statusCode).toBe(200);
     expect((await review(risk.headers)).statusCode).toBe(404);
+  });
+});
+
+describe('sports bets while wagering', () => {
+  it('a stake above the bonus max bet is refused; both sides of a settled market are flagged', async () => {
+    const sb = t.modules.sportsbook.service;
+    const offer = await createPromotion({
+      kind: 'no_deposit',
+      percent: null,
+      fixed_amount: { EUR: 10_00 },
+      max_bet: { EUR: 5_00 },
+      wagering_multiplier: 30,
+      wagering_base: 'bonus',
+    });
+    const player = await signedInPlayer(t);
+    await creditDeposit(player.id, 100_00n, null, key('dep'), false);
+    const claimed = await t.app.inject({
+      method: 'POST',
+      url: `/api/v1/customer/promotions/${offer.id}/claim`,
+      headers: bearer(player.token),
+    });
+    expect(claimed.statusCode, claimed.body).toBe(200);
+    const ev = await syntheticEvent(sb);
+    const home = ev.sel('match_winner', 'home');
+    const away = ev.sel('match_winner', 'away');
+    const single = (sel: typeof home, stake: string) =>
+      placeBet(t, player.token, {
+        kind: 'single',
+        selections: [{ selection_id: sel.selection_id, odds: sel.odds }],
+        stake,
+      });
+    const tooBig = await single(home, '5.01');
+    expect(tooBig.statusCode).toBe(422);
+    expect(tooBig.json()).toMatchObject({
+      code: 'BONUS_MAX_BET',
+      message: 'While a bonus is wagered, a bet may be at most 5.00 EUR.',
+    });
+    expect((await single(home, '5.00')).statusCode).toBe(200);
+    expect((await single(away, '5.00')).statusCode).toBe(200);
+    await sb.ingest({
+      kind: 'bet_settlement',
+      id: msg(),
+      event_id: ev.id,
+      markets: [
+        {
+          key: 'match_winner',
+          outcomes: [
+            { key: 'home', result: 'won' },
+            { key: 'draw', result: 'lost' },
+            { key: 'away', result: 'lost' },
+          ],
+        },
+      ],
+    });
+    await expect
+      .poll(async () => {
+        const list = await t.app.inject({
+          method: 'GET',
+          url: '/api/admin/bonus-flags',
+          headers: marketing.headers,
+        });
+        return list
+          .json()
+          .data.filter(
+            (f: { player_id: string; kind: string }) =>
+              f.player_id === String(player.id) && f.kind === 'both_sides',
+          ).length;
+      })
+      .toBe(1);
+    const [bonus] = (await bonuses(player.token)).filter(
+      (b: { promotion_id: string }) => b.promotion_id === offer.id,
+    );
+    expect(bonus.wagered).toBe('10.00');
   });
 });

@@ -137,7 +137,7 @@ export const sportsbookRoutes =
             'A bet with a live leg waits the live delay (`GET /sports` → `live_delay_ms`) and is re-priced before acceptance. ' +
             '`accept_odds`: `none` refuses any price change, `higher` takes better prices, `any` takes the current price. ' +
             'Refusals: 409 PRICE_CHANGED (the current price in `errors`), MARKET_SUSPENDED, MARKET_CLOSED, INSUFFICIENT_FUNDS, IDEMPOTENCY_CONFLICT; ' +
-            '422 DUPLICATE_SELECTION, CONFLICTING_SELECTIONS, STAKE_TOO_LOW, STAKE_OVER_LIMIT, PAYOUT_OVER_LIMIT, MARKET_LIMIT, VALIDATION_FAILED. ' +
+            '422 DUPLICATE_SELECTION, CONFLICTING_SELECTIONS, STAKE_TOO_LOW, STAKE_OVER_LIMIT, PAYOUT_OVER_LIMIT, MARKET_LIMIT, BONUS_MAX_BET, VALIDATION_FAILED. ' +
             'The same `idempotency_key` with the same slip returns the first bet.',
           security,
           body: sbPlaceBet,
@@ -176,6 +176,7 @@ export const sportsbookRoutes =
           return { status: 200, message: 'Bet already placed', data: view! };
         }
         const quote = await service.quote(input);
+        await service.checkBonusMaxBet(player.id, currency.code, currency.scale, quote.stake_minor);
         const reference = `sb:${player.id}:${body.idempotency_key}`;
         await gate.admit({
           ...gateClient(request, deps.env),

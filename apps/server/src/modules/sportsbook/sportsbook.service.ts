@@ -162,6 +162,26 @@ export class SportsbookService {
     this.options.live_delay_ms = ms;
   }
 
+  private maxBetCap: (player_id: bigint, currency: string) => Promise<bigint | null> = async () =>
+    null;
+
+  /** Installs the bonus engine's cap on a stake while a bonus is wagered (decision 0800). */
+  useMaxBet(cap: (player_id: bigint, currency: string) => Promise<bigint | null>) {
+    this.maxBetCap = cap;
+  }
+
+  /** Refuses a stake above the running bonus's max bet (refused, never confiscated later). */
+  async checkBonusMaxBet(player_id: bigint, currency: string, scale: number, stake_minor: bigint) {
+    const cap = await this.maxBetCap(player_id, currency);
+    if (cap !== null && stake_minor > cap) {
+      throw new AppError(
+        'BONUS_MAX_BET',
+        `While a bonus is wagered, a bet may be at most ${this.money(cap, scale)} ${currency}.`,
+        { status: 422, errors: [{ path: 'stake', message: 'is above the bonus max bet' }] },
+      );
+    }
+  }
+
   /** Subscribes to settled real-money bets (the bonus engine's wagering counter). */
   onBetSettled(listener: (event: SportsBetSettledEvent) => void): () => void {
     this.listeners.add(listener);
