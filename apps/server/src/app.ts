@@ -181,10 +181,12 @@ export async function buildApp(options: AppOptions) {
   });
   // While a bonus is wagered a sports stake is capped like a casino one.
   sportsbook.service.useMaxBet((player_id, currency) => bonus.service.maxBet(player_id, currency));
+  sportsbook.service.useFreeBets(bonus.service.freeBets);
   // Settled real-money sports bets advance bonus wagering (once per bet: a re-settlement
   // carries the same bet reference).
   sportsbook.service.onBetSettled((event) => {
-    if (event.status === 'reopened') return;
+    // A free bet is the operator's stake: it wagers no bonus.
+    if (event.status === 'reopened' || event.free_bet) return;
     bonus.service
       .onBetSettled({
         player_id: event.player_id,

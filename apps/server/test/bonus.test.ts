@@ -816,3 +816,115 @@ describe('sports bets while wagering', () => {
     expect(bonus.wagered).toBe('10.00');
   });
 });
+
+describe('free bets', () => {
+  const settle = (event_id: string, result: 'won' | 'void') =>
+    t.modules.sportsbook.service.ingest({
+      kind: 'bet_settlement',
+      id: msg(),
+      event_id,
+      markets: [
+        {
+          key: 'match_winner',
+          outcomes: [
+            { key: 'home', result },
+            { key: 'draw', result: result === 'won' ? 'lost' : 'void' },
+            { key: 'away', result: result === 'won' ? 'lost' : 'void' },
+          ],
+        },
+      ],
+    });
+  const tokens = async (token: string) =>
+    (
+      await t.app.inject({
+        method: 'GET',
+        url: '/api/v1/customer/free-bets',
+        headers: bearer(token),
+      })
+    ).json().data as Array<{ id: string; amount: string; status: string }>;
+
+  it('a claimed token stakes one sports bet for the operator; a win pays the winnings only; a void gives the token back', async () => {
+    const sb = t.modules.sportsbook.service;
+    const offer = await createPromotion({
+      code: null,
+      kind: 'free_bet',
+      title: { en: 'A free 5 EUR bet' },
+      percent: null,
+      fixed_amount: { EUR: 5_00 },
+      per_player_limit: 2,
+      wagering_multiplier: 0,
+      wagering_base: 'bonus',
+    });
+    const player = await signedInPlayer(t);
+    await creditDeposit(player.id, 20_00n, null, key('dep'), false);
+    const claim = () =>
+      t.app.inject({
+        method: 'POST',
+        url: `/api/v1/customer/promotions/${offer.id}/claim`,
+        headers: bearer(player.token),
+      });
+    const claimed = await claim();
+    expect(claimed.statusCode, claimed.body).toBe(200);
+    expect(claimed.json()).toMatchObject({
+      message: 'Free bet added',
+      data: { amount: '5.00', status: 'available', free_bet: true },
+    });
+    const [token] = await tokens(player.token);
+    const ev = await syntheticEvent(sb);
+    const home = ev.sel('match_winner', 'home'); // 2.00
+    const bet = (stake: string, free_bet_id = token!.id) =>
+      placeBet(t, player.token, {
+        kind: 'single',
+        selections: [{ selection_id: home.selection_id, odds: home.odds }],
+        stake,
+        free_bet_id,
+      });
+    expect((await bet('4.00')).json()).toMatchObject({ status: 422, code: 'FREE_BET_STAKE' });
+    expect((await bet('5.00', '999999999')).json()).toMatchObject({
+      status: 409,
+      code: 'FREE_BET_UNAVAILABLE',
+    });
+    const placed = await bet('5.00');
+    expect(placed.statusCode, placed.body).toBe(200);
+    expect(placed.json().data).toMatchObject({
+      free_bet: true,
+      stake_minor: '500',
+      potential_return_minor: '500',
+      cashout_minor: null,
+    });
+    expect((await wallet(player.token)).wallet_default.balance_exact).toBe('20.00');
+    expect((await bet('5.00')).json()).toMatchObject({ code: 'FREE_BET_UNAVAILABLE' });
+    const cashout = await t.app.inject({
+      method: 'POST',
+      url: `/api/v1/customer/sportsbook/bets/${placed.json().data.id}/cashout`,
+      headers: bearer(player.token),
+      payload: { amount_minor: '1' },
+    });
+    expect(cashout.statusCode).toBe(409);
+
+    await settle(ev.id, 'won');
+    await expect
+      .poll(async () => (await wallet(player.token)).wallet_default.balance_exact)
+      .toBe('25.00');
+    expect((await tokens(player.token))[0]).toMatchObject({ status: 'used' });
+
+    // A second token on a match that is voided comes back.
+    expect((await claim()).statusCode).toBe(200);
+    const second = (await tokens(player.token)).find((f) => f.status === 'available')!;
+    const voided = await syntheticEvent(sb);
+    const pick = voided.sel('match_winner', 'home');
+    const voidBet = await placeBet(t, player.token, {
+      kind: 'single',
+      selections: [{ selection_id: pick.selection_id, odds: pick.odds }],
+      stake: '5.00',
+      free_bet_id: second.id,
+    });
+    expect(voidBet.statusCode, voidBet.body).toBe(200);
+    await settle(voided.id, 'void');
+    await expect
+      .poll(async () => (await tokens(player.token)).find((f) => f.id === second.id)?.status)
+      .toBe('available');
+    expect((await wallet(player.token)).wallet_default.balance_exact).toBe('25.00');
+    expect((await claim()).statusCode).toBe(409);
+  });
+});

@@ -12,7 +12,7 @@ const texts = z
 export const promotion = z.object({
   id: z.string(),
   code: z.string().nullable(),
-  kind: z.enum(['deposit_match', 'no_deposit', 'cashback']),
+  kind: z.enum(['deposit_match', 'no_deposit', 'cashback', 'free_bet']),
   title: z.string(),
   terms: z.string(),
   percent: z.string().nullable(),
@@ -50,13 +50,26 @@ export const playerBonus = z.object({
 });
 export type PlayerBonus = z.infer<typeof playerBonus>;
 
+/** A free-bet token: stakes one sports bet; a win pays the winnings, not the stake. */
+export const playerFreeBet = z.object({
+  id: z.string(),
+  promotion_id: z.string(),
+  title: z.string(),
+  currency: z.string(),
+  amount: z.string(),
+  status: z.enum(['available', 'locked', 'used', 'expired']),
+  expires_at: z.string(),
+  free_bet: z.literal(true),
+});
+export type PlayerFreeBet = z.infer<typeof playerFreeBet>;
+
 export const adminPromotionInput = z.object({
   code: z
     .string()
     .regex(/^[A-Za-z0-9_-]{3,32}$/, 'letters, digits, _ and -, 3 to 32')
     .nullable()
     .optional(),
-  kind: z.enum(['deposit_match', 'no_deposit', 'cashback']),
+  kind: z.enum(['deposit_match', 'no_deposit', 'cashback', 'free_bet']),
   title: texts,
   terms: texts.optional(),
   percent: z

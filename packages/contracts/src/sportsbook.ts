@@ -100,6 +100,11 @@ export const sbPlaceBet = z.object({
   /** Stake per line in major units, as an exact decimal string ("10.50"). */
   stake: z.string().max(40),
   accept_odds: z.enum(['none', 'higher', 'any']).default('none'),
+  /** Stake the bet with this free-bet token (`GET /customer/free-bets`); the stake must be its value. */
+  free_bet_id: z
+    .string()
+    .regex(/^\d{1,18}$/, 'must be a free bet id')
+    .optional(),
   idempotency_key: z
     .string()
     .min(8)
@@ -138,6 +143,8 @@ export const sbBet = z.object({
   settled_at: z.string().nullable(),
   /** Open bets: today's cash-out offer (null while unavailable); cashed out: the amount. */
   cashout_minor: z.string().nullable(),
+  /** Staked with a free-bet token: returns show the winnings only (stake not returned). */
+  free_bet: z.boolean(),
   legs: z.array(sbBetLeg),
 });
 export type SbBet = z.infer<typeof sbBet>;

@@ -70,6 +70,8 @@ function offer(promotion: AdminPromotion): string {
     const cap = eur(promotion.max_bonus);
     return `${Number(promotion.percent ?? 0)}% match${cap ? ` up to ${cap}` : ''}`;
   }
+  if (promotion.kind === 'free_bet')
+    return `${eur(promotion.fixed_amount) ?? 'fixed'} free bet (stake not returned)`;
   if (promotion.kind === 'cashback') {
     const cap = eur(promotion.max_bonus);
     return `${Number(promotion.percent ?? 0)}% ${promotion.cashback_period ?? 'weekly'} cashback${cap ? ` up to ${cap}` : ''}`;
@@ -161,7 +163,7 @@ export function PromotionsPage() {
 
 type Draft = {
   code: string;
-  kind: 'deposit_match' | 'no_deposit' | 'cashback';
+  kind: 'deposit_match' | 'no_deposit' | 'cashback' | 'free_bet';
   cashback_period: 'daily' | 'weekly';
   title: Record<string, string>;
   terms: Record<string, string>;
@@ -236,7 +238,7 @@ function toInput(draft: Draft, currencies: AdminCurrency[]): AdminPromotionInput
     kind: draft.kind,
     title: Object.fromEntries(Object.entries(draft.title).filter(([, text]) => text.trim())),
     terms: Object.fromEntries(Object.entries(draft.terms).filter(([, text]) => text.trim())),
-    percent: draft.kind === 'no_deposit' ? null : draft.percent.trim(),
+    percent: draft.kind === 'no_deposit' || draft.kind === 'free_bet' ? null : draft.percent.trim(),
     cashback_period: draft.kind === 'cashback' ? draft.cashback_period : null,
     max_bonus: minor('max_bonus'),
     min_deposit: minor('min_deposit'),
@@ -286,22 +288,24 @@ function PromotionDialog({
     }
   };
   const amountRows: Array<[(typeof AMOUNT_FIELDS)[number], string]> =
-    draft.kind === 'cashback'
-      ? [
-          ['max_bonus', 'Max cashback'],
-          ['min_loss', 'Min net loss'],
-          ['max_bet', 'Max bet while wagering'],
-        ]
-      : draft.kind === 'deposit_match'
+    draft.kind === 'free_bet'
+      ? [['fixed_amount', 'Free bet value']]
+      : draft.kind === 'cashback'
         ? [
-            ['max_bonus', 'Max bonus'],
-            ['min_deposit', 'Min deposit'],
+            ['max_bonus', 'Max cashback'],
+            ['min_loss', 'Min net loss'],
             ['max_bet', 'Max bet while wagering'],
           ]
-        : [
-            ['fixed_amount', 'Bonus amount'],
-            ['max_bet', 'Max bet while wagering'],
-          ];
+        : draft.kind === 'deposit_match'
+          ? [
+              ['max_bonus', 'Max bonus'],
+              ['min_deposit', 'Min deposit'],
+              ['max_bet', 'Max bet while wagering'],
+            ]
+          : [
+              ['fixed_amount', 'Bonus amount'],
+              ['max_bet', 'Max bet while wagering'],
+            ];
   return (
     <Modal
       open
@@ -336,6 +340,7 @@ function PromotionDialog({
             <option value="deposit_match">Deposit match</option>
             <option value="no_deposit">No deposit</option>
             <option value="cashback">Cashback on net losses</option>
+            <option value="free_bet">Free bet (sports)</option>
           </SelectField>
           <TextField
             label="Coupon code"
@@ -356,7 +361,7 @@ function PromotionDialog({
               <option value="daily">day (UTC)</option>
             </SelectField>
           )}
-          {draft.kind !== 'no_deposit' && (
+          {(draft.kind === 'deposit_match' || draft.kind === 'cashback') && (
             <TextField
               label={draft.kind === 'cashback' ? 'Cashback %' : 'Match %'}
               value={draft.percent}

@@ -1,7 +1,7 @@
 import { type Generated, sql, type Transaction } from 'kysely';
 import type { Db } from '../../platform/db/database.ts';
 
-export const PROMOTION_KINDS = ['deposit_match', 'no_deposit', 'cashback'] as const;
+export const PROMOTION_KINDS = ['deposit_match', 'no_deposit', 'cashback', 'free_bet'] as const;
 export type PromotionKind = (typeof PROMOTION_KINDS)[number];
 export type BonusStatus = 'active' | 'completed' | 'expired' | 'forfeited';
 /** Minor units per currency code. */
@@ -74,7 +74,27 @@ export type RiskFlagRow = {
   review_note: string | null;
 };
 
+export type FreeBetRow = {
+  id: bigint;
+  player_id: bigint;
+  promotion_id: bigint;
+  currency: string;
+  amount_minor: bigint;
+  status: 'available' | 'locked' | 'used' | 'expired';
+  bet_ref: string | null;
+  source_ref: string;
+  expires_at: Date;
+  created_at: Date;
+  updated_at: Date;
+};
+
 type BonusTables = {
+  free_bets: Omit<FreeBetRow, 'id' | 'status' | 'created_at' | 'updated_at'> & {
+    id: Generated<bigint>;
+    status: Generated<FreeBetRow['status']>;
+    created_at: Generated<Date>;
+    updated_at: Generated<Date>;
+  };
   bonus_risk_flags: Omit<RiskFlagRow, 'id' | 'created_at' | 'evidence'> & {
     id: Generated<bigint>;
     created_at: Generated<Date>;
@@ -503,5 +523,103 @@ export class BonusRepository {
       .limit(1)
       .executeTakeFirst();
     return row?.player_id ?? null;
+  }
+
+  // --- free bets -----------------------------------------------------------------
+
+  freeBetBySource(tx: BonusTx, promotion_id: bigint, source_ref: string) {
+    return tx
+      .selectFrom('free_bets')
+      .selectAll()
+      .where('promotion_id', '=', promotion_id)
+      .where('source_ref', '=', source_ref)
+      .executeTakeFirst() as Promise<FreeBetRow | undefined>;
+  }
+
+  async freeBetCounts(tx: BonusTx, promotion_id: bigint, player_id: bigint) {
+    const row = await tx
+      .selectFrom('free_bets')
+      .select([
+        sql<string>`count(*)`.as('total'),
+        sql<string>`count(*) filter (where player_id = ${player_id})`.as('player'),
+      ])
+      .where('promotion_id', '=', promotion_id)
+      .executeTakeFirstOrThrow();
+    return { total: Number(row.total), player: Number(row.player) };
+  }
+
+  insertFreeBet(
+    tx: BonusTx,
+    row: Omit<FreeBetRow, 'id' | 'status' | 'bet_ref' | 'created_at' | 'updated_at'>,
+  ): Promise<FreeBetRow> {
+    return tx
+      .insertInto('free_bets')
+      .values({ ...row, bet_ref: null })
+      .returningAll()
+      .executeTakeFirstOrThrow() as Promise<FreeBetRow>;
+  }
+
+  freeBetsOf(player_id: bigint, limit = 100): Promise<FreeBetRow[]> {
+    return this.db
+      .selectFrom('free_bets')
+      .selectAll()
+      .where('player_id', '=', player_id)
+      .orderBy('id', 'desc')
+      .limit(limit)
+      .execute() as Promise<FreeBetRow[]>;
+  }
+
+  /**
+   * Takes an available, unexpired token of the player for a bet, in one statement (two bets
+   * racing for one token: one wins). A retry with the same bet finds its own lock.
+   */
+  async lockFreeBet(id: bigint, player_id: bigint, bet_ref: string): Promise<FreeBetRow | null> {
+    const locked = await this.db
+      .updateTable('free_bets')
+      .set({ status: 'locked', bet_ref, updated_at: new Date() })
+      .where('id', '=', id)
+      .where('player_id', '=', player_id)
+      .where('status', '=', 'available')
+      .where('expires_at', '>', new Date())
+      .returningAll()
+      .executeTakeFirst();
+    if (locked) return locked as FreeBetRow;
+    const mine = await this.db
+      .selectFrom('free_bets')
+      .selectAll()
+      .where('id', '=', id)
+      .where('player_id', '=', player_id)
+      .where('bet_ref', '=', bet_ref)
+      .executeTakeFirst();
+    return (mine as FreeBetRow | undefined) ?? null;
+  }
+
+  /** The bet was refused or voided: its token is available again. */
+  async releaseFreeBet(bet_ref: string) {
+    await this.db
+      .updateTable('free_bets')
+      .set({ status: 'available', bet_ref: null, updated_at: new Date() })
+      .where('bet_ref', '=', bet_ref)
+      .where('status', 'in', ['locked', 'used'])
+      .execute();
+  }
+
+  async useFreeBet(bet_ref: string) {
+    await this.db
+      .updateTable('free_bets')
+      .set({ status: 'used', updated_at: new Date() })
+      .where('bet_ref', '=', bet_ref)
+      .where('status', '=', 'locked')
+      .execute();
+  }
+
+  async expireFreeBets(now: Date): Promise<number> {
+    const result = await this.db
+      .updateTable('free_bets')
+      .set({ status: 'expired', updated_at: now })
+      .where('status', '=', 'available')
+      .where('expires_at', '<=', now)
+      .executeTakeFirst();
+    return Number(result.numUpdatedRows);
   }
 }

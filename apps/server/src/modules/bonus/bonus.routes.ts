@@ -3,6 +3,7 @@ import {
   adminPromotionInput,
   envelope,
   playerBonus,
+  playerFreeBet,
   promotion,
 } from '@casino/contracts';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
@@ -137,10 +138,12 @@ export const bonusRoutes =
         config: { moneyAction: 'bonus_claim' },
         schema: {
           tags: ['promotions'],
-          summary: 'Claim a no-deposit promotion',
+          summary: 'Claim a no-deposit or free-bet promotion',
+          description:
+            'A no-deposit offer answers the bonus with its wagering; a free-bet offer answers the token (`free_bet: true`) to stake on a sports bet.',
           security,
           params: z.object({ id }),
-          response: { 200: envelope(playerBonus) },
+          response: { 200: envelope(z.union([playerFreeBet, playerBonus])) },
         },
       },
       async (request) => {
@@ -151,8 +154,33 @@ export const bonusRoutes =
           BigInt(request.params.id),
           gateClient(request, env),
         );
-        return { status: 200, message: 'Bonus added', data };
+        return {
+          status: 200,
+          message: 'free_bet' in data ? 'Free bet added' : 'Bonus added',
+          data,
+        };
       },
+    );
+
+    app.get(
+      '/customer/free-bets',
+      {
+        preHandler: auth.requirePlayer,
+        schema: {
+          tags: ['promotions'],
+          summary: "The player's free-bet tokens, available ones first",
+          security,
+          response: { 200: envelope(z.array(playerFreeBet)) },
+        },
+      },
+      async (request) => ({
+        status: 200,
+        message: 'OK',
+        data: await service.freeBetsOf(
+          request.player!.row.id,
+          languageOf(undefined, request.headers['accept-language']),
+        ),
+      }),
     );
 
     app.get(
@@ -280,6 +308,19 @@ export const bonusAdminRoutes =
         },
       },
       async (request) => {
+        if (
+          request.body.kind === 'free_bet' &&
+          Object.keys(request.body.fixed_amount ?? {}).length === 0
+        ) {
+          throw new AppError(
+            'VALIDATION_FAILED',
+            'fixed_amount: a free bet needs its value in at least one currency',
+            {
+              status: 422,
+              errors: [{ path: 'body.fixed_amount', message: 'is required for a free bet' }],
+            },
+          );
+        }
         if (request.body.kind === 'cashback') {
           if (!request.body.percent) {
             throw new AppError('VALIDATION_FAILED', 'percent: cashback needs a percent', {

@@ -8,6 +8,7 @@ import type {
   BonusRepository,
   BonusRow,
   BonusTx,
+  FreeBetRow,
   NewPromotion,
   PromotionRow,
 } from './bonus.repository.ts';
@@ -48,6 +49,33 @@ export type LinkedPlayers = (
 ) => Promise<{ instrument: readonly bigint[]; address: readonly bigint[] }>;
 
 export const ONE_PER_PERSON_MESSAGE = 'This offer is limited to one per person.';
+
+/** A free-bet token as the player sees it. */
+export type FreeBetView = {
+  id: string;
+  promotion_id: string;
+  title: string;
+  currency: string;
+  amount: string;
+  status: FreeBetRow['status'];
+  expires_at: string;
+  free_bet: true;
+};
+
+/** What the sportsbook asks of free bets (decision 0803). */
+export type FreeBetPort = {
+  /** The player's available token, or null. */
+  peek(
+    player_id: bigint,
+    free_bet_id: bigint,
+  ): Promise<{ amount_minor: bigint; currency: string } | null>;
+  /** Takes the token for a bet (null: gone); a retry with the same bet finds it taken by it. */
+  lock(player_id: bigint, free_bet_id: bigint, bet_ref: string): Promise<boolean>;
+  /** The bet was refused or voided: the token is available again. */
+  release(bet_ref: string): Promise<void>;
+  /** The bet settled: the token is spent. */
+  use(bet_ref: string): Promise<void>;
+};
 
 export type BonusView = {
   id: string;
@@ -374,10 +402,11 @@ export class BonusService {
     player: { id: bigint; currency: string },
     promotion_id: bigint,
     client: GateClient,
-  ): Promise<BonusView> {
+  ): Promise<BonusView | FreeBetView> {
     const promotion = await this.repository.promotion(promotion_id);
     if (!promotion || !this.isLive(promotion))
       throw new AppError('NOT_FOUND', 'No such promotion is running', { status: 404 });
+    if (promotion.kind === 'free_bet') return this.claimFreeBet(player, promotion, client);
     if (promotion.kind !== 'no_deposit') {
       throw new AppError(
         'PROMOTION_NEEDS_DEPOSIT',
@@ -413,6 +442,109 @@ export class BonusService {
       );
     return this.view(bonus, promotion, 'en');
   }
+
+  // --- free bets -----------------------------------------------------------------
+
+  /**
+   * A free-bet offer claimed from the promotions page: a token of the promotion's fixed amount
+   * in the player's currency, within its limits (under the promotion's row lock). Nothing
+   * moves in the ledger until the token stakes a bet.
+   */
+  private async claimFreeBet(
+    player: { id: bigint; currency: string },
+    promotion: PromotionRow,
+    client: GateClient,
+  ): Promise<FreeBetView> {
+    const mine = (await this.repository.freeBetsOf(player.id, 1000)).filter(
+      (f) => f.promotion_id === promotion.id,
+    ).length;
+    if (mine >= promotion.per_player_limit)
+      throw new AppError('COUPON_USED', 'You have already claimed this promotion.', {
+        status: 409,
+      });
+    if ((await this.onePerPerson(promotion, player.id)).refused)
+      throw new AppError('ONE_PER_PERSON', ONE_PER_PERSON_MESSAGE, { status: 422 });
+    const unavailable = () =>
+      new AppError('PROMOTION_UNAVAILABLE', 'This promotion is not available for your account.', {
+        status: 422,
+      });
+    if (!(await this.countryAllows(promotion, player.id))) throw unavailable();
+    const source_ref = `claim:${player.id}:${mine + 1}`;
+    await this.gate.admit({
+      ...client,
+      player_id: player.id,
+      action: 'bonus_claim',
+      currency: player.currency,
+      reference: `bonus-claim:${promotion.id}:${source_ref}`,
+    });
+    const token = await this.repository.transaction(async (tx: BonusTx) => {
+      await this.repository.lockPromotion(tx, promotion.id);
+      const existing = await this.repository.freeBetBySource(tx, promotion.id, source_ref);
+      if (existing) return existing;
+      if (promotion.currencies && !promotion.currencies.includes(player.currency)) return null;
+      const counts = await this.repository.freeBetCounts(tx, promotion.id, player.id);
+      if (counts.player >= promotion.per_player_limit) return null;
+      if (promotion.total_limit !== null && counts.total >= promotion.total_limit) return null;
+      const amount = amountIn(promotion.fixed_amount, player.currency);
+      if (amount === null || amount <= 0n) return null;
+      return this.repository.insertFreeBet(tx, {
+        player_id: player.id,
+        promotion_id: promotion.id,
+        currency: player.currency,
+        amount_minor: amount,
+        source_ref,
+        expires_at: new Date(Date.now() + promotion.expiry_days * 86_400_000),
+      });
+    });
+    if (!token) throw unavailable();
+    return this.freeBetView(token, promotion, 'en');
+  }
+
+  private async freeBetView(
+    token: FreeBetRow,
+    promotion: PromotionRow | null,
+    language: string,
+  ): Promise<FreeBetView> {
+    const scale = await this.scaleOf(token.currency).catch(() => SCALE_DEFAULT);
+    return {
+      id: String(token.id),
+      promotion_id: String(token.promotion_id),
+      title: promotion?.title[language] ?? promotion?.title.en ?? '',
+      currency: token.currency,
+      amount: formatAmount(token.amount_minor, scale),
+      status: token.status,
+      expires_at: token.expires_at.toISOString(),
+      free_bet: true,
+    };
+  }
+
+  /** `/customer/free-bets`: the player's tokens, available ones first. */
+  async freeBetsOf(player_id: bigint, language: string): Promise<FreeBetView[]> {
+    const rows = await this.repository.freeBetsOf(player_id, 50);
+    const order = { available: 0, locked: 1, used: 2, expired: 3 } as const;
+    rows.sort((a, b) => order[a.status] - order[b.status]);
+    const views: FreeBetView[] = [];
+    for (const row of rows)
+      views.push(
+        await this.freeBetView(row, await this.repository.promotion(row.promotion_id), language),
+      );
+    return views;
+  }
+
+  /** The port the sportsbook uses. */
+  readonly freeBets: FreeBetPort = {
+    peek: async (player_id, free_bet_id) => {
+      const row = (await this.repository.freeBetsOf(player_id, 1000)).find(
+        (f) => f.id === free_bet_id,
+      );
+      if (row?.status !== 'available' || row.expires_at <= new Date()) return null;
+      return { amount_minor: row.amount_minor, currency: row.currency };
+    },
+    lock: async (player_id, free_bet_id, bet_ref) =>
+      (await this.repository.lockFreeBet(free_bet_id, player_id, bet_ref)) !== null,
+    release: (bet_ref) => this.repository.releaseFreeBet(bet_ref),
+    use: (bet_ref) => this.repository.useFreeBet(bet_ref),
+  };
 
   // --- cashback ------------------------------------------------------------------
 
@@ -584,6 +716,7 @@ export class BonusService {
       if (bonus.grant_transfer_id === null) await this.sendGrant(bonus);
       if (bonus.status !== 'active' && bonus.end_transfer_id === null) await this.sendEnd(bonus);
     }
+    await this.repository.expireFreeBets(now);
     const due = await this.repository.dueToExpire(now, BONUS_SWEEP_BATCH);
     for (const bonus of due) {
       const ended = await this.repository.transaction(async (tx: BonusTx) => {

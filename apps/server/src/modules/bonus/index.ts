@@ -10,7 +10,13 @@ import { bonusAdminRoutes, bonusRoutes, type PlayerCurrency } from './bonus.rout
 import { BonusService } from './bonus.service.ts';
 
 export type { NewPromotion, PromotionRow } from './bonus.repository.ts';
-export type { BetSettled, BonusView, DepositCredited } from './bonus.service.ts';
+export type {
+  BetSettled,
+  BonusView,
+  DepositCredited,
+  FreeBetPort,
+  FreeBetView,
+} from './bonus.service.ts';
 export type { BonusService };
 
 /** How often each instance expires bonuses and sends transfers a crash left unsent. */

@@ -68,6 +68,8 @@ export type BetRow = {
   settle_version: number;
   settled_at: Date | null;
   cashout_minor: bigint | null;
+  /** A bet staked with a free-bet token (the bonus module's id): the operator's stake, SNR. */
+  free_bet_id: bigint | null;
   created_at: Date;
   updated_at: Date;
 };

@@ -137,7 +137,8 @@ export const sportsbookRoutes =
             'A bet with a live leg waits the live delay (`GET /sports` → `live_delay_ms`) and is re-priced before acceptance. ' +
             '`accept_odds`: `none` refuses any price change, `higher` takes better prices, `any` takes the current price. ' +
             'Refusals: 409 PRICE_CHANGED (the current price in `errors`), MARKET_SUSPENDED, MARKET_CLOSED, INSUFFICIENT_FUNDS, IDEMPOTENCY_CONFLICT; ' +
-            '422 DUPLICATE_SELECTION, CONFLICTING_SELECTIONS, STAKE_TOO_LOW, STAKE_OVER_LIMIT, PAYOUT_OVER_LIMIT, MARKET_LIMIT, BONUS_MAX_BET, VALIDATION_FAILED. ' +
+            '422 DUPLICATE_SELECTION, CONFLICTING_SELECTIONS, STAKE_TOO_LOW, STAKE_OVER_LIMIT, PAYOUT_OVER_LIMIT, MARKET_LIMIT, BONUS_MAX_BET, FREE_BET_STAKE, FREE_BET_NOT_ALLOWED, VALIDATION_FAILED; 409 FREE_BET_UNAVAILABLE. ' +
+            'With `free_bet_id` the stake is the token’s value, paid by the operator; a win pays the winnings only (stake not returned). ' +
             'The same `idempotency_key` with the same slip returns the first bet.',
           security,
           body: sbPlaceBet,
@@ -161,6 +162,7 @@ export const sportsbookRoutes =
           stake: body.stake,
           accept_odds: body.accept_odds,
           idempotency_key: body.idempotency_key,
+          ...(body.free_bet_id ? { free_bet_id: BigInt(body.free_bet_id) } : {}),
         };
         const existing = await service.existing(input);
         if (existing?.status === 'rejected') {
@@ -176,7 +178,15 @@ export const sportsbookRoutes =
           return { status: 200, message: 'Bet already placed', data: view! };
         }
         const quote = await service.quote(input);
-        await service.checkBonusMaxBet(player.id, currency.code, currency.scale, quote.stake_minor);
+        if (input.free_bet_id !== undefined)
+          await service.checkFreeBet(input, quote.stake_minor, quote.lines);
+        else
+          await service.checkBonusMaxBet(
+            player.id,
+            currency.code,
+            currency.scale,
+            quote.stake_minor,
+          );
         const reference = `sb:${player.id}:${body.idempotency_key}`;
         await gate.admit({
           ...gateClient(request, deps.env),

@@ -39,6 +39,19 @@ export const EVENT_CACHE_MS = 1_000;
 
 const SYSTEM: LedgerActor = { type: 'system', id: 'sportsbook' };
 const HOUSE = { house: 'sportsbook' as const, purpose: 'bets' };
+/** Where a free bet's stake comes from: the operator's promotional budget (decision 0803). */
+const FREE_BET_HOUSE = { house: 'bonus_cost' as const, purpose: 'free_bet' };
+
+/** What the bonus engine offers the sportsbook for free-bet tokens (its `FreeBetPort`). */
+export type FreeBetTokens = {
+  peek(
+    player_id: bigint,
+    free_bet_id: bigint,
+  ): Promise<{ amount_minor: bigint; currency: string } | null>;
+  lock(player_id: bigint, free_bet_id: bigint, bet_ref: string): Promise<boolean>;
+  release(bet_ref: string): Promise<void>;
+  use(bet_ref: string): Promise<void>;
+};
 
 export type AcceptOdds = 'none' | 'higher' | 'any';
 
@@ -52,6 +65,8 @@ export type PlaceInput = {
   stake: string;
   accept_odds: AcceptOdds;
   idempotency_key: string;
+  /** Stake the bet with this free-bet token (its whole value; singles and multiples). */
+  free_bet_id?: bigint;
 };
 
 /**
@@ -75,6 +90,8 @@ export type SportsBetSettledEvent = {
   kind: BetRow['kind'];
   /** Each leg's market and selection (the bonus engine looks for both sides covered). */
   selections: Array<{ market_id: string; selection_id: string }>;
+  /** Staked with a free-bet token: not the player's money, so it wagers no bonus. */
+  free_bet: boolean;
 };
 
 /** What changed, for the live-odds socket. */
@@ -160,6 +177,39 @@ export class SportsbookService {
     if (!Number.isInteger(ms) || ms < 0 || ms > 30_000)
       throw new RangeError('live delay must be 0..30000 ms');
     this.options.live_delay_ms = ms;
+  }
+
+  private freeBets: FreeBetTokens | null = null;
+
+  /** Installs the bonus engine's free-bet tokens. */
+  useFreeBets(tokens: FreeBetTokens) {
+    this.freeBets = tokens;
+  }
+
+  /**
+   * A slip staked with a free-bet token: the player's available token in the bet's currency,
+   * a single or multiple (one line) whose stake is exactly the token's value.
+   */
+  async checkFreeBet(input: PlaceInput, stake_minor: bigint, lines: number): Promise<void> {
+    if (input.free_bet_id === undefined) return;
+    const token = this.freeBets
+      ? await this.freeBets.peek(input.player_id, input.free_bet_id)
+      : null;
+    if (!token || token.currency !== input.currency)
+      throw refused('FREE_BET_UNAVAILABLE', 'This free bet is not available', 409);
+    if (lines !== 1)
+      throw refused(
+        'FREE_BET_NOT_ALLOWED',
+        'A free bet stakes a single or a multiple, not a system',
+        422,
+      );
+    if (stake_minor !== token.amount_minor) {
+      throw refused(
+        'FREE_BET_STAKE',
+        `A free bet stakes exactly its value: ${this.money(token.amount_minor, input.scale)} ${input.currency}`,
+        422,
+      );
+    }
   }
 
   private maxBetCap: (player_id: bigint, currency: string) => Promise<bigint | null> = async () =>
@@ -657,6 +707,7 @@ export class SportsbookService {
           input.stake,
           input.accept_odds,
           input.selections.map((s) => [String(s.selection_id), s.odds]),
+          input.free_bet_id === undefined ? null : String(input.free_bet_id),
         ]),
       )
       .digest('hex');
@@ -696,6 +747,7 @@ export class SportsbookService {
         accept_odds: input.accept_odds,
         status: 'pending',
         accept_at: new Date(Date.now() + (quote.live ? this.options.live_delay_ms : 0)),
+        free_bet_id: input.free_bet_id ?? null,
       },
       quote.legs.map((l) => ({
         leg_no: l.leg_no,
@@ -711,11 +763,16 @@ export class SportsbookService {
       if (again) return again;
       throw refused('CONFLICT', 'The bet could not be recorded; try again');
     }
+    const free = row.free_bet_id !== null;
+    if (free && !(await this.freeBets?.lock(input.player_id, row.free_bet_id!, `sb:${row.id}`))) {
+      await this.repo.deleteBet(row.id);
+      throw refused('FREE_BET_UNAVAILABLE', 'This free bet is not available', 409);
+    }
     let hold: Awaited<ReturnType<LedgerService['reserve']>>;
     try {
       hold = await this.ledger.reserve({
         idempotency_key: `sb:bet:${row.id}:stake`,
-        debit: { player_id: input.player_id, wallet: 'cash' },
+        debit: free ? FREE_BET_HOUSE : { player_id: input.player_id, wallet: 'cash' },
         credit: HOUSE,
         amount_minor: quote.stake_minor,
         currency: input.currency,
@@ -725,6 +782,7 @@ export class SportsbookService {
       });
     } catch (error) {
       // Nothing was reserved: the bet leaves no trace, so a retry is evaluated afresh.
+      if (free) await this.freeBets?.release(`sb:${row.id}`);
       await this.repo.deleteBet(row.id);
       if (isLedgerError(error) && error.code === 'INSUFFICIENT_FUNDS') {
         throw refused('INSUFFICIENT_FUNDS', 'Your balance is too low for this stake');
@@ -758,6 +816,7 @@ export class SportsbookService {
             reject_code: error.code,
             reject_message: error.message,
           });
+          if (free) await this.freeBets?.release(`sb:${row.id}`);
           throw error;
         }
         if (!(error instanceof AppError)) throw error;
@@ -858,6 +917,7 @@ export class SportsbookService {
       if (same) return;
       const v = bet.settle_version + 1;
       const patch: Partial<BetRow> = { settle_version: v };
+      const free = bet.free_bet_id !== null;
       // 1. Take back the payout of the previous version (a correction or a rollback).
       if (bet.payout_transfer_id !== null) {
         await this.ledger.reverse({
@@ -872,7 +932,7 @@ export class SportsbookService {
         // A voided hold cannot be posted: a corrected void takes the stake again.
         await this.ledger.transfer({
           idempotency_key: `sb:bet:${bet.id}:restake:${v}`,
-          debit: { player_id: bet.player_id, wallet: 'cash' },
+          debit: free ? FREE_BET_HOUSE : { player_id: bet.player_id, wallet: 'cash' },
           credit: HOUSE,
           amount_minor: bet.stake_minor,
           currency: bet.currency,
@@ -904,8 +964,10 @@ export class SportsbookService {
           } else if (stake_state === 'voided') {
             await restake();
           }
-          if (payout > 0n) {
-            const transfer = await this.payOnce(bet, v, payout, fullVoid);
+          // A free bet pays the winnings only: the stake was never the player's (SNR).
+          const paid = free ? (payout > bet.stake_minor ? payout - bet.stake_minor : 0n) : payout;
+          if (paid > 0n) {
+            const transfer = await this.payOnce(bet, v, paid, fullVoid);
             patch.payout_transfer_id = transfer.id;
           }
         }
@@ -931,9 +993,20 @@ export class SportsbookService {
           market_id: String(l.market_id),
           selection_id: String(l.selection_id),
         })),
+        free_bet: bet.free_bet_id !== null,
       };
     });
-    if (published) this.publish(published);
+    if (published) {
+      const event = published as SportsBetSettledEvent;
+      // The token follows the bet: spent once settled, back to the player when the bet is void.
+      if (event.free_bet && event.status === 'settled') {
+        const settledBet = await this.repo.bet(event.bet_id);
+        if (settledBet?.stake_state === 'voided')
+          await this.freeBets?.release(`sb:${event.bet_id}`);
+        else await this.freeBets?.use(`sb:${event.bet_id}`);
+      }
+      this.publish(event);
+    }
   }
 
   /**
@@ -982,7 +1055,7 @@ export class SportsbookService {
   // ─── cash-out ────────────────────────────────────────────────────────────
 
   async cashoutQuote(bet: BetRow): Promise<bigint | null> {
-    if (bet.status !== 'open') return null;
+    if (bet.status !== 'open' || bet.free_bet_id !== null) return null;
     const views = await this.repo.legViews([bet.id]);
     const legs = views.map((v) => {
       const stopped =
@@ -1022,6 +1095,8 @@ export class SportsbookService {
         const locked = (await this.repo.lockBet(trx, bet_id))!;
         if (locked.status !== 'open')
           throw refused('CASHOUT_UNAVAILABLE', 'This bet can no longer be cashed out');
+        if (locked.free_bet_id !== null)
+          throw refused('CASHOUT_UNAVAILABLE', 'A free bet cannot be cashed out');
         const offer = await this.cashoutQuote(locked);
         if (offer === null)
           throw refused('CASHOUT_UNAVAILABLE', 'Cash-out is suspended for this bet right now');
@@ -1079,6 +1154,7 @@ export class SportsbookService {
             market_id: String(l.market_id),
             selection_id: String(l.selection_id),
           })),
+          free_bet: locked.free_bet_id !== null,
         });
         return updated;
       }),
@@ -1104,8 +1180,21 @@ export class SportsbookService {
         currency: b.currency,
         stake_minor: b.stake_minor.toString(),
         line_stake_minor: b.line_stake_minor.toString(),
-        potential_return_minor: b.potential_return_minor.toString(),
-        payout_minor: b.payout_minor?.toString() ?? null,
+        // A free bet returns the winnings only.
+        potential_return_minor: (b.free_bet_id === null
+          ? b.potential_return_minor
+          : b.potential_return_minor - b.stake_minor
+        ).toString(),
+        free_bet: b.free_bet_id !== null,
+        payout_minor:
+          b.payout_minor === null
+            ? null
+            : (b.free_bet_id === null
+                ? b.payout_minor
+                : b.payout_minor > b.stake_minor
+                  ? b.payout_minor - b.stake_minor
+                  : 0n
+              ).toString(),
         status: b.status,
         reject_message: b.reject_message,
         accept_odds: b.accept_odds,

@@ -1,3 +1,4 @@
+import type { PlayerFreeBet } from '@casino/contracts/promotions';
 import type {
   SbBet,
   SbEventDetail,
@@ -73,6 +74,20 @@ export function useMyBets(status: 'open' | 'settled') {
   });
 }
 
+/** The player's available free-bet tokens (a slip can stake one). */
+export function useFreeBets() {
+  const auth = useAuth();
+  return useQuery({
+    queryKey: ['sports', 'free-bets', auth.authUserToken],
+    queryFn: async () =>
+      ((await request('/customer/free-bets')) as Envelope<PlayerFreeBet[]>).data.filter(
+        (f) => f.status === 'available',
+      ),
+    enabled: auth.isAuthenticated,
+    staleTime: 10_000,
+  });
+}
+
 export type PlaceBody = {
   kind: 'single' | 'multiple' | 'system';
   system_size?: number;
@@ -80,6 +95,7 @@ export type PlaceBody = {
   stake: string;
   accept_odds: 'none' | 'higher' | 'any';
   idempotency_key: string;
+  free_bet_id?: string;
 };
 
 export async function placeBet(body: PlaceBody): Promise<SbBet> {

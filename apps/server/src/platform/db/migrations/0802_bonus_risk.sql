@@ -29,4 +29,4 @@ create table bonus_bet_selections (
 create index bonus_bet_selections_market on bonus_bet_selections (bonus_id, market_id);
 
 -- The abuse signals read these: sessions by address, payments by instrument.
-create index player_sessions_ip on player_sessions (ip, created_at) where ip is not null;
+create index if not exists player_sessions_ip on player_sessions (ip, created_at desc) where ip is not null;

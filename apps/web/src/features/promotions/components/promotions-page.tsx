@@ -123,7 +123,9 @@ function Headline({ promotion }: { promotion: Promotion }) {
       <span className="text-4xl font-black tracking-tight text-white drop-shadow">
         {money(promotion.fixed_amount, promotion.currency) ?? t('promotions.free')}
       </span>
-      <span className="text-sm font-medium text-white/85">{t('promotions.noDeposit')}</span>
+      <span className="text-sm font-medium text-white/85">
+        {t(promotion.kind === 'free_bet' ? 'promotions.freeBetHeadline' : 'promotions.noDeposit')}
+      </span>
     </>
   );
 }
@@ -228,7 +230,10 @@ function PromotionCard({ promotion }: { promotion: Promotion }) {
               )}
             </p>
           )}
-          {promotion.kind === 'no_deposit' &&
+          {promotion.kind === 'free_bet' && (
+            <p className="text-center text-[13px] text-fg-muted">{t('promotions.freeBetHow')}</p>
+          )}
+          {(promotion.kind === 'no_deposit' || promotion.kind === 'free_bet') &&
             (auth.isAuthenticated ? (
               <Button
                 block

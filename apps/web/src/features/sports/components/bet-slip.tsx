@@ -10,7 +10,7 @@ import { useMe } from '../../../lib/api/get-me.ts';
 import { ApiError } from '../../../lib/api-client.ts';
 import { openModal } from '../../../lib/modal-store.ts';
 import { useAuth } from '../../../lib/root-store.ts';
-import { placeBet, useCashout, useMyBets } from '../api.ts';
+import { placeBet, useCashout, useFreeBets, useMyBets } from '../api.ts';
 import { binomial, formatOdds, potentialReturn } from '../lib/odds-format.ts';
 import { type SlipItem, slipStore, useSlip } from '../slip-store.ts';
 
@@ -109,6 +109,8 @@ function Slip({ liveDelayMs, onPlaced }: { liveDelayMs: number; onPlaced: () => 
   const [busy, setBusy] = useState(false);
   const [countdown, setCountdown] = useState<number | null>(null);
   const [message, setMessage] = useState<{ tone: 'error' | 'success'; text: string } | null>(null);
+  const [freeBetId, setFreeBetId] = useState<string | null>(null);
+  const freeBets = useFreeBets();
   const n = slip.items.length;
   const sameEvent = new Set(slip.items.map((i) => i.event_id)).size !== n;
   const effectiveKind: Kind = n < 2 ? 'single' : kind === 'system' && n < 3 ? 'multiple' : kind;
@@ -155,9 +157,21 @@ function Slip({ liveDelayMs, onPlaced }: { liveDelayMs: number; onPlaced: () => 
       p.kind !== 'suspended' &&
       (slip.acceptOdds === 'none' || (slip.acceptOdds === 'higher' && p.kind === 'down')),
   );
+  // A free bet stakes one single (a one-pick slip) or the multiple, with exactly its value.
+  const freeBetAllowed = n === 1 || effectiveKind === 'multiple';
+  const freeBet = freeBetAllowed
+    ? (freeBets.data?.find((f) => f.id === freeBetId && f.currency === currency.code) ?? null)
+    : null;
   let totalStake = 0n;
   let totalReturn = 0n;
-  if (effectiveKind === 'single') {
+  if (freeBet) {
+    const s = parseStake(freeBet.amount, currency.scale);
+    if (s) {
+      totalStake = s;
+      // Stake not returned: the winnings only.
+      totalReturn = potentialReturn(s, odds, n === 1 ? 'single' : 'multiple') - s;
+    }
+  } else if (effectiveKind === 'single') {
     slip.items.forEach((item, i) => {
       const s = parseStake(stakes[item.selection_id] ?? '', currency.scale);
       if (s) {
@@ -182,8 +196,20 @@ function Slip({ liveDelayMs, onPlaced }: { liveDelayMs: number; onPlaced: () => 
     if (live && liveDelayMs > 0) setCountdown(liveDelayMs);
     const placed: string[] = [];
     try {
-      const bodies =
-        effectiveKind === 'single'
+      const bodies = freeBet
+        ? [
+            {
+              kind: n === 1 ? ('single' as const) : ('multiple' as const),
+              selections: slip.items.map((i) => ({
+                selection_id: i.selection_id,
+                odds: formatOdds(i.odds_milli, 'decimal'),
+              })),
+              stake: freeBet.amount,
+              free_bet_id: freeBet.id,
+              items: slip.items.map((i) => i.selection_id),
+            },
+          ]
+        : effectiveKind === 'single'
           ? slip.items
               .filter((item) => parseStake(stakes[item.selection_id] ?? '', currency.scale))
               .map((item) => ({
@@ -217,6 +243,7 @@ function Slip({ liveDelayMs, onPlaced }: { liveDelayMs: number; onPlaced: () => 
       for (const id of placed) slipStore.remove(id);
       setStakes({});
       setStake('');
+      setFreeBetId(null);
       setMessage({ tone: 'success', text: t('sports.slip.placed') });
       onPlaced();
     } catch (error) {
@@ -229,9 +256,11 @@ function Slip({ liveDelayMs, onPlaced }: { liveDelayMs: number; onPlaced: () => 
       setBusy(false);
       setCountdown(null);
       void client.invalidateQueries({ queryKey: ['sports', 'bets'] });
+      void client.invalidateQueries({ queryKey: ['sports', 'free-bets'] });
       void client.invalidateQueries({ queryKey: ['me'] });
     }
   };
+  const usableFreeBets = (freeBets.data ?? []).filter((f) => f.currency === currency.code);
 
   const kinds: Kind[] =
     n >= 3 ? ['single', 'multiple', 'system'] : n === 2 ? ['single', 'multiple'] : ['single'];
@@ -302,7 +331,8 @@ function Slip({ liveDelayMs, onPlaced }: { liveDelayMs: number; onPlaced: () => 
               )}
               {effectiveKind === 'single' && (
                 <StakeInput
-                  value={stakes[item.selection_id] ?? ''}
+                  value={freeBet ? freeBet.amount : (stakes[item.selection_id] ?? '')}
+                  disabled={Boolean(freeBet)}
                   onChange={(v) => setStakes((s) => ({ ...s, [item.selection_id]: v }))}
                   prefix={currency.prefix}
                   label={t('sports.slip.stake')}
@@ -342,7 +372,8 @@ function Slip({ liveDelayMs, onPlaced }: { liveDelayMs: number; onPlaced: () => 
             </div>
           )}
           <StakeInput
-            value={stake}
+            value={freeBet ? freeBet.amount : stake}
+            disabled={Boolean(freeBet)}
             onChange={setStake}
             prefix={currency.prefix}
             label={
@@ -353,6 +384,25 @@ function Slip({ liveDelayMs, onPlaced }: { liveDelayMs: number; onPlaced: () => 
           {sameEvent && <p className="text-xs text-warning">{t('sports.slip.sameEvent')}</p>}
         </div>
       )}
+      {freeBetAllowed && usableFreeBets.length > 0 && (
+        <label className="flex items-center justify-between gap-2 rounded-xl border border-accent-500/40 bg-accent-500/10 px-3 py-2 text-xs text-fg">
+          <span className="font-semibold">{t('sports.slip.freeBet')}</span>
+          <select
+            value={freeBet?.id ?? ''}
+            onChange={(e) => setFreeBetId(e.target.value || null)}
+            className="h-8 rounded-md border border-ink-600 bg-ink-800 px-2 text-xs text-fg"
+            data-testid="free-bet"
+          >
+            <option value="">{t('sports.slip.freeBetNone')}</option>
+            {usableFreeBets.map((f) => (
+              <option key={f.id} value={f.id}>
+                {t('sports.slip.freeBetOption', { amount: `${f.amount} ${f.currency}` })}
+              </option>
+            ))}
+          </select>
+        </label>
+      )}
+      {freeBet && <p className="text-xs text-fg-muted">{t('sports.slip.freeBetTerms')}</p>}
       <div className="space-y-1.5 rounded-xl bg-ink-850 p-3 text-sm">
         <div className="flex justify-between text-fg-muted">
           <span>{t('sports.slip.totalStake')}</span>
@@ -438,12 +488,14 @@ function StakeInput({
   prefix,
   label,
   testId,
+  disabled = false,
 }: {
   value: string;
   onChange: (v: string) => void;
   prefix: string;
   label: string;
   testId: string;
+  disabled?: boolean;
 }) {
   return (
     <label className="mt-2 flex h-10 items-center gap-2 rounded-lg border border-ink-600 bg-ink-900 px-3 focus-within:border-accent-500">
@@ -453,6 +505,7 @@ function StakeInput({
         value={value}
         onChange={(e) => onChange(e.target.value.replace(/[^\d.]/g, ''))}
         inputMode="decimal"
+        disabled={disabled}
         placeholder="0.00"
         className="w-24 bg-transparent text-right font-mono text-sm text-fg tabular-nums outline-none placeholder:text-fg-subtle"
         data-testid={testId}
@@ -575,6 +628,11 @@ function MyBets() {
             <span>
               {t('sports.slip.stake')}{' '}
               <b className="font-mono text-fg">{money(bet.stake_minor, currency)}</b>
+              {bet.free_bet && (
+                <span className="ml-1.5 rounded bg-accent-500/15 px-1.5 py-0.5 font-semibold text-accent-300">
+                  {t('sports.slip.freeBetBadge')}
+                </span>
+              )}
             </span>
             <span>
               {bet.status === 'open' || bet.status === 'pending'
