@@ -242,6 +242,24 @@ async function seedDemoPromotions(modules: AppModules): Promise<bigint> {
     },
     {
       ...base,
+      code: null,
+      kind: 'free_bet' as const,
+      sort_order: 4,
+      title: {
+        en: 'A 5 EUR free bet on any match',
+        pt: 'Uma aposta grátis de 5 EUR em qualquer jogo',
+        es: 'Una apuesta gratis de 5 EUR en cualquier partido',
+        fr: 'Un pari gratuit de 5 EUR sur n’importe quel match',
+      },
+      terms: {
+        en: 'Claim once, then pick it in the bet slip for a single or a multiple within 7 days. The stake is on us; a win pays the winnings in cash, not the stake. No cash-out.',
+      },
+      fixed_amount: { EUR: 5_00, INR: 500_00, BRL: 25_00 },
+      wagering_multiplier: 0,
+      expiry_days: 7,
+    },
+    {
+      ...base,
       code: 'DEMOWELCOME',
       kind: 'no_deposit' as const,
       sort_order: 99,

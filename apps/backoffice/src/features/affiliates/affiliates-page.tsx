@@ -187,12 +187,13 @@ function ProgramCard({ editable }: { editable: boolean }) {
   return (
     <Card className="mb-4">
       <div className="flex flex-wrap items-end gap-4">
-        <div className="w-40">
+        <div className="w-56">
           <TextField
             label="Revenue share %"
             inputMode="decimal"
             disabled={!editable}
             value={share ?? program.data.revenue_share_percent}
+            hint={`Changed ${formatDateTime(program.data.updated_at)}`}
             onChange={(event) => setShare(event.target.value)}
           />
         </div>
@@ -215,9 +216,6 @@ function ProgramCard({ editable }: { editable: boolean }) {
             Save terms
           </Button>
         )}
-        <span className="pb-2 text-xs text-fg-muted">
-          Changed {formatDateTime(program.data.updated_at)}
-        </span>
         {editable && (
           <div className="ml-auto flex items-end gap-2">
             <div className="w-32">

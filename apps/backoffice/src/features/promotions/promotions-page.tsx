@@ -112,7 +112,7 @@ export function PromotionsPage() {
       key: 'limits',
       header: 'Limits',
       render: (row) =>
-        `${row.per_player_limit}/player${row.total_limit ? `, ${row.total_limit} total` : ''}`,
+        `${row.kind === 'cashback' ? `once per ${row.cashback_period === 'daily' ? 'day' : 'week'}` : `${row.per_player_limit}/player`}${row.total_limit ? `, ${row.total_limit} total` : ''}`,
     },
     {
       key: 'ends',
