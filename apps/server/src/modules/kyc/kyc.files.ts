@@ -1,14 +1,16 @@
 import { createHash, randomBytes } from 'node:crypto';
-import { mkdir, readFile, rename, writeFile } from 'node:fs/promises';
+import { mkdir, readFile, rename, rm, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 
-/** Largest upload per file: a phone photo of a document fits; a video does not. */
-export const KYC_FILE_BYTES_MAX = 5 * 1024 * 1024;
+/** Largest upload per file: a full-resolution phone photo of a document fits; a video does not. */
+export const KYC_FILE_BYTES_MAX = 8 * 1024 * 1024;
+export const KYC_FILE_MB_MAX = KYC_FILE_BYTES_MAX / (1024 * 1024);
 
-export type KycMime = 'image/jpeg' | 'image/png' | 'application/pdf';
+export type KycMime = 'image/jpeg' | 'image/png' | 'image/webp' | 'application/pdf';
 const EXTENSION: Record<KycMime, string> = {
   'image/jpeg': 'jpg',
   'image/png': 'png',
+  'image/webp': 'webp',
   'application/pdf': 'pdf',
 };
 
@@ -26,13 +28,21 @@ export function sniff(bytes: Buffer): KycMime | null {
   ) {
     return 'image/png';
   }
+  // RIFF container whose form type is WEBP: "RIFF" <size:4> "WEBP".
+  if (
+    bytes.length >= 12 &&
+    bytes.subarray(0, 4).toString('latin1') === 'RIFF' &&
+    bytes.subarray(8, 12).toString('latin1') === 'WEBP'
+  ) {
+    return 'image/webp';
+  }
   if (bytes.length >= 5 && bytes.subarray(0, 5).toString('latin1') === '%PDF-') {
     return 'application/pdf';
   }
   return null;
 }
 
-const KEY = /^[0-9]{1,19}\/[0-9a-f]{32}\.(jpg|png|pdf)$/;
+const KEY = /^[0-9]{1,19}\/[0-9a-f]{32}\.(jpg|png|webp|pdf)$/;
 
 /**
  * Identity documents on disk under `<DATA_DIR>/kyc`, outside the web root: nothing serves
@@ -51,6 +61,12 @@ export class KycStore {
     await writeFile(temporary, bytes, { mode: 0o600, flag: 'wx' });
     await rename(temporary, target);
     return { storage_key: key, sha256: createHash('sha256').update(bytes).digest('hex') };
+  }
+
+  /** Removes a file a failed submission left behind (best effort: a leftover is harmless). */
+  async remove(storage_key: string): Promise<void> {
+    if (!KEY.test(storage_key)) return;
+    await rm(path.join(this.root, storage_key), { force: true }).catch(() => undefined);
   }
 
   async read(storage_key: string): Promise<Buffer> {

@@ -1,5 +1,6 @@
 import { type Generated, type Selectable, sql } from 'kysely';
 import type { Db } from '../../platform/db/database.ts';
+import type { KycMime } from './kyc.files.ts';
 
 export type VerificationStatus = 'started' | 'PENDING' | 'APPROVED' | 'REJECTED' | 'expired';
 export type DocumentType = 'passport' | 'national_id' | 'driving_licence';
@@ -10,7 +11,7 @@ type VerificationsTable = {
   player_id: bigint;
   provider: string;
   token_digest: string;
-  status: VerificationStatus;
+  status: Generated<VerificationStatus>;
   document_type: DocumentType | null;
   reason: string | null;
   reviewed_by: bigint | null;
@@ -25,7 +26,7 @@ type DocumentsTable = {
   id: Generated<bigint>;
   verification_id: bigint;
   kind: 'document' | 'selfie';
-  mime: 'image/jpeg' | 'image/png' | 'application/pdf';
+  mime: KycMime;
   size_bytes: number;
   sha256: string;
   storage_key: string;
@@ -52,8 +53,17 @@ export class KycRepository {
     this.db = db.withTables<KycTables>();
   }
 
-  insert(row: Pick<VerificationsTable, 'public_id' | 'player_id' | 'provider' | 'token_digest' | 'expires_at' | 'vendor_reference'>) {
-    return this.db.insertInto('kyc_verifications').values(row).returningAll().executeTakeFirstOrThrow();
+  insert(
+    row: Pick<
+      VerificationsTable,
+      'public_id' | 'player_id' | 'provider' | 'token_digest' | 'expires_at' | 'vendor_reference'
+    >,
+  ) {
+    return this.db
+      .insertInto('kyc_verifications')
+      .values(row)
+      .returningAll()
+      .executeTakeFirstOrThrow();
   }
 
   byDigest(token_digest: string) {
@@ -107,7 +117,12 @@ export class KycRepository {
   transition(
     id: bigint,
     from: VerificationStatus[],
-    patch: Partial<Pick<VerificationsTable, 'status' | 'reason' | 'reviewed_by' | 'reviewed_at' | 'submitted_at' | 'document_type'>>,
+    patch: Partial<
+      Pick<
+        VerificationRow,
+        'status' | 'reason' | 'reviewed_by' | 'reviewed_at' | 'submitted_at' | 'document_type'
+      >
+    >,
   ) {
     return this.db
       .updateTable('kyc_verifications')
@@ -118,8 +133,40 @@ export class KycRepository {
       .executeTakeFirst();
   }
 
-  insertDocument(row: Omit<DocumentsTable, 'id' | 'created_at'>) {
-    return this.db.insertInto('kyc_documents').values(row).returningAll().executeTakeFirstOrThrow();
+  /**
+   * The submission in one transaction: the attempt moves started → PENDING and both document
+   * rows appear, or nothing does. Null when the attempt was no longer `started`.
+   */
+  submit(
+    id: bigint,
+    document_type: DocumentType,
+    documents: Array<Omit<DocumentsTable, 'id' | 'created_at' | 'verification_id'>>,
+  ) {
+    return this.db.transaction().execute(async (tx) => {
+      const now = new Date();
+      const moved = await tx
+        .updateTable('kyc_verifications')
+        .set({ status: 'PENDING', document_type, submitted_at: now, updated_at: now })
+        .where('id', '=', id)
+        .where('status', '=', 'started')
+        .returningAll()
+        .executeTakeFirst();
+      if (!moved) return null;
+      await tx
+        .insertInto('kyc_documents')
+        .values(documents.map((doc) => ({ ...doc, verification_id: id })))
+        .execute();
+      return moved;
+    });
+  }
+
+  callbackSeen(provider: string, event_id: string) {
+    return this.db
+      .selectFrom('kyc_callbacks')
+      .select('outcome')
+      .where('provider', '=', provider)
+      .where('event_id', '=', event_id)
+      .executeTakeFirst();
   }
 
   documents(verification_id: bigint) {

@@ -5,7 +5,7 @@ import { z } from 'zod';
 import { AppError } from '../../platform/http/errors.ts';
 import { metaOf, type PlayerAuth } from '../auth/index.ts';
 import { type StaffAuth, staffActor, staffErrors } from '../staff/index.ts';
-import { KYC_FILE_BYTES_MAX } from './kyc.files.ts';
+import { KYC_FILE_BYTES_MAX, KYC_FILE_MB_MAX } from './kyc.files.ts';
 import type { KycService } from './kyc.service.ts';
 
 const CALLBACK_BYTES_MAX = 16 * 1024;
@@ -99,13 +99,15 @@ export const kycRoutes =
             limits: { files: 2, fileSize: KYC_FILE_BYTES_MAX, fields: 2, parts: 4 },
           },
         },
-        errorHandler: (error: FastifyError, _request, reply) => {
+        // A file over the cap stops the upload mid-stream; say which limit, in the app's shape
+        // (the parent error handler formats the AppError).
+        errorHandler: (error: FastifyError) => {
           if (error.code === 'FST_REQ_FILE_TOO_LARGE') {
-            return reply.status(413).send({
-              status: 413,
-              code: 'FILE_TOO_LARGE',
-              message: 'The file is larger than 5 MB.',
-            });
+            throw new AppError(
+              'FILE_TOO_LARGE',
+              `A file is larger than ${KYC_FILE_MB_MAX} MB: choose a smaller photo or scan.`,
+              { status: 413 },
+            );
           }
           throw error;
         },
@@ -114,7 +116,7 @@ export const kycRoutes =
           summary: 'Upload the ID document and the selfie',
           description:
             'multipart/form-data: `document_type` (passport, national_id, driving_licence), ' +
-            '`document` (JPEG, PNG or PDF) and `selfie` (JPEG or PNG), each at most 5 MB. The type ' +
+            `\`document\` (JPEG, PNG, WebP or PDF) and \`selfie\` (JPEG, PNG or WebP), each at most ${KYC_FILE_MB_MAX} MB. The type ` +
             'is read from the file’s content, not its name. 415 for another type, 413 above the cap.',
           consumes: ['multipart/form-data'],
           params: z.object({ token }),

@@ -2,21 +2,38 @@ import { createHash, randomBytes } from 'node:crypto';
 import { AppError } from '../../platform/http/errors.ts';
 import type { AuditActor, AuditService } from '../audit/index.ts';
 import type { KycStatus, PlayersService } from '../players/index.ts';
-import { KYC_FILE_BYTES_MAX, type KycStore, sniff } from './kyc.files.ts';
+import {
+  KYC_FILE_BYTES_MAX,
+  KYC_FILE_MB_MAX,
+  type KycMime,
+  type KycStore,
+  sniff,
+} from './kyc.files.ts';
 import type {
   DocumentType,
   KycRepository,
   VerificationRow,
   VerificationStatus,
 } from './kyc.repository.ts';
-import { CallbackRejected, type KycVendor } from './providers/vendor.ts';
+import { CallbackRejected, type KycDecision, type KycVendor } from './providers/vendor.ts';
 
 /** How long the verification page's link works. */
 export const SESSION_MS = 60 * 60_000;
 /** Verification attempts a player may start per day (each one is a link and, maybe, uploads). */
 export const STARTS_PER_DAY_MAX = 10;
-export const DOCUMENT_TYPES: readonly DocumentType[] = ['passport', 'national_id', 'driving_licence'];
+export const DOCUMENT_TYPES: readonly DocumentType[] = [
+  'passport',
+  'national_id',
+  'driving_licence',
+];
 const DAY_MS = 86_400_000;
+const DOCUMENT_MIMES: readonly KycMime[] = [
+  'image/jpeg',
+  'image/png',
+  'image/webp',
+  'application/pdf',
+];
+const SELFIE_MIMES: readonly KycMime[] = ['image/jpeg', 'image/png', 'image/webp'];
 
 export type KycOptions = {
   publicUrl: () => string;
@@ -44,7 +61,7 @@ export class KycService {
     private readonly audit: AuditService,
     private readonly store: KycStore,
     /** The external vendor whose signed callbacks are accepted (null: built-in only). */
-    private readonly vendor: KycVendor,
+    private readonly vendor: KycVendor | null,
     private readonly options: KycOptions,
   ) {}
 
@@ -123,14 +140,15 @@ export class KycService {
       expired: row.status === 'started' && row.expires_at <= new Date(),
       expires_at: row.expires_at.toISOString(),
       name: player?.name ?? '',
-      document_types: DOCUMENT_TYPES,
+      document_types: [...DOCUMENT_TYPES],
       file_bytes_max: KYC_FILE_BYTES_MAX,
     };
   }
 
   /**
-   * The player's upload: an ID document (JPEG, PNG or PDF) and a selfie (JPEG or PNG), each
-   * checked by its content and capped in size, stored outside the web root; then PENDING.
+   * The player's upload: an ID document (JPEG, PNG, WebP or PDF) and a selfie (JPEG, PNG or
+   * WebP), each checked by its content and capped in size, stored outside the web root; then
+   * PENDING. Both files are checked before anything is written: a bad one stores nothing.
    */
   async submit(
     token: string,
@@ -153,37 +171,34 @@ export class KycService {
     if (!(DOCUMENT_TYPES as readonly string[]).includes(type)) {
       fail('document_type', `document_type must be one of ${DOCUMENT_TYPES.join(', ')}.`);
     }
-    const document = this.file(input.document, 'document', ['image/jpeg', 'image/png', 'application/pdf']);
-    const selfie = this.file(input.selfie, 'selfie', ['image/jpeg', 'image/png']);
-    // Files first, then the rows: a failed write leaves at most an orphan file, never a row
-    // pointing at nothing.
+    const document = this.file(input.document, 'document', DOCUMENT_MIMES);
+    const selfie = this.file(input.selfie, 'selfie', SELFIE_MIMES);
     const storedDocument = await this.store.put(row.player_id, document.bytes, document.mime);
-    const storedSelfie = await this.store.put(row.player_id, selfie.bytes, selfie.mime);
-    const now = new Date();
-    const moved = await this.repository.transition(row.id, ['started'], {
-      status: 'PENDING',
-      document_type: type as DocumentType,
-      submitted_at: now,
-    });
+    let storedSelfie: Awaited<ReturnType<KycStore['put']>> | undefined;
+    let moved: VerificationRow | null = null;
+    try {
+      storedSelfie = await this.store.put(row.player_id, selfie.bytes, selfie.mime);
+      moved = await this.repository.submit(row.id, type as DocumentType, [
+        {
+          kind: 'document',
+          mime: document.mime,
+          size_bytes: document.bytes.length,
+          ...storedDocument,
+        },
+        { kind: 'selfie', mime: selfie.mime, size_bytes: selfie.bytes.length, ...storedSelfie },
+      ]);
+    } finally {
+      // No row points at the files (a concurrent submission won, or the write failed): drop them.
+      if (!moved) {
+        await this.store.remove(storedDocument.storage_key);
+        if (storedSelfie) await this.store.remove(storedSelfie.storage_key);
+      }
+    }
     if (!moved) {
       throw new AppError('KYC_ALREADY_SUBMITTED', 'These documents were already submitted.', {
         status: 409,
       });
     }
-    await this.repository.insertDocument({
-      verification_id: row.id,
-      kind: 'document',
-      mime: document.mime,
-      size_bytes: document.bytes.length,
-      ...storedDocument,
-    });
-    await this.repository.insertDocument({
-      verification_id: row.id,
-      kind: 'selfie',
-      mime: selfie.mime,
-      size_bytes: selfie.bytes.length,
-      ...storedSelfie,
-    });
     await this.players.update(row.player_id, { kyc_status: 'PENDING' });
     await this.audit.record({
       actor: { type: 'player', id: row.player_id },
@@ -194,18 +209,19 @@ export class KycService {
     return { status: 'PENDING' as const };
   }
 
-  private file(value: unknown, path: string, allowed: string[]) {
-    if (!Buffer.isBuffer(value) || value.length === 0) {
-      fail(path, `${path === 'selfie' ? 'The selfie' : 'The ID document'} is missing.`);
+  private file(value: unknown, path: 'document' | 'selfie', allowed: readonly KycMime[]) {
+    const label = path === 'selfie' ? 'The selfie' : 'The ID document';
+    if (!Buffer.isBuffer(value) || value.length === 0) fail(path, `${label} is missing.`);
+    if (value.length > KYC_FILE_BYTES_MAX) {
+      fail(path, `${label} is larger than ${KYC_FILE_MB_MAX} MB.`, 413);
     }
-    if (value.length > KYC_FILE_BYTES_MAX) fail(path, 'The file is larger than 5 MB.', 413);
     const mime = sniff(value);
     if (!mime || !allowed.includes(mime)) {
       fail(
         path,
         path === 'selfie'
-          ? 'The selfie must be a JPEG or PNG photo.'
-          : 'The ID document must be a JPEG or PNG photo or a PDF.',
+          ? 'The selfie must be a JPEG, PNG or WebP photo.'
+          : 'The ID document must be a JPEG, PNG or WebP photo or a PDF.',
         415,
       );
     }
@@ -309,13 +325,14 @@ export class KycService {
         { status: 409 },
       );
     }
+    // players.kyc_status is what the wallet and every withdrawal check read.
     await this.players.update(row.player_id, { kyc_status: status });
     await this.audit.record({
       actor,
       action: status === 'APPROVED' ? 'kyc.approve' : 'kyc.reject',
       target: { type: 'kyc_verification', id: public_id },
       before: { status: 'PENDING' },
-      after: { status, reason },
+      after: { status, reason, player_id: String(row.player_id) },
     });
     return this.view(moved);
   }
@@ -323,10 +340,17 @@ export class KycService {
   /**
    * `/customer/kyc-verification/callback`: an external vendor's signed decision, applied once
    * per vendor event. It may decide a verification the vendor ran itself (`started`) or one
-   * whose documents reached us (`PENDING`); a decided one stays decided.
+   * whose documents reached us (`PENDING`); a decided one stays decided (a late or reordered
+   * event is recorded and ignored). The event is recorded last, so a crash part-way leaves it
+   * unrecorded and the vendor's redelivery finishes the work.
    */
   async callback(headers: Record<string, string | string[] | undefined>, rawBody: string) {
-    let event: ReturnType<KycVendor['parseCallback']>;
+    if (!this.vendor) {
+      throw new AppError('KYC_VENDOR_OFF', 'No external KYC vendor is configured', {
+        status: 503,
+      });
+    }
+    let event: KycDecision;
     try {
       event = this.vendor.parseCallback(headers, rawBody, new Date());
     } catch (error) {
@@ -337,26 +361,40 @@ export class KycService {
       }
       throw error;
     }
+    const seen = await this.repository.callbackSeen(this.vendor.name, event.event_id);
+    if (seen) return { outcome: 'duplicate' as const };
     const row = await this.repository.byPublicId(event.reference);
-    if (!row) throw new AppError('NOT_FOUND', `Unknown verification: ${event.reference}`, { status: 404 });
+    if (!row) {
+      throw new AppError('NOT_FOUND', `Unknown verification: ${event.reference}`, { status: 404 });
+    }
     const status = event.decision === 'approved' ? 'APPROVED' : 'REJECTED';
-    const reason = status === 'REJECTED' ? (event.reason?.trim() || 'Rejected by the verification provider') : null;
+    const reason =
+      status === 'REJECTED'
+        ? event.reason?.trim() || 'Rejected by the verification provider'
+        : null;
     const moved = await this.repository.transition(row.id, ['started', 'PENDING'], {
       status,
       reason,
       reviewed_at: new Date(),
       submitted_at: row.submitted_at ?? new Date(),
     });
-    const fresh = await this.repository.recordCallback(this.vendor.name, event.event_id, moved ? status : 'ignored');
+    // Moved now, or moved by this very event before a crash (same decision, not yet recorded).
+    const applies = moved !== undefined || (row.status === status && row.reviewed_by === null);
+    if (applies) {
+      const latest = await this.repository.latest(row.player_id);
+      if (latest?.id === row.id) await this.players.update(row.player_id, { kyc_status: status });
+    }
     if (moved) {
-      await this.players.update(row.player_id, { kyc_status: status });
       await this.audit.record({
         actor: { type: 'system', id: `kyc:${this.vendor.name}` },
         action: status === 'APPROVED' ? 'kyc.approve' : 'kyc.reject',
         target: { type: 'kyc_verification', id: row.public_id },
-        after: { status, reason, event_id: event.event_id },
+        after: { status, reason, event_id: event.event_id, player_id: String(row.player_id) },
       });
     }
-    return { outcome: moved ? status : fresh ? 'ignored' : 'duplicate' };
+    const outcome = applies ? status : 'ignored';
+    // A concurrent delivery of the same event may have recorded it first: still one outcome.
+    const fresh = await this.repository.recordCallback(this.vendor.name, event.event_id, outcome);
+    return { outcome: fresh ? outcome : ('duplicate' as const) };
   }
 }

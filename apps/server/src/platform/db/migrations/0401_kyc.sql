@@ -31,10 +31,10 @@ create table kyc_documents (
   id bigint generated always as identity primary key,
   verification_id bigint not null references kyc_verifications (id),
   kind text not null check (kind = any ('{document,selfie}'::text[])),
-  mime text not null check (mime = any ('{image/jpeg,image/png,application/pdf}'::text[])),
-  size_bytes integer not null check (size_bytes > 0 and size_bytes <= 5242880),
+  mime text not null check (mime = any ('{image/jpeg,image/png,image/webp,application/pdf}'::text[])),
+  size_bytes integer not null check (size_bytes > 0 and size_bytes <= 8388608),
   sha256 text not null check (sha256 ~ '^[0-9a-f]{64}$'),
-  storage_key text not null unique check (storage_key ~ '^[0-9]{1,19}/[0-9a-f]{32}\.(jpg|png|pdf)$'),
+  storage_key text not null unique check (storage_key ~ '^[0-9]{1,19}/[0-9a-f]{32}\.(jpg|png|webp|pdf)$'),
   created_at timestamptz not null default now(),
   unique (verification_id, kind)
 );
