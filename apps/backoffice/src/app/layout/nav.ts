@@ -5,6 +5,7 @@ import {
   DashboardIcon,
   GiftIcon,
   GlobeIcon,
+  IdCardIcon,
   PlayersIcon,
   SettingsIcon,
   StaffIcon,
@@ -55,6 +56,13 @@ export const NAV: NavItem[] = [
     permission: 'promotions.read',
     icon: GiftIcon,
     group: 'Operations',
+  },
+  {
+    to: '/kyc',
+    label: 'KYC reviews',
+    permission: 'kyc.read',
+    icon: IdCardIcon,
+    group: 'Compliance',
   },
   {
     to: '/jurisdictions',

@@ -134,7 +134,7 @@ export function FileDrop({
             error ? 'border-negative/70' : 'border-ink-600',
           )}
         >
-          <div className="relative flex aspect-[4/3] items-center justify-center bg-ink-950">
+          <div className="relative flex aspect-[16/10] items-center justify-center bg-ink-950 sm:aspect-[4/3]">
             {value.type === 'pdf' ? (
               <div className="flex flex-col items-center gap-2 text-fg-muted">
                 <DocumentIcon size={40} />
@@ -144,21 +144,26 @@ export function FileDrop({
               <img
                 src={preview}
                 alt={t('kyc.previewAlt', { name: label })}
-                className="size-full object-contain"
+                className="absolute inset-0 size-full object-contain"
               />
             ) : null}
           </div>
-          <div className="flex items-center gap-3 border-t border-ink-700 px-3 py-2.5">
+          <div className="flex items-center gap-1 border-t border-ink-700 py-2 pr-1.5 pl-3">
             <div className="min-w-0 flex-1">
               <p className="truncate text-sm text-fg" title={value.file.name}>
                 {value.file.name}
               </p>
               <p className="text-xs text-fg-subtle">{formatSize(value.file.size)}</p>
             </div>
-            <Button size="sm" variant="ghost" onClick={() => input.current?.click()}>
+            <Button
+              size="sm"
+              variant="ghost"
+              className="px-2.5"
+              onClick={() => input.current?.click()}
+            >
               {t('kyc.change')}
             </Button>
-            <Button size="sm" variant="ghost" onClick={() => onChange(null)}>
+            <Button size="sm" variant="ghost" className="px-2.5" onClick={() => onChange(null)}>
               {t('kyc.remove')}
             </Button>
           </div>
@@ -173,7 +178,7 @@ export function FileDrop({
           onDragLeave={() => setDragging(false)}
           onDrop={drop}
           className={cn(
-            'flex aspect-[4/3] flex-col items-center justify-center gap-3 rounded-xl border border-dashed px-4 text-center transition-colors',
+            'flex aspect-[16/10] flex-col items-center justify-center gap-3 rounded-xl border border-dashed px-4 text-center transition-colors sm:aspect-[4/3]',
             dragging
               ? 'border-accent-400 bg-accent-500/10'
               : error
