@@ -68,27 +68,28 @@ export function KycReviewsPage() {
     {
       key: 'submitted',
       header: 'Submitted',
-      render: (row) =>
-        row.submitted_at ? (
-          <span title={formatDateTime(row.submitted_at)}>{relativeTime(row.submitted_at)}</span>
-        ) : (
-          <span className="text-fg-subtle">—</span>
-        ),
+      render: (row) => (
+        <div className="whitespace-nowrap">
+          {row.submitted_at ? (
+            <span title={formatDateTime(row.submitted_at)}>{relativeTime(row.submitted_at)}</span>
+          ) : (
+            <span className="text-fg-subtle">—</span>
+          )}
+          <div className="text-xs text-fg-subtle">
+            {row.document_type ? DOCUMENT_TYPE[row.document_type] : row.provider}
+          </div>
+        </div>
+      ),
     },
     {
       key: 'player',
       header: 'Player',
       render: (row) => (
-        <div className="min-w-0">
+        <div className="max-w-[18rem] min-w-0">
           <div className="truncate text-fg">{row.player_name || `#${row.player_id}`}</div>
           <div className="truncate text-xs text-fg-subtle">{row.player_email}</div>
         </div>
       ),
-    },
-    {
-      key: 'type',
-      header: 'Document',
-      render: (row) => (row.document_type ? DOCUMENT_TYPE[row.document_type] : '—'),
     },
     // One status filtered: the column would repeat it on every row.
     ...(state.status === 'all'
@@ -115,7 +116,7 @@ export function KycReviewsPage() {
               aria-label="Status"
               value={state.status}
               onChange={(event) => update({ status: event.target.value })}
-              className="w-40"
+              className="w-full sm:w-40"
             >
               <option value="PENDING">In review</option>
               <option value="APPROVED">Approved</option>
@@ -128,7 +129,7 @@ export function KycReviewsPage() {
               placeholder="Verification or player id"
               defaultValue={state.q}
               onChange={(event) => search(event.currentTarget.value.trim())}
-              className="min-w-48 flex-1"
+              className="w-full sm:w-auto sm:flex-1"
             />
           </div>
           <DataTable
