@@ -149,6 +149,7 @@ describe.skipIf(skipJourneys())('journey: identity verification (KYC)', () => {
       player.getByRole('button', { name: 'Verify now' }).click(),
     ]);
     await player.getByRole('heading', { name: 'Verify your identity' }).waitFor();
+    const firstLink = player.url();
     const files = await photos(player);
 
     // A text file named .jpg is refused at once, by its content.
@@ -204,6 +205,11 @@ describe.skipIf(skipJourneys())('journey: identity verification (KYC)', () => {
       'The photo is too dark: take it again in daylight.',
     );
     await shot(player, 'desktop-settings-rejected');
+    // The first link cannot be used twice.
+    await player.goto(firstLink);
+    await player.getByRole('heading', { name: 'This link was already used' }).waitFor();
+    await player.goto('/settings/verify');
+    await waitForApp(player);
     await Promise.all([
       player.waitForURL(/\/verification\?session=/),
       player.getByRole('button', { name: 'Send new documents' }).click(),

@@ -127,7 +127,19 @@ export function VerificationPage() {
     );
   }
   const data = session.data;
-  if (submit.isSuccess || data.status !== 'started') {
+  if (!submit.isSuccess && data.status !== 'started') {
+    return (
+      <Shell>
+        <Outcome tone="warning" title={t('kyc.usedTitle')} body={t('kyc.usedBody')}>
+          <Link to="/settings/verify" className={buttonClasses({ block: true })}>
+            {t('kyc.seeStatus')}
+          </Link>
+          {home}
+        </Outcome>
+      </Shell>
+    );
+  }
+  if (submit.isSuccess) {
     return (
       <Shell>
         <Outcome tone="positive" title={t('kyc.doneTitle')} body={t('kyc.doneBody')}>
