@@ -378,8 +378,13 @@ export class KycService {
       reviewed_at: new Date(),
       submitted_at: row.submitted_at ?? new Date(),
     });
-    // Moved now, or moved by this very event before a crash (same decision, not yet recorded).
-    const applies = moved !== undefined || (row.status === status && row.reviewed_by === null);
+    // Moved now, or already moved to this same decision by the vendor (this event before a
+    // crash, or a concurrent delivery of it): read again, the row may have moved since.
+    let applies = moved !== undefined;
+    if (!moved) {
+      const current = await this.repository.byPublicId(event.reference);
+      applies = current?.status === status && current.reviewed_by === null;
+    }
     if (applies) {
       const latest = await this.repository.latest(row.player_id);
       if (latest?.id === row.id) await this.players.update(row.player_id, { kyc_status: status });
