@@ -199,6 +199,19 @@ describe('POST /customer/kyc-verification (spec §7)', () => {
     expect(await kycStatus(player.id)).toBeNull();
   });
 
+  it('is in the OpenAPI document, with the upload and the callback', async () => {
+    const response = await t.app.inject({ method: 'GET', url: '/api/docs/json' });
+    const paths = Object.keys(response.json().paths as Record<string, unknown>);
+    for (const path of [
+      '/api/v1/customer/kyc-verification',
+      '/api/v1/customer/kyc-verification/callback',
+      '/api/v1/kyc/sessions/{token}/documents',
+      '/api/admin/kyc/{id}/reject',
+    ]) {
+      expect(paths).toContain(path);
+    }
+  });
+
   it('needs the bearer token; an unknown link is a 404', async () => {
     const anonymous = await t.app.inject({
       method: 'POST',
