@@ -23,6 +23,7 @@ import { createBonusModule } from './modules/bonus/index.ts';
 import { createCashierModule, createPaymentsModule } from './modules/cashier/index.ts';
 import { createCasinoModule, createOriginalsModule } from './modules/casino/index.ts';
 import { createCryptoModule } from './modules/crypto/index.ts';
+import { createKycModule } from './modules/kyc/index.ts';
 import { createLedgerModule } from './modules/ledger/index.ts';
 import { createMailModule } from './modules/mail/index.ts';
 import { createPlayersModule, playersRoutes } from './modules/players/index.ts';
@@ -281,6 +282,17 @@ export async function buildApp(options: AppOptions) {
   });
   if (config.env !== 'test') originals.startSweeper();
   app.addHook('onClose', async () => originals.stop());
+  // Identity verification: its state (players.kyc_status) gates every withdrawal.
+  const kyc = createKycModule({
+    db,
+    players: players.service,
+    audit: audit.service,
+    auth: auth.hook,
+    staff: staff.auth,
+    dataDir: config.dataDir,
+    publicUrl: () => config.publicUrl,
+    vendor: { name: config.kyc.vendor, callbackSecret: config.kyc.callbackSecret },
+  });
   const backoffice = createBackofficeModule({
     db,
     audit: audit.service,
@@ -296,6 +308,7 @@ export async function buildApp(options: AppOptions) {
       affiliate.adminRoutes,
       cryptoPayments.adminRoutes,
       payments.adminRoutes,
+      kyc.adminRoutes,
       protection.adminRoutes(staff.auth),
       sportsbook.adminRoutes(staff.auth),
     ],
@@ -398,6 +411,7 @@ export async function buildApp(options: AppOptions) {
       await api.register(wallet.routes);
       await api.register(cryptoPayments.routes);
       await api.register(payments.routes);
+      await api.register(kyc.routes);
       await api.register(bonus.routes);
       await api.register(affiliate.routes);
       await api.register(protection.routes(auth.hook));
@@ -441,6 +455,7 @@ export async function buildApp(options: AppOptions) {
     wallet,
     crypto: cryptoPayments,
     payments,
+    kyc,
     moneyRoutes,
     bonus,
     affiliate,

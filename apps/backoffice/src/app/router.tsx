@@ -38,6 +38,8 @@ const JurisdictionsPage = () =>
     async () =>
       (await import('../features/jurisdictions/jurisdictions-page.tsx')).JurisdictionsPage,
   );
+const KycReviewsPage = () =>
+  page(async () => (await import('../features/kyc/kyc-reviews-page.tsx')).KycReviewsPage);
 const AuditPage = () =>
   page(async () => (await import('../features/audit/audit-page.tsx')).AuditPage);
 const SettingsPage = () =>
@@ -102,6 +104,14 @@ export const router = createBrowserRouter(
           element: (
             <Guard permission="jurisdictions.read">
               <JurisdictionsPage />
+            </Guard>
+          ),
+        },
+        {
+          path: 'kyc',
+          element: (
+            <Guard permission="kyc.read">
+              <KycReviewsPage />
             </Guard>
           ),
         },

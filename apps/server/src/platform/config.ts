@@ -48,6 +48,12 @@ const environment = z.object({
   CRYPTO_SANDBOX_SECRET: z.string().min(8).default('sandbox-ipn-secret'),
   /** The sandbox payment gateway's webhook secret; every instance must use the same. */
   CASHIER_SANDBOX_SECRET: z.string().min(8).default('sandbox-webhook-secret'),
+  /** An external KYC vendor's name and the secret its signed callbacks use (modules/kyc). */
+  KYC_VENDOR: z
+    .string()
+    .regex(/^[a-z_]{2,32}$/, 'must be a short lowercase name such as sumsub')
+    .default('vendor'),
+  KYC_CALLBACK_SECRET: z.string().min(16).optional(),
 });
 
 export type Config = {
@@ -66,6 +72,8 @@ export type Config = {
   signupLimitPerHour: number;
   /** The sandbox payment gateway's webhook secret. */
   cashierSandboxSecret: string;
+  /** Identity verification: the external vendor whose signed callbacks are accepted. */
+  kyc: { vendor: string; callbackSecret: string | undefined };
   crypto: {
     provider: 'sandbox' | 'nowpayments' | 'self_custody' | 'off';
     nowpayments?: { api_url: string; api_key: string; ipn_secret: string };
@@ -119,6 +127,7 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
     trustProxyHops: env.TRUST_PROXY_HOPS,
     signupLimitPerHour: env.SIGNUP_LIMIT_PER_HOUR,
     cashierSandboxSecret: env.CASHIER_SANDBOX_SECRET,
+    kyc: { vendor: env.KYC_VENDOR, callbackSecret: env.KYC_CALLBACK_SECRET },
     crypto: {
       provider: cryptoProvider,
       ...(cryptoProvider === 'nowpayments'

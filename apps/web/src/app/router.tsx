@@ -49,10 +49,16 @@ const ProvablyFairPage = page(
 const TransactionsPage = page(() => import('./routes/transactions-page.tsx'), 'TransactionsPage');
 const settings = () => import('./routes/settings-page.tsx');
 const SettingsPage = page(settings, 'SettingsPage');
-const VerifyPage = page(settings, 'VerifyPage');
+const VerifyPage = page(
+  () => import('../features/kyc/components/verify-settings-page.tsx'),
+  'VerifyPage',
+);
 const standalone = () => import('./routes/standalone.tsx');
 const ResetPasswordPage = page(standalone, 'ResetPasswordPage');
-const VerificationPage = page(standalone, 'VerificationPage');
+const VerificationPage = page(
+  () => import('../features/kyc/components/verification-page.tsx'),
+  'VerificationPage',
+);
 
 /** Spec §2 routes, plus /reset-password and /verification (both without the layout). */
 export const router = createBrowserRouter([

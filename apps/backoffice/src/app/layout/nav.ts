@@ -5,6 +5,7 @@ import {
   DashboardIcon,
   GiftIcon,
   GlobeIcon,
+  IdCardIcon,
   LinkIcon,
   PlayersIcon,
   SettingsIcon,
@@ -63,6 +64,13 @@ export const NAV: NavItem[] = [
     permission: 'affiliates.read',
     icon: LinkIcon,
     group: 'Operations',
+  },
+  {
+    to: '/kyc',
+    label: 'KYC reviews',
+    permission: 'kyc.read',
+    icon: IdCardIcon,
+    group: 'Compliance',
   },
   {
     to: '/jurisdictions',

@@ -185,6 +185,7 @@ function Balance({
 }
 
 function Overview({ player }: { player: AdminPlayerDetail }) {
+  const { can } = useAuth();
   return (
     <div className="grid gap-3 lg:grid-cols-2">
       <Card title="Details">
@@ -196,7 +197,16 @@ function Overview({ player }: { player: AdminPlayerDetail }) {
             Email: player.email,
             Phone: player.phone,
             Status: <StatusBadge status={player.status} />,
-            KYC: player.kyc_status ?? 'Not started',
+            KYC: can('kyc.read') ? (
+              <Link
+                to={`/kyc?status=all&q=${player.id}`}
+                className="text-accent-300 hover:underline"
+              >
+                {player.kyc_status ?? 'Not started'}
+              </Link>
+            ) : (
+              (player.kyc_status ?? 'Not started')
+            ),
           }}
         />
       </Card>

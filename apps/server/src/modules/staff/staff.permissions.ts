@@ -42,6 +42,8 @@ export const PERMISSIONS = {
   'sportsbook.trade': ['owner', 'admin', 'trader'],
   'sportsbook.settle': ['owner', 'admin', 'trader'],
   'sportsbook.limits': ['owner', 'admin', 'risk', 'trader'],
+  'kyc.read': ['owner', 'admin', 'compliance'],
+  'kyc.review': ['owner', 'admin', 'compliance'],
 } as const satisfies Record<string, readonly Role[]>;
 
 export type Permission = keyof typeof PERMISSIONS;

@@ -2,8 +2,6 @@ import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { BrandLogo } from '../../components/brand-logo.tsx';
-import { buttonClasses } from '../../components/button.tsx';
-import { ShieldIcon } from '../../components/icons.tsx';
 import { ResetPasswordForm } from '../../features/auth/components/reset-password-form.tsx';
 import { usePageSettings } from '../layout/app-layout.tsx';
 
@@ -47,24 +45,6 @@ export function ResetPasswordPage() {
   return (
     <StandaloneShell title={t('reset.title')} subtitle={t('reset.subtitle')}>
       <ResetPasswordForm />
-    </StandaloneShell>
-  );
-}
-
-/** Spec §2: the page named Verification renders without the shared layout. */
-export function VerificationPage() {
-  const { t } = useTranslation();
-  return (
-    <StandaloneShell title={t('pages.verification.title')}>
-      <div className="mt-4 flex flex-col items-center gap-5 text-center">
-        <span className="flex size-14 items-center justify-center rounded-2xl bg-accent-500/10 text-accent-400">
-          <ShieldIcon size={28} />
-        </span>
-        <p className="text-sm leading-relaxed text-fg-muted">{t('pages.verification.body')}</p>
-        <Link to="/" className={buttonClasses({ block: true })}>
-          {t('common.backHome')}
-        </Link>
-      </div>
     </StandaloneShell>
   );
 }
