@@ -1,5 +1,10 @@
 import { envelope } from '@casino/contracts/envelope';
-import { depositCreated, inrDepositCreated, payment, paymentsPage } from '@casino/contracts/payments';
+import {
+  depositCreated,
+  inrDepositCreated,
+  payment,
+  paymentsPage,
+} from '@casino/contracts/payments';
 import { useQuery } from '@tanstack/react-query';
 import { z } from 'zod';
 import { parseResponse, request } from '../../../lib/api-client.ts';

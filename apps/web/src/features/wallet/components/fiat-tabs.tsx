@@ -24,10 +24,11 @@ import {
   ACCOUNT_NUMBER_GATEWAYS,
   BANK_NAME_GATEWAYS,
   belowInrMinimum,
+  depositErrors,
   euroLine,
-  IFSC,
+  type FieldErrors,
   NETWORKS,
-  UPI_ID,
+  withdrawErrors,
 } from '../utils/fiat.ts';
 
 /** Spec §9: the coupon is removed 5 s after a deposit. */
@@ -185,13 +186,6 @@ function EuroLine({ amount, currency, fee }: { amount: string; currency: Currenc
   );
 }
 
-function amountErrors(t: (key: string) => string, amount: string, inr: boolean): string | undefined {
-  if (!amount.trim()) return t('wallet.crypto.errors.amountEmpty');
-  if (!(Number(amount) > 0)) return t('wallet.crypto.errors.amountPositive');
-  if (inr && belowInrMinimum(amount)) return t('cashier.errors.inrMinimum');
-  return undefined;
-}
-
 function BankSelect({
   currency,
   value,
@@ -233,37 +227,34 @@ export function FiatDepositTab({ customer }: { customer: Customer }) {
   const [gatewayId, setGatewayId] = useState<number | null>(null);
   const [mode, setMode] = useState<'upi' | 'netbanking'>('upi');
   const [amount, setAmount] = useState('');
-  const [fields, setFields] = useState({ bank_name: '', acc_name: '', acc_number: '', network: '' });
+  const [fields, setFields] = useState({
+    bank_name: '',
+    acc_name: '',
+    acc_number: '',
+    network: '',
+  });
   const [coupon, setCoupon] = useState(storedCoupon);
   const [errors, setErrors] = useState<Errors>({});
   const [pending, setPending] = useState(false);
 
   if (loading) return <Loading />;
-  if (failed || !currency) return <p className="py-8 text-center text-fg-muted">{t('cashier.noCurrency')}</p>;
+  if (failed || !currency)
+    return <p className="py-8 text-center text-fg-muted">{t('cashier.noCurrency')}</p>;
   const gateways = currency.payment_gateways.filter((g) => g.id !== 1 && g.id !== 2);
   const gateway = inr
     ? currency.payment_gateways.find((g) => g.id === (mode === 'upi' ? 1 : 2))
     : gateways.find((g) => g.id === gatewayId);
   const minimumShown = inr && belowInrMinimum(amount);
+  const translate = (found: FieldErrors): Errors =>
+    Object.fromEntries(Object.entries(found).map(([field, key]) => [field, t(key)]));
   const set = (key: keyof typeof fields) => (value: string) =>
     setFields((current) => ({ ...current, [key]: value }));
 
   const submit = async (event: FormEvent) => {
     event.preventDefault();
-    const found: Errors = {};
-    if (!inr && !gateway) found.payment_gateway = t('cashier.errors.method');
-    found.amount = amountErrors(t, amount, inr);
-    if (gateway && !inr) {
-      if (BANK_NAME_GATEWAYS.includes(gateway.id) && !fields.bank_name)
-        found.bank_name = t('cashier.errors.bankName');
-      if (ACCOUNT_NAME_GATEWAYS.includes(gateway.id) && !fields.acc_name.trim())
-        found.acc_name = t('cashier.errors.accountName');
-      if (ACCOUNT_NUMBER_GATEWAYS.includes(gateway.id)) {
-        if (!fields.acc_number.trim()) found.acc_number = t('cashier.errors.accountNumber');
-        if (!fields.network) found.network = t('cashier.errors.network');
-      }
-    }
-    const clean = Object.fromEntries(Object.entries(found).filter(([, v]) => v)) as Errors;
+    const clean = translate(
+      depositErrors({ inr, gateway_id: inr ? null : (gateway?.id ?? null), amount, ...fields }),
+    );
     setErrors(clean);
     if (Object.keys(clean).length > 0) return;
     setPending(true);
@@ -524,13 +515,16 @@ export function FiatWithdrawTab({ customer }: { customer: Customer }) {
   const [pending, setPending] = useState(false);
 
   if (loading) return <Loading />;
-  if (failed || !currency) return <p className="py-8 text-center text-fg-muted">{t('cashier.noCurrency')}</p>;
+  if (failed || !currency)
+    return <p className="py-8 text-center text-fg-muted">{t('cashier.noCurrency')}</p>;
   // Spec §9: INR withdrawals go by payment mode; other wallets pick a paying-out gateway.
   const gateways = currency.payment_gateways.filter((g) => g.id !== 1 && g.id !== 2);
   const gateway = inr
     ? currency.payment_gateways.find((g) => g.id === (mode === 'upi' ? 1 : 2))
     : gateways.find((g) => g.id === gatewayId);
   const minimumShown = inr && belowInrMinimum(amount);
+  const translate = (found: FieldErrors): Errors =>
+    Object.fromEntries(Object.entries(found).map(([field, key]) => [field, t(key)]));
   const set = (key: keyof typeof fields) => (value: string) =>
     setFields((current) => ({ ...current, [key]: value }));
   const text = (key: keyof typeof fields, label: string, props: Record<string, unknown> = {}) => (
@@ -548,27 +542,15 @@ export function FiatWithdrawTab({ customer }: { customer: Customer }) {
 
   const submit = async (event: FormEvent) => {
     event.preventDefault();
-    const found: Errors = {};
-    if (!inr && !gateway) found.payment_gateway = t('cashier.errors.method');
-    found.amount = amountErrors(t, amount, inr);
-    if (inr) {
-      if (!fields.account_holder_name.trim())
-        found.account_holder_name = t('cashier.errors.accountHolder');
-      if (mode === 'upi') {
-        if (!UPI_ID.test(fields.upi_id.trim())) found.upi_id = t('cashier.errors.upi');
-      } else {
-        if (!fields.account_number.trim()) found.account_number = t('cashier.errors.accountNumber');
-        if (!fields.bank_name) found.bank_name = t('cashier.errors.bankName');
-        if (!IFSC.test(fields.ifsc_code.trim().toUpperCase()))
-          found.ifsc_code = t('cashier.errors.ifsc');
-      }
-    } else {
-      if (!fields.acc_name.trim()) found.acc_name = t('cashier.errors.accountName');
-      if (!fields.acc_number.trim()) found.acc_number = t('cashier.errors.accountNumber');
-      if (gateway && BANK_NAME_GATEWAYS.includes(gateway.id) && !fields.bank_name)
-        found.bank_name = t('cashier.errors.bankName');
-    }
-    const clean = Object.fromEntries(Object.entries(found).filter(([, v]) => v)) as Errors;
+    const clean = translate(
+      withdrawErrors({
+        inr,
+        mode,
+        gateway_id: inr ? null : (gateway?.id ?? null),
+        amount,
+        ...fields,
+      }),
+    );
     setErrors(clean);
     if (Object.keys(clean).length > 0) return;
     setPending(true);
@@ -617,7 +599,12 @@ export function FiatWithdrawTab({ customer }: { customer: Customer }) {
 
   return (
     <div className="flex flex-col gap-5">
-      <form className="flex flex-col gap-4" noValidate onSubmit={submit} data-testid="withdraw-form">
+      <form
+        className="flex flex-col gap-4"
+        noValidate
+        onSubmit={submit}
+        data-testid="withdraw-form"
+      >
         {inr ? (
           <ModePicker mode={mode} onChange={setMode} />
         ) : (

@@ -43,7 +43,12 @@ export function VerifyButton({ label, block }: { label?: string; block?: boolean
     }
   };
   return (
-    <Button onClick={() => void verify()} disabled={checking} block={block} data-testid="kyc-verify">
+    <Button
+      onClick={() => void verify()}
+      disabled={checking}
+      block={block}
+      data-testid="kyc-verify"
+    >
       {checking ? t('cashier.kyc.checking') : (label ?? t('cashier.kyc.verify'))}
     </Button>
   );
@@ -67,7 +72,10 @@ export function VerificationPanel({ customer }: { customer: Customer }) {
   const key = status === 'REJECTED' ? 'rejected' : status === 'PENDING' ? 'pending' : 'missing';
   return (
     <section
-      className={cn('flex flex-col gap-3 rounded-xl border px-4 py-3.5 sm:flex-row sm:items-center', tone)}
+      className={cn(
+        'flex flex-col gap-3 rounded-xl border px-4 py-3.5 sm:flex-row sm:items-center',
+        tone,
+      )}
       aria-label={t('cashier.kyc.panel')}
       data-testid="verification-panel"
     >

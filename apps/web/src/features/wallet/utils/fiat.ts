@@ -61,3 +61,92 @@ export function belowInrMinimum(amount: string): boolean {
 /** Field checks the wallet runs before sending (the server checks the same, word for word). */
 export const IFSC = /^[A-Z]{4}0[A-Z0-9]{6}$/;
 export const UPI_ID = /^[a-zA-Z0-9._-]{2,256}@[a-zA-Z][a-zA-Z0-9]{1,64}$/;
+
+/** Field → translation key of its message (the component translates; tests read the keys). */
+export type FieldErrors = Record<string, string>;
+
+/**
+ * The amount's message key: spec §5's words ('Amount cannot be empty.', 'Amount must be
+ * greater than 0.', and for INR 'Minimum amount should be greater than 500').
+ */
+export function amountError(amount: string, inr: boolean): string | undefined {
+  const text = amount.trim();
+  if (!text) return 'wallet.crypto.errors.amountEmpty';
+  if (!/^\d+(\.\d+)?$/.test(text) || !(Number(text) > 0))
+    return 'wallet.crypto.errors.amountPositive';
+  if (inr && belowInrMinimum(text)) return 'cashier.errors.inrMinimum';
+  return undefined;
+}
+
+export interface DepositInput {
+  inr: boolean;
+  gateway_id: number | null;
+  amount: string;
+  bank_name: string;
+  acc_name: string;
+  acc_number: string;
+  network: string;
+}
+
+/** Spec §9 extra fields per gateway id (3, 4 bank; 5, 10 account name; 7 number + network). */
+export function depositErrors(input: DepositInput): FieldErrors {
+  const found: FieldErrors = {};
+  if (!input.inr && input.gateway_id === null) found.payment_gateway = 'cashier.errors.method';
+  const amount = amountError(input.amount, input.inr);
+  if (amount) found.amount = amount;
+  const id = input.gateway_id;
+  if (!input.inr && id !== null) {
+    if (BANK_NAME_GATEWAYS.includes(id) && !input.bank_name)
+      found.bank_name = 'cashier.errors.bankName';
+    if (ACCOUNT_NAME_GATEWAYS.includes(id) && !input.acc_name.trim())
+      found.acc_name = 'cashier.errors.accountName';
+    if (ACCOUNT_NUMBER_GATEWAYS.includes(id)) {
+      if (!input.acc_number.trim()) found.acc_number = 'cashier.errors.accountNumber';
+      if (!input.network) found.network = 'cashier.errors.network';
+    }
+  }
+  return found;
+}
+
+export interface WithdrawInput {
+  inr: boolean;
+  mode: 'upi' | 'netbanking';
+  gateway_id: number | null;
+  amount: string;
+  acc_name: string;
+  acc_number: string;
+  bank_name: string;
+  account_holder_name: string;
+  account_number: string;
+  ifsc_code: string;
+  upi_id: string;
+}
+
+/** The withdraw form's checks (the server runs the same ones and answers in the same words). */
+export function withdrawErrors(input: WithdrawInput): FieldErrors {
+  const found: FieldErrors = {};
+  if (!input.inr && input.gateway_id === null) found.payment_gateway = 'cashier.errors.method';
+  const amount = amountError(input.amount, input.inr);
+  if (amount) found.amount = amount;
+  if (input.inr) {
+    if (!input.account_holder_name.trim())
+      found.account_holder_name = 'cashier.errors.accountHolder';
+    if (input.mode === 'upi') {
+      if (!UPI_ID.test(input.upi_id.trim())) found.upi_id = 'cashier.errors.upi';
+    } else {
+      if (!input.account_number.trim()) found.account_number = 'cashier.errors.accountNumber';
+      if (!input.bank_name) found.bank_name = 'cashier.errors.bankName';
+      if (!IFSC.test(input.ifsc_code.trim().toUpperCase())) found.ifsc_code = 'cashier.errors.ifsc';
+    }
+  } else {
+    if (!input.acc_name.trim()) found.acc_name = 'cashier.errors.accountName';
+    if (!input.acc_number.trim()) found.acc_number = 'cashier.errors.accountNumber';
+    if (
+      input.gateway_id !== null &&
+      BANK_NAME_GATEWAYS.includes(input.gateway_id) &&
+      !input.bank_name
+    )
+      found.bank_name = 'cashier.errors.bankName';
+  }
+  return found;
+}
