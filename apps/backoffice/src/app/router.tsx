@@ -36,6 +36,8 @@ const JurisdictionsPage = () =>
     async () =>
       (await import('../features/jurisdictions/jurisdictions-page.tsx')).JurisdictionsPage,
   );
+const PaymentsPage = () =>
+  page(async () => (await import('../features/payments/payments-page.tsx')).PaymentsPage);
 const AuditPage = () =>
   page(async () => (await import('../features/audit/audit-page.tsx')).AuditPage);
 const SettingsPage = () =>
@@ -92,6 +94,14 @@ export const router = createBrowserRouter(
           element: (
             <Guard permission="jurisdictions.read">
               <JurisdictionsPage />
+            </Guard>
+          ),
+        },
+        {
+          path: 'payments',
+          element: (
+            <Guard permission="payments.read">
+              <PaymentsPage />
             </Guard>
           ),
         },

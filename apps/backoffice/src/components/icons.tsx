@@ -100,3 +100,10 @@ export const GlobeIcon = (p: SVGProps<SVGSVGElement>) => (
     <path d="M3.5 12h17M12 3.5c2.5 2.6 3.5 5.4 3.5 8.5s-1 5.9-3.5 8.5c-2.5-2.6-3.5-5.4-3.5-8.5s1-5.9 3.5-8.5" />
   </Icon>
 );
+
+export const PaymentsIcon = (p: SVGProps<SVGSVGElement>) => (
+  <Icon {...p}>
+    <rect x="3" y="6" width="18" height="12" rx="2" />
+    <path d="M3 10h18M7 15h4" />
+  </Icon>
+);

@@ -5,6 +5,7 @@ import {
   DashboardIcon,
   GiftIcon,
   GlobeIcon,
+  PaymentsIcon,
   PlayersIcon,
   SettingsIcon,
   StaffIcon,
@@ -40,6 +41,13 @@ export const NAV: NavItem[] = [
     label: 'Trading',
     permission: 'sportsbook.read',
     icon: TradingIcon,
+    group: 'Operations',
+  },
+  {
+    to: '/payments',
+    label: 'Payments desk',
+    permission: 'payments.read',
+    icon: PaymentsIcon,
     group: 'Operations',
   },
   {
