@@ -44,7 +44,7 @@ const DEFAULTS = {
 /** Per rail: the status choices, the first being the queue to work ("needs action"). */
 const STATUS_CHOICES: Record<Rail, Array<[value: string, label: string]>> = {
   deposit: [
-    ['pending,crediting', 'Open (pending, crediting)'],
+    ['pending,crediting', 'Open: pending, crediting'],
     ['', 'All statuses'],
     ['pending', 'Pending'],
     ['crediting', 'Crediting'],
@@ -54,7 +54,7 @@ const STATUS_CHOICES: Record<Rail, Array<[value: string, label: string]>> = {
     ['expired', 'Expired'],
   ],
   withdrawal: [
-    ['pending,approved', 'Needs action (pending, approved)'],
+    ['pending,approved', 'Needs action'],
     ['', 'All statuses'],
     ['pending', 'Pending'],
     ['approved', 'Approved, to pay'],
@@ -63,7 +63,7 @@ const STATUS_CHOICES: Record<Rail, Array<[value: string, label: string]>> = {
     ['cancelled', 'Cancelled'],
   ],
   crypto: [
-    ['pending,approved', 'Needs action (pending, approved)'],
+    ['pending,approved', 'Needs action'],
     ['', 'All statuses'],
     ['pending', 'Pending'],
     ['approved', 'Approved, to pay'],
@@ -71,6 +71,18 @@ const STATUS_CHOICES: Record<Rail, Array<[value: string, label: string]>> = {
     ['rejected', 'Rejected'],
     ['cancelled', 'Cancelled'],
   ],
+};
+
+/** The wallet form's field names (spec §3) as the desk labels them. */
+const DETAIL_LABELS: Record<string, string> = {
+  bank_name: 'Bank',
+  acc_name: 'Account name',
+  acc_number: 'Account number',
+  network: 'Network',
+  account_holder_name: 'Account holder',
+  account_number: 'Account number',
+  ifsc_code: 'IFSC',
+  upi_id: 'UPI id',
 };
 
 const TONES: Record<string, Tone> = {
@@ -219,7 +231,7 @@ export function PaymentsPage() {
       </div>
       <div className="mb-3 flex flex-wrap items-end gap-2">
         <SearchBox
-          className="w-full sm:w-72"
+          className="w-full sm:w-60"
           placeholder={
             rail === 'crypto' ? 'Id, player, address, tx hash' : 'Id, player, reference, UTR'
           }
@@ -231,7 +243,7 @@ export function PaymentsPage() {
           aria-label="Status"
           value={state.status}
           onChange={(event) => update({ status: event.target.value })}
-          className="w-60"
+          className="w-52"
         >
           {STATUS_CHOICES[rail].map(([value, label]) => (
             <option key={value || 'all'} value={value}>
@@ -244,7 +256,7 @@ export function PaymentsPage() {
             aria-label="Currency"
             value={state.currency}
             onChange={(event) => update({ currency: event.target.value })}
-            className="w-32"
+            className="w-36"
           >
             <option value="">All currencies</option>
             {currencies.data
@@ -487,7 +499,9 @@ function FiatDetail({ id, canAct, onClose }: { id: string; canAct: boolean; onCl
       Method: data.payment_mode
         ? `${data.payment_mode.toUpperCase()} (INR flow)`
         : data.gateway.name,
-      ...Object.fromEntries(Object.entries(data.details).map(([key, value]) => [key, value])),
+      ...Object.fromEntries(
+        Object.entries(data.details).map(([key, value]) => [DETAIL_LABELS[key] ?? key, value]),
+      ),
       Coupon: data.coupon,
       Provider: data.provider,
       'Provider reference': data.provider_reference,
