@@ -3,6 +3,7 @@ import { NavLink, useParams } from 'react-router';
 import { cn } from '../../components/cn.ts';
 import { PageFrame } from '../../components/page-frame.tsx';
 import { BonusesHistory } from '../../features/transactions/components/bonuses-history.tsx';
+import { CryptoHistory } from '../../features/transactions/components/crypto-history.tsx';
 import { PaymentsHistory } from '../../features/transactions/components/payments-history.tsx';
 import { TransactionsList } from '../../features/transactions/components/transactions-list.tsx';
 import { RequireAuth } from './require-auth.tsx';
@@ -45,8 +46,18 @@ export function TransactionsPage() {
               </NavLink>
             ))}
           </nav>
-          {tab === 'deposits' && <PaymentsHistory key="deposit" direction="deposit" />}
-          {tab === 'withdrawals' && <PaymentsHistory key="withdrawal" direction="withdrawal" />}
+          {tab === 'deposits' && (
+            <>
+              <PaymentsHistory key="deposit" direction="deposit" />
+              <CryptoHistory direction="deposit" />
+            </>
+          )}
+          {tab === 'withdrawals' && (
+            <>
+              <PaymentsHistory key="withdrawal" direction="withdrawal" />
+              <CryptoHistory direction="withdrawal" />
+            </>
+          )}
           {tab === 'bets' && <TransactionsList key="bets" types={BET_TYPES} />}
           {tab === 'bonuses' && <BonusesHistory />}
           {tab === 'activity' && <TransactionsList key="activity" />}
