@@ -90,7 +90,9 @@ async function openWallet(page: Page, tab: 'Deposit' | 'Withdraw') {
 describe.skipIf(skipJourneys())('journey: the cashier (fiat, INR, withdrawal on the desk)', () => {
   const browser = useBrowser();
 
-  it('EUR deposit through the sandbox page; INR UPI deposit; a withdrawal approved and paid on the payments desk; ledger check clean', async () => {
+  it('EUR deposit through the sandbox page; INR UPI deposit; a withdrawal approved and paid on the payments desk; ledger check clean', {
+    timeout: 240_000,
+  }, async () => {
     const baseUrl = browser.baseUrl();
 
     // --- EUR: a bank-transfer deposit through the sandbox's hosted page ---------------------
@@ -131,11 +133,16 @@ describe.skipIf(skipJourneys())('journey: the cashier (fiat, INR, withdrawal on 
     await eventually('the deposit credited', async () => {
       return (await cashBalance(baseUrl, player)) === before + 4950;
     });
-    // Back on the site: the return handler read the result and tidied the address bar.
+    // Back on the site: the return handler tidies the address bar and, after the loading
+    // screen, says where the deposit stands (credited, or still being processed if the
+    // webhook's booking had not finished when it looked).
     await eventually(
       'the return parameters dropped',
       async () => !player.url().includes('deposit='),
     );
+    await player
+      .getByText(/Deposit received: 49\.50 EUR|Your deposit is being processed/)
+      .waitFor();
 
     await player.goto('/transactions/deposits');
     await waitForApp(player);
