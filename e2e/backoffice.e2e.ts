@@ -131,7 +131,8 @@ describe.skipIf(skipJourneys())('journey: back office adjusts a balance with fou
       },
       20_000,
     );
-    await player.goto('/transactions/deposits');
+    // The ledger's movements (an adjustment is not a payment): the All activity tab.
+    await player.goto('/transactions/activity');
     await waitForApp(player);
     await player
       .getByRole('cell', { name: /1[,.]?500/ })

@@ -22,6 +22,8 @@ declare module 'vitest' {
     /** Empty when the journeys must be skipped; the reason is in `skipReason`. */
     chromiumPath: string;
     skipReason: string;
+    /** The server's DATA_DIR (its embedded PostgreSQL), for journeys that check the ledger. */
+    dataDir: string;
   }
 }
 
@@ -79,6 +81,7 @@ export default async function setup(project: TestProject) {
     project.provide('baseUrl', '');
     project.provide('chromiumPath', '');
     project.provide('skipReason', reason);
+    project.provide('dataDir', '');
     return;
   }
 
@@ -129,6 +132,7 @@ export default async function setup(project: TestProject) {
   project.provide('baseUrl', baseUrl);
   project.provide('chromiumPath', CHROMIUM_PATH);
   project.provide('skipReason', '');
+  project.provide('dataDir', path.join(dataDir, 'data'));
 
   return async () => {
     await stop(child);

@@ -40,6 +40,8 @@ const JurisdictionsPage = () =>
   );
 const KycReviewsPage = () =>
   page(async () => (await import('../features/kyc/kyc-reviews-page.tsx')).KycReviewsPage);
+const PaymentsPage = () =>
+  page(async () => (await import('../features/payments/payments-page.tsx')).PaymentsPage);
 const AuditPage = () =>
   page(async () => (await import('../features/audit/audit-page.tsx')).AuditPage);
 const SettingsPage = () =>
@@ -112,6 +114,14 @@ export const router = createBrowserRouter(
           element: (
             <Guard permission="kyc.read">
               <KycReviewsPage />
+            </Guard>
+          ),
+        },
+        {
+          path: 'payments',
+          element: (
+            <Guard permission="payments.read">
+              <PaymentsPage />
             </Guard>
           ),
         },

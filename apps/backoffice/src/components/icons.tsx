@@ -113,3 +113,10 @@ export const IdCardIcon = (p: SVGProps<SVGSVGElement>) => (
     <path d="M5.8 16c.5-1.6 1.7-2.5 3.2-2.5s2.7.9 3.2 2.5M14.5 10h4M14.5 13.5h3" />
   </Icon>
 );
+
+export const PaymentsIcon = (p: SVGProps<SVGSVGElement>) => (
+  <Icon {...p}>
+    <rect x="3" y="6" width="18" height="12" rx="2" />
+    <path d="M3 10h18M7 15h4" />
+  </Icon>
+);

@@ -78,6 +78,7 @@ export const router = createBrowserRouter([
       { path: 'affiliate/overview', element: <ReferralPage /> },
       { path: 'responsible-gaming', element: <ResponsibleGamingPage /> },
       { path: 'transactions/deposits', element: <TransactionsPage /> },
+      { path: 'transactions/:tab', element: <TransactionsPage /> },
       { path: 'settings/general', element: <SettingsPage /> },
       { path: 'settings/verify', element: <VerifyPage /> },
       { path: 'policies/privacy', element: <PolicyPage policy="privacy" /> },

@@ -37,6 +37,9 @@ const COGNATES: Record<string, string[]> = {
     'wallet.bonus',
     'transactions.types.deposit',
     'transactions.types.bonus',
+    'cashier.history.tab.deposits',
+    'cashier.history.depositNow',
+    'cashier.history.bonus',
   ],
   fr: [
     'originals.mode',
@@ -52,6 +55,8 @@ const COGNATES: Record<string, string[]> = {
     'affiliate.campaignCode',
     'transactions.types.bonus',
     'transactions.pagination',
+    'cashier.history.tab.bonuses',
+    'cashier.history.bonus',
     'sports.sport.cricket',
     'sports.sport.football',
     'sports.sport.tennis',

@@ -7,6 +7,7 @@ import {
   GlobeIcon,
   IdCardIcon,
   LinkIcon,
+  PaymentsIcon,
   PlayersIcon,
   SettingsIcon,
   StaffIcon,
@@ -42,6 +43,13 @@ export const NAV: NavItem[] = [
     label: 'Trading',
     permission: 'sportsbook.read',
     icon: TradingIcon,
+    group: 'Operations',
+  },
+  {
+    to: '/payments',
+    label: 'Payments desk',
+    permission: 'payments.read',
+    icon: PaymentsIcon,
     group: 'Operations',
   },
   {

@@ -12,6 +12,7 @@ import { usePublicSettings } from '../../features/settings-public/api/get-public
 import { useDocumentMeta } from '../../features/settings-public/hooks/use-document-meta.ts';
 import { LiveSupportModal } from '../../features/support/components/live-support-modal.tsx';
 import { WalletModal } from '../../features/wallet/components/wallet-modal.tsx';
+import { useDepositReturn } from '../../features/wallet/hooks/use-deposit-return.ts';
 import { preloadWallet } from '../../features/wallet/preload.ts';
 import { useMe } from '../../lib/api/get-me.ts';
 import { signOut } from '../../lib/api/logout.ts';
@@ -68,6 +69,7 @@ export function AppLayout() {
   useMeSideEffects(me.data, me.error);
   useSportsReload(location.pathname);
   useIdlePreload(auth.isAuthenticated ? preloadWallet : preloadAuthForms);
+  useDepositReturn(auth.isAuthenticated);
 
   // biome-ignore lint/correctness/useExhaustiveDependencies: close the drawer on navigation
   useEffect(() => {

@@ -17,18 +17,30 @@ import {
   TRANSACTIONS_PER_PAGE,
   type Transaction,
   type TransactionFilters,
+  type TransactionType,
   useTransactions,
 } from '../api/get-transactions.ts';
 import { filtersToParams, pageCount, parseFilters } from '../utils/filters.ts';
 
-export function TransactionsList() {
+/**
+ * The ledger's movements. `types` narrows the tab to some movement types (the Bets tab: bet,
+ * win, refund); the API filters one type at a time, so such a tab starts on its first type.
+ */
+export function TransactionsList({ types }: { types?: readonly TransactionType[] } = {}) {
   const { t, i18n } = useTranslation();
   const [params, setParams] = useSearchParams();
-  const filters = parseFilters(params);
+  const parsed = parseFilters(params);
+  const filters: TransactionFilters =
+    types && !types.includes(parsed.type as TransactionType)
+      ? { ...parsed, type: types[0] ?? '' }
+      : parsed;
+  const choices = types ?? TRANSACTION_TYPES;
   const query = useTransactions(filters);
   const set = (change: Partial<TransactionFilters>) =>
     setParams(filtersToParams({ ...filters, page: 1, ...change }), { replace: true });
-  const filtered = Boolean(filters.type || filters.from || filters.to);
+  const filtered = Boolean(
+    (types ? params.has('type') : filters.type) || filters.from || filters.to,
+  );
   const data = query.data;
   const pages = data ? pageCount(data.total, data.per_page || TRANSACTIONS_PER_PAGE) : 1;
 
@@ -44,8 +56,8 @@ export function TransactionsList() {
             onChange={(event) => set({ type: event.target.value as TransactionFilters['type'] })}
             data-testid="transactions-type"
           >
-            <option value="">{t('transactions.allTypes')}</option>
-            {TRANSACTION_TYPES.map((type) => (
+            {!types && <option value="">{t('transactions.allTypes')}</option>}
+            {choices.map((type) => (
               <option key={type} value={type}>
                 {t(`transactions.types.${type}`)}
               </option>

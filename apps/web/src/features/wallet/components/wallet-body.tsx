@@ -4,7 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { buttonClasses } from '../../../components/button.tsx';
 import { EmptyState } from '../../../components/empty-state.tsx';
-import { AlertIcon, IdIcon, LockIcon, WalletIcon } from '../../../components/icons.tsx';
+import { AlertIcon, IdIcon, LockIcon } from '../../../components/icons.tsx';
 import { Spinner } from '../../../components/spinner.tsx';
 import { Tabs } from '../../../components/tabs.tsx';
 import { useMe } from '../../../lib/api/get-me.ts';
@@ -13,7 +13,8 @@ import { closeModal } from '../../../lib/modal-store.ts';
 import { useAuth } from '../../../lib/root-store.ts';
 import { withdrawGate } from '../utils/withdraw-gate.ts';
 import { CryptoDepositTab, CryptoWithdrawTab } from './crypto-tabs.tsx';
-import { FiatArt } from './wallet-art.tsx';
+import { FiatDepositTab, FiatWithdrawTab } from './fiat-tabs.tsx';
+import { VerificationPanel } from './verification-panel.tsx';
 
 /** Spec §2: Deposit (0), Withdraw (1), Crypto Deposit (2), Crypto Withdraw (3). */
 export const WALLET_TABS = ['deposit', 'withdraw', 'cryptoDeposit', 'cryptoWithdraw'] as const;
@@ -43,6 +44,7 @@ export function WalletBody() {
   return (
     <div className="flex flex-col gap-5">
       <BalanceSummary customer={customer} />
+      <VerificationPanel customer={customer} />
       <Tabs
         label={t('wallet.tabs')}
         selected={tab}
@@ -123,16 +125,8 @@ function WalletTab({ tab, customer }: { tab: (typeof WALLET_TABS)[number]; custo
   }
   if (tab === 'cryptoDeposit') return <CryptoDepositTab customer={customer} />;
   if (tab === 'cryptoWithdraw') return <CryptoWithdrawTab customer={customer} />;
-  const art = <FiatArt />;
-  return (
-    <EmptyState
-      compact
-      icon={<WalletIcon size={26} />}
-      title={t(`wallet.${tab}SoonTitle`)}
-      body={t(`wallet.${tab}SoonBody`)}
-      action={art}
-    />
-  );
+  if (tab === 'withdraw') return <FiatWithdrawTab customer={customer} />;
+  return <FiatDepositTab customer={customer} />;
 }
 
 function Notice({

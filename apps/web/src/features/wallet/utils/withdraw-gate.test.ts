@@ -8,7 +8,8 @@ describe('withdrawGate (spec §2, §6)', () => {
     [{ status: 'PENDING' as const }, 0, 'verify'],
     [{ status: 'APPROVED' as const }, 0, 'wagering'],
     [{ status: 'APPROVED' as const }, -1, 'wagering'],
-    [{ status: 'REJECTED' as const }, 0, 'wagering'],
+    [{ status: 'REJECTED' as const }, 0, 'verify'],
+    [{ status: 'REJECTED' as const }, 100, 'verify'],
     [{ status: 'APPROVED' as const }, 0.01, 'open'],
   ])('kyc %j, withdrawable %d → %s', (kyc, withdrawable_amount, expected) => {
     expect(withdrawGate({ kyc, withdrawable_amount })).toBe(expected);

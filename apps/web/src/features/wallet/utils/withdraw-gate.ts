@@ -3,11 +3,12 @@ import type { Customer } from '@casino/contracts';
 export type WithdrawGate = 'verify' | 'wagering' | 'open';
 
 /**
- * Spec §2 Withdraw tab, in its order: KYC null or PENDING asks to verify;
- * otherwise a wagering lock (withdrawable_amount <= 0) blocks; else the form.
+ * Spec §2 Withdraw tab, in its order: KYC null or PENDING asks to verify; otherwise a
+ * wagering lock (withdrawable_amount <= 0) blocks; else the form. A REJECTED verification
+ * also asks to verify again: the server pays out to approved identities only (decision 0402).
  */
 export function withdrawGate(me: Pick<Customer, 'kyc' | 'withdrawable_amount'>): WithdrawGate {
-  if (me.kyc === null || me.kyc.status === 'PENDING') return 'verify';
+  if (me.kyc === null || me.kyc.status !== 'APPROVED') return 'verify';
   if (me.withdrawable_amount <= 0) return 'wagering';
   return 'open';
 }
