@@ -1,48 +1,23 @@
-import { generate } from 'otplib';
-import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import { registerViaApi, signInViaUi, uniqueEmail } from './support/app.ts';
+import {
+  eventually,
+  registerViaApi,
+  signInViaUi,
+  storedToken,
+  uniqueEmail,
+  waitForApp,
+} from './support/app.ts';
 import { skipJourneys, useBrowser } from './support/journey.ts';
-
-const OWNER = {
-  email: 'owner@example.com',
-  password: 'demo-owner-password',
-  secret: 'DEMOOWNERTOTPSECRETFORLOCALUSE22',
-};
-
-/**
- * The owner's sign-in. A code works once, and another journey may have used this time step's
- * code: then the next step's code (accepted one step early) signs in.
- */
-async function ownerSignIn(page: Page) {
-  for (const offset of [0, 1]) {
-    await page.goto('/admin/');
-    await page.getByLabel('Email').fill(OWNER.email);
-    await page.getByLabel('Password').fill(OWNER.password);
-    await page.getByRole('button', { name: 'Continue' }).click();
-    await page.getByLabel('Authenticator code').fill(
-      await generate({
-        secret: OWNER.secret,
-        epoch: Math.floor(Date.now() / 1000) + offset * 30,
-      }),
-    );
-    await page.getByRole('button', { name: 'Sign in' }).click();
-    const signedIn = await page
-      .getByRole('navigation', { name: 'Back office' })
-      .waitFor({ timeout: 5_000 })
-      .then(() => true)
-      .catch(() => false);
-    if (signedIn) return;
-  }
-  throw new Error('owner could not sign in');
-}
+import { ownerSignIn, sql, staffToken } from './support/staff.ts';
 
 describe.skipIf(skipJourneys())(
   'journey: a promotion (and the jurisdiction table) from the back office to the player',
   () => {
     const browser = useBrowser();
 
-    it('marketing creates WELCOME100; a player sees it, takes the code to the wallet, claims and forfeits a no-deposit bonus', async () => {
+    it('marketing creates WELCOME100; a player deposits with it, wagers it in the casino and the sportsbook, is told why withdrawal waits, completes it and withdraws; a referral earns its month’s commission', {
+      timeout: 240_000,
+    }, async () => {
       const staff = await browser.newPage();
       await ownerSignIn(staff);
       await staff.getByRole('link', { name: 'Promotions' }).click();
@@ -55,6 +30,8 @@ describe.skipIf(skipJourneys())(
         .fill('Deposit at least 10 EUR. Wager 10× bonus + deposit within 30 days.');
       await staff.getByLabel('Max bonus EUR').fill('100');
       await staff.getByLabel('Min deposit EUR').fill('10');
+      // Wagered once on bonus + deposit: a journey can play it through.
+      await staff.getByLabel('Wagering ×').fill('1');
       await staff.getByTestId('save-promotion').click();
       await staff.getByRole('row', { name: /WELCOME100/ }).waitFor();
       expect(await staff.getByRole('row', { name: /WELCOME100/ }).textContent()).toContain('live');
@@ -95,6 +72,202 @@ describe.skipIf(skipJourneys())(
       await bonus.getByRole('button', { name: 'Forfeit' }).click();
       await bonus.getByTestId('forfeit-confirm').click();
       await bonus.waitFor({ state: 'detached' });
+
+      // --- WELCOME100 with a real deposit through the sandbox gateway --------------------------
+      const token = (await storedToken(player))!;
+      // biome-ignore lint/suspicious/noExplicitAny: a journey reads what the API answers
+      type Json = any;
+      const api = async (
+        url: string,
+        init: { method?: string; json?: unknown } = {},
+      ): Promise<Json> =>
+        (
+          await fetch(`${baseUrl}/api/v1${url}`, {
+            method: init.method ?? 'GET',
+            headers: {
+              Authorization: `Bearer ${token}`,
+              ...(init.json ? { 'content-type': 'application/json' } : {}),
+            },
+            ...(init.json ? { body: JSON.stringify(init.json) } : {}),
+          })
+        ).json();
+      await card.getByTestId('use-code').click();
+      let wallet = player.getByTestId('wallet-modal');
+      await wallet.getByRole('tab', { name: 'Deposit', exact: true }).click();
+      const deposit = wallet.getByTestId('deposit-form');
+      await deposit.getByTestId('gateway-4').click();
+      await deposit.getByLabel('Amount (EUR)').fill('100');
+      await deposit.getByLabel('Bank name').selectOption('ING');
+      expect(await deposit.getByLabel(/Coupon code/).inputValue()).toBe('WELCOME100');
+      await Promise.all([
+        player.waitForURL(/\/sandbox\/gateway\//),
+        deposit.getByTestId('deposit-submit').click(),
+      ]);
+      await Promise.all([
+        player.waitForURL((url) => url.pathname === '/'),
+        player.getByTestId('sandbox-approve').click(),
+      ]);
+      await waitForApp(player);
+      type Bonus = { status: string; amount: string; wagered: string; wagering_required: string };
+      const welcome = async () =>
+        ((await api('/customer/bonuses')).data as Bonus[]).find((b) => b.amount === '100.00');
+      await eventually('the WELCOME100 bonus granted', async () => Boolean(await welcome()));
+      expect(await welcome()).toMatchObject({ status: 'active', wagering_required: '200.00' });
+      await player.goto('/promotions');
+      const progress = player.getByTestId('bonus-card').filter({ hasText: '100% welcome bonus' });
+      await progress.waitFor();
+      expect(await progress.textContent()).toContain('0 / 200 EUR');
+
+      // The withdrawal waits for the wagering, and says so with the bonus balance.
+      await player.getByTestId('wallet-button').click();
+      wallet = player.getByTestId('wallet-modal');
+      await wallet.getByRole('tab', { name: 'Withdraw', exact: true }).click();
+      await wallet.getByText('Bonus wagering in progress').waitFor();
+      expect(await wallet.textContent()).toContain('Bonus balance');
+      await player.keyboard.press('Escape');
+
+      // --- Sports: a 5 EUR single, settled by the trader (a win) -------------------------------
+      const events = (await api('/sports/events?when=upcoming')).data as Array<{ id: string }>;
+      const event = (await api(`/sports/events/${encodeURIComponent(events[0]!.id)}`)).data as {
+        markets: Array<{ id: string; selections: Array<{ id: string; odds: string | null }> }>;
+      };
+      const market = event.markets.find((m) => m.selections.every((x) => x.odds))!;
+      const pick = market.selections[0]!;
+      const sportsBet = await api('/customer/sportsbook/bets', {
+        method: 'POST',
+        json: {
+          kind: 'single',
+          selections: [{ selection_id: pick.id, odds: pick.odds }],
+          stake: '5',
+          accept_odds: 'any',
+          idempotency_key: `journey-${Date.now()}`,
+        },
+      });
+      expect(sportsBet.status, JSON.stringify(sportsBet)).toBe(200);
+      const desk = await fetch(`${baseUrl}/api/admin/sportsbook/markets/${market.id}/settle`, {
+        method: 'POST',
+        headers: {
+          Authorization: `Bearer ${await staffToken(staff)}`,
+          'content-type': 'application/json',
+        },
+        body: JSON.stringify({ winner_selection_id: pick.id, reason: 'Journey: result' }),
+      });
+      expect(desk.status, await desk.text()).toBe(200);
+      await eventually(
+        'the sports stake counted',
+        async () => (await welcome())?.wagered === '5.00',
+      );
+      await player.reload();
+      await waitForApp(player);
+      await progress.waitFor();
+      expect(await progress.textContent()).toContain('5 / 200 EUR');
+
+      // --- Casino: Dice at a 90 % chance until the requirement is met --------------------------
+      for (let i = 0; i < 20 && (await welcome())?.status === 'active'; i += 1) {
+        const roll = await api('/customer/casino/originals/dice/bet', {
+          method: 'POST',
+          json: {
+            amount: '10',
+            target: '10.00',
+            direction: 'over',
+            idempotency_key: `journey-dice-${Date.now()}-${i}`,
+          },
+        });
+        expect(roll.status, JSON.stringify(roll)).toBe(200);
+      }
+      await eventually(
+        'the bonus converted',
+        async () => (await welcome())?.status === 'completed',
+      );
+      await player.reload();
+      await waitForApp(player);
+      expect(
+        await player.getByTestId('bonus-card').filter({ hasText: '100% welcome bonus' }).count(),
+      ).toBe(0);
+
+      // --- Withdraw the converted cash (identity verified first) -------------------------------
+      await sql(`update players set kyc_status = 'APPROVED' where lower(email) = $1`, [email]);
+      await player.reload();
+      await waitForApp(player);
+      await player.getByTestId('wallet-button').click();
+      wallet = player.getByTestId('wallet-modal');
+      await wallet.getByRole('tab', { name: 'Withdraw', exact: true }).click();
+      const withdraw = wallet.getByTestId('withdraw-form');
+      await withdraw.getByTestId('gateway-4').click();
+      await withdraw.getByLabel('Amount (EUR)').fill('150');
+      await withdraw.getByLabel('Account name').fill('Journey Promotions');
+      await withdraw.getByLabel('Account number').fill('DE89370400440532013000');
+      await withdraw.getByLabel('Bank name').selectOption('ING');
+      await withdraw.getByTestId('withdraw-submit').click();
+      await player.getByText(/Withdrawal requested/).waitFor();
+      await player.keyboard.press('Escape');
+
+      // --- A referral: the player's link brings a player who plays; the month's commission ------
+      const overview = (await api('/customer/affiliate/overview')).data as {
+        referral_code: string;
+      };
+      const friendEmail = uniqueEmail('journey-friend');
+      await registerViaApi(baseUrl, {
+        name: 'Journey Friend',
+        email: friendEmail,
+        password,
+        campaign_code: overview.referral_code,
+      });
+      const friend = await fetch(`${baseUrl}/api/v1/customer/login`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({ email: friendEmail, password }),
+      }).then((r) => r.json() as Promise<Json>);
+      const friendId = (await sql('select id from players where lower(email) = $1', [friendEmail]))
+        .rows[0].id as string;
+      const friendToken = friend.data as string;
+      const friendApi = (url: string, json: unknown): Promise<Json> =>
+        fetch(`${baseUrl}/api/v1${url}`, {
+          method: 'POST',
+          headers: { Authorization: `Bearer ${friendToken}`, 'content-type': 'application/json' },
+          body: JSON.stringify(json),
+        }).then((r) => r.json());
+      // The friend deposits through the sandbox gateway and loses at Dice.
+      const friendDeposit = await fetch(`${baseUrl}/api/v1/customer/deposit/create`, {
+        method: 'POST',
+        headers: { Authorization: `Bearer ${friendToken}`, 'content-type': 'application/json' },
+        body: JSON.stringify({ amount: '50', payment_gateway: '4', bank_name: 'ING' }),
+      }).then((r) => r.json() as Promise<Json>);
+      expect(friendDeposit.status, JSON.stringify(friendDeposit)).toBe(200);
+      const friendPage = await browser.newPage();
+      await friendPage.goto(friendDeposit.data.payment_response.payment.url);
+      await Promise.all([
+        friendPage.waitForURL((url) => url.pathname === '/'),
+        friendPage.getByTestId('sandbox-approve').click(),
+      ]);
+      for (let i = 0; i < 4; i += 1) {
+        // 4 × 10 EUR at a 1 % chance: the friend (almost surely) loses.
+        const roll = await friendApi('/customer/casino/originals/dice/bet', {
+          amount: '10',
+          target: '99.00',
+          direction: 'over',
+          idempotency_key: `journey-friend-${Date.now()}-${i}`,
+        });
+        expect(roll.status, JSON.stringify(roll)).toBe(200);
+      }
+      const before = Number((await api('/customer/me')).data.wallet_default.balance_exact);
+      const month = new Date().toISOString().slice(0, 7);
+      const run = await fetch(`${baseUrl}/dev/affiliate/commissions`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({ period: month }),
+      });
+      expect(run.status, await run.text()).toBe(200);
+      await player.goto('/affiliate/overview');
+      await waitForApp(player);
+      await player.getByTestId('referrals').waitFor();
+      expect(await player.getByTestId('referrals').textContent()).toContain('Jou***');
+      const after = Number((await api('/customer/me')).data.wallet_default.balance_exact);
+      expect(after).toBeGreaterThan(before);
+      const statement = (await api('/customer/transections?type=commission')).data as {
+        items: Array<{ type: string }>;
+      };
+      expect(statement.items[0]).toMatchObject({ type: 'commission' });
     });
   },
 );

@@ -423,6 +423,7 @@ export async function buildApp(options: AppOptions) {
   if (payments.sandboxPages) await app.register(payments.sandboxPages);
   if (config.env !== 'production') await app.register(mail.devRoutes);
   if (config.env !== 'production') await app.register(sportsbook.devRoutes);
+  if (config.env !== 'production') await app.register(affiliate.devRoutes);
 
   if (options.serveSites !== false) {
     await registerStaticSites(app, {

@@ -318,3 +318,30 @@ export const affiliateAdminRoutes =
       }),
     );
   };
+
+/**
+ * Outside production: runs the commission job as if `period` had ended (journeys and demos
+ * cannot wait for a month to pass). The same idempotent job as the scheduled one.
+ */
+export const affiliateDevRoutes =
+  (service: AffiliateService): FastifyPluginAsyncZod =>
+  async (app) => {
+    app.post(
+      '/dev/affiliate/commissions',
+      {
+        schema: {
+          hide: true,
+          body: z.object({ period: z.string().regex(/^\d{4}-\d{2}$/, 'a month such as 2026-10') }),
+        },
+      },
+      async (request) => {
+        const [year, month] = request.body.period.split('-').map(Number) as [number, number];
+        const after = new Date(Date.UTC(year, month, 1, 0, 0, 1));
+        return {
+          status: 200,
+          message: 'OK',
+          data: await service.runCommissions(request.body.period, after),
+        };
+      },
+    );
+  };

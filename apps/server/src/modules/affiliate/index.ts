@@ -8,7 +8,7 @@ import type { LedgerService } from '../ledger/index.ts';
 import type { PlayersService } from '../players/index.ts';
 import type { StaffAuth } from '../staff/index.ts';
 import { AffiliateRepository } from './affiliate.repository.ts';
-import { affiliateAdminRoutes, affiliateRoutes } from './affiliate.routes.ts';
+import { affiliateAdminRoutes, affiliateDevRoutes, affiliateRoutes } from './affiliate.routes.ts';
 import { AffiliateService } from './affiliate.service.ts';
 
 export type { AffiliateService };
@@ -42,6 +42,7 @@ export function createAffiliateModule(deps: {
     service,
     routes: affiliateRoutes(service, deps.auth),
     adminRoutes: affiliateAdminRoutes(service, deps.staff),
+    devRoutes: affiliateDevRoutes(service),
     /** The monthly commission job: checks at start-up and hourly; a month is paid once. */
     startJob(interval_ms = COMMISSION_JOB_INTERVAL_MS) {
       job.start(interval_ms);
