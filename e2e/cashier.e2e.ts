@@ -1,71 +1,21 @@
 import { spawnSync } from 'node:child_process';
-import { mkdirSync, readFileSync } from 'node:fs';
+import { mkdirSync } from 'node:fs';
 import path from 'node:path';
-import { generate } from 'otplib';
-import pg from 'pg';
 import type { Page } from 'playwright-core';
-import { describe, expect, inject, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { eventually, signInViaUi, storedToken, waitForApp } from './support/app.ts';
 import { DESKTOP, MOBILE } from './support/browser.ts';
 import { skipJourneys, useBrowser } from './support/journey.ts';
+import { databaseUrl, ownerSignIn, sql } from './support/staff.ts';
 
-const OWNER = {
-  email: 'owner@example.com',
-  password: 'demo-owner-password',
-  secret: 'DEMOOWNERTOTPSECRETFORLOCALUSE22',
-};
 const EUR_PLAYER = { email: 'demo@example.com', password: 'demo-password-1' };
 const INR_PLAYER = { email: 'priya@example.com', password: 'demo-password-1' };
 const SHOTS = path.join(import.meta.dirname, 'screenshots');
-
-/** The owner's sign-in (a TOTP code works once: the next step's code is the fallback). */
-async function ownerSignIn(page: Page) {
-  for (const offset of [0, 1]) {
-    await page.goto('/admin/');
-    await page.getByLabel('Email').fill(OWNER.email);
-    await page.getByLabel('Password').fill(OWNER.password);
-    await page.getByRole('button', { name: 'Continue' }).click();
-    await page.getByLabel('Authenticator code').fill(
-      await generate({
-        secret: OWNER.secret,
-        epoch: Math.floor(Date.now() / 1000) + offset * 30,
-      }),
-    );
-    await page.getByRole('button', { name: 'Sign in' }).click();
-    const signedIn = await page
-      .getByRole('navigation', { name: 'Back office' })
-      .waitFor({ timeout: 5_000 })
-      .then(() => true)
-      .catch(() => false);
-    if (signedIn) return;
-  }
-  throw new Error('owner could not sign in');
-}
 
 async function shoot(page: Page, name: string) {
   mkdirSync(SHOTS, { recursive: true });
   await page.waitForTimeout(300);
   await page.screenshot({ path: path.join(SHOTS, `cashier-${name}.png`) });
-}
-
-/** The server's embedded PostgreSQL, found from its data directory. */
-function databaseUrl(): string {
-  const dir = inject('dataDir');
-  const password = readFileSync(path.join(dir, 'pg-password'), 'utf8').trim();
-  const port = readFileSync(path.join(dir, 'pg', 'postmaster.pid'), 'utf8')
-    .split('\n')[3]!
-    .trim();
-  return `postgres://postgres:${encodeURIComponent(password)}@127.0.0.1:${port}/casino`;
-}
-
-async function sql(text: string, values: unknown[]) {
-  const client = new pg.Client({ connectionString: databaseUrl() });
-  await client.connect();
-  try {
-    return await client.query(text, values);
-  } finally {
-    await client.end();
-  }
 }
 
 type Me = { balance_exact: string };

@@ -1,16 +1,10 @@
 import { mkdirSync } from 'node:fs';
-import { generate } from 'otplib';
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { registerViaApi, signInViaUi, uniqueEmail, waitForApp } from './support/app.ts';
 import { MOBILE } from './support/browser.ts';
 import { skipJourneys, useBrowser } from './support/journey.ts';
-
-const OWNER = {
-  email: 'owner@example.com',
-  password: 'demo-owner-password',
-  secret: 'DEMOOWNERTOTPSECRETFORLOCALUSE22',
-};
+import { ownerSignIn } from './support/staff.ts';
 
 /** `SHOTS_DIR=/tmp/shots` saves screenshots of the pages (1280×800 and 390×844). */
 const SHOTS_DIR = process.env.SHOTS_DIR;
@@ -19,30 +13,6 @@ async function shot(page: Page, name: string) {
   mkdirSync(SHOTS_DIR, { recursive: true });
   await page.waitForTimeout(300);
   await page.screenshot({ path: `${SHOTS_DIR}/kyc-${name}.png` });
-}
-
-/** The owner's sign-in (a TOTP code works once: the next step's code is accepted early). */
-async function ownerSignIn(page: Page) {
-  for (const offset of [0, 1]) {
-    await page.goto('/admin/');
-    await page.getByLabel('Email').fill(OWNER.email);
-    await page.getByLabel('Password').fill(OWNER.password);
-    await page.getByRole('button', { name: 'Continue' }).click();
-    await page.getByLabel('Authenticator code').fill(
-      await generate({
-        secret: OWNER.secret,
-        epoch: Math.floor(Date.now() / 1000) + offset * 30,
-      }),
-    );
-    await page.getByRole('button', { name: 'Sign in' }).click();
-    const signedIn = await page
-      .getByRole('navigation', { name: 'Back office' })
-      .waitFor({ timeout: 5_000 })
-      .then(() => true)
-      .catch(() => false);
-    if (signedIn) return;
-  }
-  throw new Error('owner could not sign in');
 }
 
 /** Real PNG photos drawn in the browser: an ID card and a selfie (what a phone would give). */

@@ -47,7 +47,7 @@ export async function staffToken(page: Page): Promise<string> {
 }
 
 /** The e2e server's embedded PostgreSQL, found from its data directory. */
-function databaseUrl(): string {
+export function databaseUrl(): string {
   const dir = inject('dataDir');
   const password = readFileSync(path.join(dir, 'pg-password'), 'utf8').trim();
   const port = readFileSync(path.join(dir, 'pg', 'postmaster.pid'), 'utf8')
