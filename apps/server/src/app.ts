@@ -22,6 +22,7 @@ import { createBackofficeModule } from './modules/backoffice/index.ts';
 import { createBonusModule } from './modules/bonus/index.ts';
 import { createCashierModule, createPaymentsModule } from './modules/cashier/index.ts';
 import { createCasinoModule, createOriginalsModule } from './modules/casino/index.ts';
+import { createComplianceModule } from './modules/compliance/index.ts';
 import { createCryptoModule } from './modules/crypto/index.ts';
 import { createLedgerModule } from './modules/ledger/index.ts';
 import { createMailModule } from './modules/mail/index.ts';
@@ -227,6 +228,21 @@ export async function buildApp(options: AppOptions) {
   payments.service.onDepositCredited(async (event) => {
     await bonus.service.onDepositCredited(event);
   });
+  // AML monitoring: rules run on each credited deposit, and by a sweep over new activity
+  // (crypto credits, withdrawal requests, sign-ins); hits become alerts in the compliance queue.
+  const compliance = createComplianceModule({
+    db,
+    audit: audit.service,
+    protection: protection.service,
+    auth: auth.hook,
+    staff: staff.auth,
+    scaleOf: async (code) =>
+      (await cashier.service.allCurrencies()).find((row) => row.code === code)?.scale ?? 2,
+    log: logError,
+  });
+  payments.service.onDepositCredited((event) => compliance.service.onActivity(event.player_id));
+  if (config.env !== 'test') compliance.start();
+  app.addHook('onClose', async () => compliance.stop());
   // Tests run the sweep explicitly.
   if (config.env !== 'test') payments.startSweeper();
   app.addHook('onClose', async () => payments.stop());
@@ -284,6 +300,7 @@ export async function buildApp(options: AppOptions) {
       cryptoPayments.adminRoutes,
       payments.adminRoutes,
       protection.adminRoutes(staff.auth),
+      compliance.adminRoutes,
       sportsbook.adminRoutes(staff.auth),
     ],
   });
@@ -388,6 +405,7 @@ export async function buildApp(options: AppOptions) {
       await api.register(bonus.routes);
       await api.register(affiliate.routes);
       await api.register(protection.routes(auth.hook));
+      await api.register(compliance.routes);
       await api.register(sportsbook.routes);
     },
     { prefix: '/api/v1' },
@@ -420,6 +438,7 @@ export async function buildApp(options: AppOptions) {
     casino,
     originals,
     protection,
+    compliance,
     players,
     auth,
     staff,

@@ -50,6 +50,16 @@ export const REFUSALS = {
     fr: 'Ce dépôt dépasserait votre limite de dépôt {{period}}. Vous pouvez déposer jusqu’à {{remaining}} maintenant.',
     es: 'Este depósito superaría tu límite de depósito {{period}}. Puedes depositar hasta {{remaining}} ahora.',
   },
+  WITHDRAWALS_FROZEN: {
+    en: 'Withdrawals from your account are on hold while our compliance team reviews it. Please contact support.',
+    pt: 'Os levantamentos da sua conta estão suspensos enquanto a nossa equipa de conformidade a analisa. Contacte o apoio ao cliente.',
+    bn: 'আমাদের কমপ্লায়েন্স দল আপনার অ্যাকাউন্ট পর্যালোচনা করার সময় উত্তোলন স্থগিত রয়েছে। অনুগ্রহ করে সহায়তায় যোগাযোগ করুন।',
+    'zh-TW': '我們的合規團隊正在審查您的帳戶，提領暫停中。請聯絡客服。',
+    th: 'การถอนเงินจากบัญชีของคุณถูกระงับไว้ระหว่างที่ทีมกำกับดูแลตรวจสอบ โปรดติดต่อฝ่ายบริการลูกค้า',
+    ms: 'Pengeluaran dari akaun anda ditangguhkan semasa pasukan pematuhan kami menyemaknya. Sila hubungi sokongan.',
+    fr: 'Les retraits de votre compte sont suspendus pendant que notre équipe conformité l’examine. Veuillez contacter le support.',
+    es: 'Los retiros de tu cuenta están en espera mientras nuestro equipo de cumplimiento la revisa. Contacta con soporte.',
+  },
 } as const;
 export type RefusalCode = keyof typeof REFUSALS;
 

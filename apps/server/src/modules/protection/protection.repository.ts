@@ -23,6 +23,9 @@ export type ProtectionRow = {
   timeout_until: Date | null;
   self_excluded_until: Date | null;
   self_excluded_permanent: boolean;
+  /** Set by compliance staff (AML): withdrawals are refused while it holds. */
+  withdrawals_frozen_at: Date | null;
+  withdrawals_frozen_reason: string | null;
   updated_at: Date;
 };
 

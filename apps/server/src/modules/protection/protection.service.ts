@@ -97,7 +97,15 @@ export class ProtectionService implements PlayerGate {
     if (!player)
       return { allowed: false, code: 'NOT_FOUND', status: 404, message: 'No such player' };
     const language = request.language;
-    if (ALWAYS_ALLOWED.has(request.action)) return { allowed: true };
+    if (ALWAYS_ALLOWED.has(request.action)) {
+      // The one thing that stops money out: a compliance freeze (AML review).
+      if (request.action === 'withdrawal') {
+        const protection =
+          row === undefined ? await this.repository.protection(tx, request.player_id) : row;
+        if (protection?.withdrawals_frozen_at) return refuse('WITHDRAWALS_FROZEN', language, {});
+      }
+      return { allowed: true };
+    }
 
     const testAccount = player.test_account && this.options.env !== 'production';
     if (!testAccount) {
@@ -469,6 +477,53 @@ export class ProtectionService implements PlayerGate {
         at: row.created_at.toISOString(),
       })),
     };
+  }
+
+  /**
+   * Freezes or unfreezes the player's withdrawals (compliance staff; the gate refuses
+   * withdrawals while frozen). Recorded in the player's protection history and audited.
+   */
+  async setWithdrawalFreeze(
+    player_id: bigint,
+    frozen: boolean,
+    reason: string,
+    actor: AuditActor,
+  ): Promise<void> {
+    const player = await this.repository.player(player_id);
+    if (!player) throw new AppError('NOT_FOUND', 'No such player', { status: 404 });
+    const changed = await this.repository.transaction(async (tx) => {
+      const row = await this.repository.lockProtection(tx, player_id);
+      if (Boolean(row.withdrawals_frozen_at) === frozen) return false;
+      await this.repository.updateProtection(tx, player_id, {
+        withdrawals_frozen_at: frozen ? new Date() : null,
+        withdrawals_frozen_reason: frozen ? reason : null,
+      });
+      await this.repository.history(
+        tx,
+        player_id,
+        actor.type === 'staff' ? 'staff' : 'system',
+        (frozen ? `withdrawals frozen: ${reason}` : `withdrawals unfrozen: ${reason}`).slice(
+          0,
+          200,
+        ),
+      );
+      return true;
+    });
+    if (changed)
+      await this.audit.record({
+        actor,
+        action: frozen ? 'compliance.freeze' : 'compliance.unfreeze',
+        target: { type: 'player', id: player_id },
+        metadata: { reason },
+      });
+  }
+
+  /** Whether the player's withdrawals are frozen, and why. */
+  async withdrawalFreeze(player_id: bigint) {
+    const row = await this.repository.protection(null, player_id);
+    return row?.withdrawals_frozen_at
+      ? { frozen: true, since: row.withdrawals_frozen_at, reason: row.withdrawals_frozen_reason }
+      : { frozen: false, since: null, reason: null };
   }
 
   async markTestAccount(player_id: bigint, test_account: boolean) {
