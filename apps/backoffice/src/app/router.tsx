@@ -36,6 +36,10 @@ const JurisdictionsPage = () =>
     async () =>
       (await import('../features/jurisdictions/jurisdictions-page.tsx')).JurisdictionsPage,
   );
+const CompliancePage = () =>
+  page(async () => (await import('../features/compliance/compliance-page.tsx')).CompliancePage);
+const CasePage = () =>
+  page(async () => (await import('../features/compliance/case-page.tsx')).CasePage);
 const AuditPage = () =>
   page(async () => (await import('../features/audit/audit-page.tsx')).AuditPage);
 const SettingsPage = () =>
@@ -92,6 +96,22 @@ export const router = createBrowserRouter(
           element: (
             <Guard permission="jurisdictions.read">
               <JurisdictionsPage />
+            </Guard>
+          ),
+        },
+        {
+          path: 'compliance',
+          element: (
+            <Guard permission="compliance.read">
+              <CompliancePage />
+            </Guard>
+          ),
+        },
+        {
+          path: 'compliance/alerts/:id',
+          element: (
+            <Guard permission="compliance.read">
+              <CasePage />
             </Guard>
           ),
         },

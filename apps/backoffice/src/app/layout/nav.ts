@@ -7,6 +7,7 @@ import {
   GlobeIcon,
   PlayersIcon,
   SettingsIcon,
+  ShieldIcon,
   StaffIcon,
   TradingIcon,
 } from '../../components/icons.tsx';
@@ -55,6 +56,13 @@ export const NAV: NavItem[] = [
     permission: 'promotions.read',
     icon: GiftIcon,
     group: 'Operations',
+  },
+  {
+    to: '/compliance',
+    label: 'Compliance',
+    permission: 'compliance.read',
+    icon: ShieldIcon,
+    group: 'Compliance',
   },
   {
     to: '/jurisdictions',

@@ -3,6 +3,7 @@ import { EmptyState } from '../../components/empty-state.tsx';
 import { IdIcon } from '../../components/icons.tsx';
 import { PageFrame } from '../../components/page-frame.tsx';
 import { AccountSettings } from '../../features/account/components/account-settings.tsx';
+import { ComplianceNotices } from '../../features/compliance/components/compliance-notices.tsx';
 import { RequireAuth } from './require-auth.tsx';
 
 export function SettingsPage() {
@@ -11,6 +12,7 @@ export function SettingsPage() {
   return (
     <PageFrame title={title} breadcrumbs={[{ label: t('nav.home'), to: '/' }, { label: title }]}>
       <RequireAuth>
+        <ComplianceNotices />
         <AccountSettings />
       </RequireAuth>
     </PageFrame>
