@@ -111,6 +111,7 @@ export async function buildApp(options: AppOptions) {
     limits: options.limits,
     publicUrl: () => config.publicUrl,
     brandName: async () => (await settings.service.get()).brand_name,
+    minimumAge: (country, ip) => protection.service.minimumAge(country, ip),
   });
   const logError = (message: string, error: unknown) => app.log.error({ err: error }, message);
   const events = options.pool ? createPgEventBus(options.pool, logError) : createSilentEventBus();
@@ -239,6 +240,14 @@ export async function buildApp(options: AppOptions) {
     scaleOf: async (code) =>
       (await cashier.service.allCurrencies()).find((row) => row.code === code)?.scale ?? 2,
     log: logError,
+    cashBalance: async (player_id) => {
+      const summary = await wallet.service.summary(player_id);
+      return summary.cash_balance_minor;
+    },
+    closeAccount: async (player_id) => {
+      await players.service.update(player_id, { status: 'closed' });
+      await auth.service.revokeAllSessions(player_id, 'player_closed');
+    },
   });
   payments.service.onDepositCredited((event) => compliance.service.onActivity(event.player_id));
   if (config.env !== 'test') compliance.start();
@@ -406,6 +415,7 @@ export async function buildApp(options: AppOptions) {
       await api.register(affiliate.routes);
       await api.register(protection.routes(auth.hook));
       await api.register(compliance.routes);
+      await api.register(compliance.privacyRoutes);
       await api.register(sportsbook.routes);
     },
     { prefix: '/api/v1' },

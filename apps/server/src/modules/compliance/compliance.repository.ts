@@ -374,6 +374,38 @@ export class ComplianceRepository {
       .execute();
   }
 
+  // --- the player's own data (export) --------------------------------------------------
+
+  /**
+   * Everything stored about the player, as JSON text (bigints stay exact: PostgreSQL writes the
+   * JSON). Secrets (password hash, session token digests) are left out, and so are AML alerts
+   * and case notes: telling a player about a suspicion is prohibited (tipping off).
+   */
+  async exportOf(player_id: bigint): Promise<string> {
+    // Table and column names are constants of this method, never input.
+    const list = (table: string, order: string, drop: string[] = []) =>
+      sql`(select coalesce(jsonb_agg(to_jsonb(t)${sql.raw(drop.map((c) => ` - '${c}'`).join(''))} order by t.${sql.raw(order)} desc), '[]'::jsonb)
+           from (select * from ${sql.table(table)} where player_id = ${player_id}
+                  order by ${sql.raw(order)} desc limit 5000) t)`;
+    const result = await sql<{ export: string }>`
+      select jsonb_build_object(
+        'exported_at', now(),
+        'profile', (select to_jsonb(p) - 'password_hash' from players p where p.id = ${player_id}),
+        'sessions', ${list('player_sessions', 'id', ['token_hash'])},
+        'payments', ${list('payments', 'id')},
+        'crypto_deposits', ${list('crypto_deposits', 'id')},
+        'crypto_withdrawals', ${list('crypto_withdrawals', 'id')},
+        'ledger_transfers', ${list('ledger_transfers', 'id', ['input_hash'])},
+        'casino_bets', ${list('casino_bets', 'id')},
+        'sports_bets', ${list('sb_bets', 'id')},
+        'bonuses', ${list('bonuses', 'id')},
+        'responsible_gaming', (select to_jsonb(r) from player_protection r where r.player_id = ${player_id}),
+        'responsible_gaming_history', ${list('protection_history', 'id')},
+        'source_of_funds_requests', ${list('source_of_funds_requests', 'id', ['requested_by'])}
+      )::text as export`.execute(this.db);
+    return result.rows[0]!.export;
+  }
+
   // --- source of funds ---------------------------------------------------------------
 
   async openSourceOfFunds(player_id: bigint): Promise<SourceOfFundsRow | null> {

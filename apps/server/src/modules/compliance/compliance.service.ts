@@ -32,6 +32,10 @@ export const SWEEP_PLAYERS_MAX = 500;
 export type ComplianceOptions = {
   scaleOf: (currency: string) => Promise<number>;
   log: (message: string, error: unknown) => void;
+  /** The player's cash balance in their wallet currency (closure waits until it is withdrawn). */
+  cashBalance: (player_id: bigint) => Promise<bigint>;
+  /** Closes the account and ends its sessions (the players and auth modules). */
+  closeAccount: (player_id: bigint) => Promise<void>;
 };
 
 export type StaffRef = { id: bigint; actor: AuditActor };
@@ -365,6 +369,39 @@ export class ComplianceService {
       withdrawals_frozen: freeze.frozen,
       source_of_funds: open ? sofView(open) : null,
     };
+  }
+
+  /** The player's own records as JSON text (GDPR access and portability). Audited. */
+  async exportData(player_id: bigint, actor: AuditActor): Promise<string> {
+    const data = await this.repository.exportOf(player_id);
+    await this.audit.record({
+      actor,
+      action: 'player.data_export',
+      target: { type: 'player', id: player_id },
+    });
+    return data;
+  }
+
+  /**
+   * Closes the player's account at their request. The balance must be withdrawn first (money is
+   * never stranded in a closed account); sessions end at once; the records are kept as the
+   * licence and AML law require (the export stays available to staff).
+   */
+  async closeAccount(player_id: bigint, actor: AuditActor): Promise<void> {
+    const cash = await this.options.cashBalance(player_id);
+    if (cash > 0n)
+      throw new AppError(
+        'BALANCE_REMAINING',
+        'Please withdraw your balance before closing your account',
+        { status: 409 },
+      );
+    await this.options.closeAccount(player_id);
+    await this.audit.record({
+      actor,
+      action: 'player.account_closed',
+      target: { type: 'player', id: player_id },
+      metadata: { by: 'player request' },
+    });
   }
 
   async answerSourceOfFunds(player_id: bigint, response: string, actor: AuditActor) {

@@ -5,7 +5,7 @@ import type { PlayerAuth } from '../auth/index.ts';
 import type { ProtectionService } from '../protection/index.ts';
 import type { StaffAuth } from '../staff/index.ts';
 import { ComplianceRepository } from './compliance.repository.ts';
-import { complianceAdminRoutes, complianceRoutes } from './compliance.routes.ts';
+import { complianceAdminRoutes, complianceRoutes, privacyRoutes } from './compliance.routes.ts';
 import { ComplianceService } from './compliance.service.ts';
 
 export type { ComplianceService };
@@ -25,12 +25,19 @@ export function createComplianceModule(deps: {
   staff: StaffAuth;
   scaleOf: (currency: string) => Promise<number>;
   log: (message: string, error: unknown) => void;
+  cashBalance: (player_id: bigint) => Promise<bigint>;
+  closeAccount: (player_id: bigint) => Promise<void>;
 }) {
   const service = new ComplianceService(
     new ComplianceRepository(deps.db),
     deps.protection,
     deps.audit,
-    { scaleOf: deps.scaleOf, log: deps.log },
+    {
+      scaleOf: deps.scaleOf,
+      log: deps.log,
+      cashBalance: deps.cashBalance,
+      closeAccount: deps.closeAccount,
+    },
   );
   // The sweep looks back a little further than its interval, so nothing falls between runs
   // (fingerprints make the overlap harmless); at start it looks back an hour.
@@ -47,6 +54,7 @@ export function createComplianceModule(deps: {
   return {
     service,
     routes: complianceRoutes(service, deps.auth),
+    privacyRoutes: privacyRoutes(service, deps.auth),
     adminRoutes: complianceAdminRoutes(service, deps.staff),
     start: () => job.start(COMPLIANCE_SWEEP_INTERVAL_MS),
     stop: () => job.stop(),

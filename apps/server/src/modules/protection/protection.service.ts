@@ -125,6 +125,20 @@ export class ProtectionService implements PlayerGate {
     return { ...chosen, declared, request_country: requestCountry };
   }
 
+  /**
+   * The minimum age to register: 18, or the higher `min_age` of the declared country or the
+   * address's country (outside production the debug header is not consulted here).
+   */
+  async minimumAge(declared: string | null, ip: string): Promise<number> {
+    let minimum = 18;
+    for (const country of [declared, ip ? this.geoip.countryOf(ip) : null]) {
+      if (!country) continue;
+      const row = await this.repository.jurisdiction(country);
+      if (row && row.min_age > minimum) minimum = row.min_age;
+    }
+    return minimum;
+  }
+
   // --- the gate ------------------------------------------------------------------
 
   async check(request: GateRequest): Promise<GateDecision> {

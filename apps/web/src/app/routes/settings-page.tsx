@@ -4,6 +4,7 @@ import { IdIcon } from '../../components/icons.tsx';
 import { PageFrame } from '../../components/page-frame.tsx';
 import { AccountSettings } from '../../features/account/components/account-settings.tsx';
 import { ComplianceNotices } from '../../features/compliance/components/compliance-notices.tsx';
+import { YourData } from '../../features/compliance/components/your-data.tsx';
 import { RequireAuth } from './require-auth.tsx';
 
 export function SettingsPage() {
@@ -14,6 +15,7 @@ export function SettingsPage() {
       <RequireAuth>
         <ComplianceNotices />
         <AccountSettings />
+        <YourData />
       </RequireAuth>
     </PageFrame>
   );
