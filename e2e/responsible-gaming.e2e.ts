@@ -115,10 +115,30 @@ describe.skipIf(skipJourneys())(
         await modal.waitFor({ state: 'detached' });
 
         await page.goto('/policies/self-exclusion');
+        await waitForApp(page);
         await page.getByTestId('self-exclusion-policy').waitFor();
         expect(await page.getByRole('heading', { name: 'It cannot be shortened' }).count()).toBe(1);
         await shot(page, `${label}-self-exclusion-policy`);
+
+        await page.goto('/settings/general');
+        await waitForApp(page);
+        const data = page.getByTestId('your-data');
+        await data.scrollIntoViewIfNeeded();
+        await data.getByRole('button', { name: 'Close my account' }).click();
+        await data.getByTestId('close-account-confirm').waitFor();
+        await shot(page, `${label}-your-data`);
       }
+
+      // Sign-up asks for the date of birth and refuses under 18 in the form.
+      const guest = await browser.newPage();
+      await guest.goto('/');
+      await waitForApp(guest);
+      await guest.getByTestId('register-button').click();
+      const registration = guest.getByTestId('register-modal');
+      await registration.getByLabel('Date of birth').fill('2012-03-14');
+      await registration.getByRole('button', { name: 'Register', exact: true }).click();
+      await registration.getByText('You must be at least 18 years old to register').waitFor();
+      await shot(guest, 'desktop-register-date-of-birth');
 
       const staff = await browser.newPage();
       await ownerSignIn(staff);

@@ -246,6 +246,19 @@ describe('session time limit, reality check, marketing', () => {
     expect(later.json().data.minutes_played).toBe(6);
   });
 
+  it('staff cannot shorten a self-exclusion either', async () => {
+    const player = await signedInPlayer(t);
+    await rg(player.token, 'self-exclusion', { months: 12 });
+    const before = (await status(player.token)).self_excluded_until;
+    expect(before).toBeTruthy();
+    await t.modules.protection.service.selfExclude(player.id, 6, {
+      type: 'staff',
+      id: 1n,
+      role: 'admin',
+    } as never);
+    expect((await status(player.token)).self_excluded_until).toBe(before);
+  });
+
   it('marketing stops on opt-out and during self-exclusion', async () => {
     const protection = t.modules.protection.service;
     const player = await signedInPlayer(t);
