@@ -30,6 +30,14 @@ describe.skipIf(skipJourneys())('journey: register, sign in, language, sign out'
     await eventually('currencies to load', async () => (await modal.locator('option').count()) > 1);
     await modal.getByLabel('Select Currency').selectOption({ label: 'EUR · Euro' });
     await modal.getByLabel('Referral code').fill('');
+    // The date of birth is required; under 18 is refused in the form.
+    await modal.getByLabel('Date of birth').fill('2015-06-01');
+    await modal.getByRole('button', { name: 'Register', exact: true }).click();
+    await modal
+      .getByRole('alert')
+      .filter({ hasText: 'You must be at least 18 years old to register' })
+      .waitFor();
+    await modal.getByLabel('Date of birth').fill('1990-04-21');
     await modal.getByRole('button', { name: 'Register', exact: true }).click();
     await modal
       .getByRole('alert')

@@ -22,6 +22,7 @@ import { createBackofficeModule } from './modules/backoffice/index.ts';
 import { createBonusModule } from './modules/bonus/index.ts';
 import { createCashierModule, createPaymentsModule } from './modules/cashier/index.ts';
 import { createCasinoModule, createOriginalsModule } from './modules/casino/index.ts';
+import { createComplianceModule } from './modules/compliance/index.ts';
 import { createCryptoModule } from './modules/crypto/index.ts';
 import { createKycModule } from './modules/kyc/index.ts';
 import { createLedgerModule } from './modules/ledger/index.ts';
@@ -111,6 +112,7 @@ export async function buildApp(options: AppOptions) {
     limits: options.limits,
     publicUrl: () => config.publicUrl,
     brandName: async () => (await settings.service.get()).brand_name,
+    minimumAge: (country, ip) => protection.service.minimumAge(country, ip),
   });
   const logError = (message: string, error: unknown) => app.log.error({ err: error }, message);
   const events = options.pool ? createPgEventBus(options.pool, logError) : createSilentEventBus();
@@ -241,6 +243,29 @@ export async function buildApp(options: AppOptions) {
   payments.service.onDepositCredited(async (event) => {
     await bonus.service.onDepositCredited(event);
   });
+  // AML monitoring: rules run on each credited deposit, and by a sweep over new activity
+  // (crypto credits, withdrawal requests, sign-ins); hits become alerts in the compliance queue.
+  const compliance = createComplianceModule({
+    db,
+    audit: audit.service,
+    protection: protection.service,
+    auth: auth.hook,
+    staff: staff.auth,
+    scaleOf: async (code) =>
+      (await cashier.service.allCurrencies()).find((row) => row.code === code)?.scale ?? 2,
+    log: logError,
+    cashBalance: async (player_id) => {
+      const summary = await wallet.service.summary(player_id);
+      return summary.cash_balance_minor;
+    },
+    closeAccount: async (player_id) => {
+      await players.service.update(player_id, { status: 'closed' });
+      await auth.service.revokeAllSessions(player_id, 'player_closed');
+    },
+  });
+  payments.service.onDepositCredited((event) => compliance.service.onActivity(event.player_id));
+  if (config.env !== 'test') compliance.start();
+  app.addHook('onClose', async () => compliance.stop());
   // Tests run the sweep explicitly.
   if (config.env !== 'test') payments.startSweeper();
   app.addHook('onClose', async () => payments.stop());
@@ -310,6 +335,7 @@ export async function buildApp(options: AppOptions) {
       payments.adminRoutes,
       kyc.adminRoutes,
       protection.adminRoutes(staff.auth),
+      compliance.adminRoutes,
       sportsbook.adminRoutes(staff.auth),
     ],
   });
@@ -415,6 +441,8 @@ export async function buildApp(options: AppOptions) {
       await api.register(bonus.routes);
       await api.register(affiliate.routes);
       await api.register(protection.routes(auth.hook));
+      await api.register(compliance.routes);
+      await api.register(compliance.privacyRoutes);
       await api.register(sportsbook.routes);
     },
     { prefix: '/api/v1' },
@@ -448,6 +476,7 @@ export async function buildApp(options: AppOptions) {
     casino,
     originals,
     protection,
+    compliance,
     players,
     auth,
     staff,

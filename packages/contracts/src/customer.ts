@@ -74,8 +74,42 @@ export const signupRequest = z.object({
     .regex(/^([A-Z]{2})?$/, 'Country must be a two-letter country code')
     .optional()
     .transform((value) => value || undefined),
+  /**
+   * Date of birth (YYYY-MM-DD). Optional on the API so older clients keep working; the web
+   * form requires it. Sign-up refuses players under 18 or their country's higher minimum age.
+   */
+  date_of_birth: z
+    .string()
+    .trim()
+    .regex(/^(\d{4}-\d{2}-\d{2})?$/, 'Date of birth must be a date such as 1990-04-21')
+    .refine(
+      (value) => value === '' || isCalendarDate(value),
+      'Date of birth must be a real date in the past',
+    )
+    .optional()
+    .transform((value) => value || undefined),
 });
 export type SignupRequest = z.infer<typeof signupRequest>;
+
+/** A real calendar date (no 2021-02-30), after 1900 and not in the future. */
+export function isCalendarDate(value: string): boolean {
+  const date = new Date(`${value}T00:00:00Z`);
+  return (
+    !Number.isNaN(date.getTime()) &&
+    date.toISOString().slice(0, 10) === value &&
+    date.getUTCFullYear() > 1900 &&
+    date.getTime() <= Date.now()
+  );
+}
+
+/** Full years between a date of birth (YYYY-MM-DD) and `on` (UTC). */
+export function ageOn(date_of_birth: string, on = new Date()): number {
+  const [y, m, d] = date_of_birth.split('-').map(Number) as [number, number, number];
+  let age = on.getUTCFullYear() - y;
+  const month = on.getUTCMonth() + 1;
+  if (month < m || (month === m && on.getUTCDate() < d)) age -= 1;
+  return age;
+}
 
 export const forgotPasswordRequest = z.object({
   email: z.string().trim().min(1, 'Email is required').max(254),

@@ -42,6 +42,10 @@ const KycReviewsPage = () =>
   page(async () => (await import('../features/kyc/kyc-reviews-page.tsx')).KycReviewsPage);
 const PaymentsPage = () =>
   page(async () => (await import('../features/payments/payments-page.tsx')).PaymentsPage);
+const CompliancePage = () =>
+  page(async () => (await import('../features/compliance/compliance-page.tsx')).CompliancePage);
+const CasePage = () =>
+  page(async () => (await import('../features/compliance/case-page.tsx')).CasePage);
 const AuditPage = () =>
   page(async () => (await import('../features/audit/audit-page.tsx')).AuditPage);
 const SettingsPage = () =>
@@ -118,10 +122,26 @@ export const router = createBrowserRouter(
           ),
         },
         {
+          path: 'compliance',
+          element: (
+            <Guard permission="compliance.read">
+              <CompliancePage />
+            </Guard>
+          ),
+        },
+        {
           path: 'payments',
           element: (
             <Guard permission="payments.read">
               <PaymentsPage />
+            </Guard>
+          ),
+        },
+        {
+          path: 'compliance/alerts/:id',
+          element: (
+            <Guard permission="compliance.read">
+              <CasePage />
             </Guard>
           ),
         },

@@ -120,3 +120,9 @@ export const PaymentsIcon = (p: SVGProps<SVGSVGElement>) => (
     <path d="M3 10h18M7 15h4" />
   </Icon>
 );
+export const ShieldIcon = (p: SVGProps<SVGSVGElement>) => (
+  <Icon {...p}>
+    <path d="M12 3.5 5 6.2v5.3c0 4.3 2.9 7.7 7 9 4.1-1.3 7-4.7 7-9V6.2L12 3.5Z" />
+    <path d="m9 12 2.2 2.2L15.5 10" />
+  </Icon>
+);

@@ -96,6 +96,7 @@ async function seedDemo(modules: AppModules): Promise<void> {
         referral_code: '',
         campaign_code: '',
         country: demo.country,
+        date_of_birth: '1990-01-01',
       },
       { ip: '127.0.0.1', user_agent: 'seed' },
     );

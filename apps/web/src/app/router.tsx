@@ -38,6 +38,10 @@ const ResponsibleGamingPage = page(
   () => import('../features/protection/components/responsible-gaming-page.tsx'),
   'ResponsibleGamingPage',
 );
+const SelfExclusionPolicyPage = page(
+  () => import('../features/protection/components/self-exclusion-policy.tsx'),
+  'SelfExclusionPolicyPage',
+);
 const PolicyPage = page(pages, 'PolicyPage');
 const NotFoundPage = page(pages, 'NotFoundPage');
 const originals = () => import('../features/originals/components/dice-page.tsx');
@@ -84,7 +88,7 @@ export const router = createBrowserRouter([
       { path: 'policies/privacy', element: <PolicyPage policy="privacy" /> },
       { path: 'policies/terms', element: <PolicyPage policy="terms" /> },
       { path: 'policies/anti-money-laundering', element: <PolicyPage policy="aml" /> },
-      { path: 'policies/self-exclusion', element: <PolicyPage policy="selfExclusion" /> },
+      { path: 'policies/self-exclusion', element: <SelfExclusionPolicyPage /> },
       { path: '*', element: <NotFoundPage /> },
     ],
   },

@@ -10,6 +10,7 @@ import {
   PaymentsIcon,
   PlayersIcon,
   SettingsIcon,
+  ShieldIcon,
   StaffIcon,
   TradingIcon,
 } from '../../components/icons.tsx';
@@ -78,6 +79,13 @@ export const NAV: NavItem[] = [
     label: 'KYC reviews',
     permission: 'kyc.read',
     icon: IdCardIcon,
+    group: 'Compliance',
+  },
+  {
+    to: '/compliance',
+    label: 'Compliance',
+    permission: 'compliance.read',
+    icon: ShieldIcon,
     group: 'Compliance',
   },
   {

@@ -34,8 +34,9 @@ import {
   useSessions,
   useSetStatus,
 } from './api.ts';
+import { ProtectionTab } from './protection-tab.tsx';
 
-type Tab = 'overview' | 'movements' | 'sessions' | 'notes' | 'adjustments';
+type Tab = 'overview' | 'movements' | 'sessions' | 'notes' | 'adjustments' | 'protection';
 
 export function PlayerPage() {
   const { id = '' } = useParams();
@@ -66,6 +67,7 @@ export function PlayerPage() {
     { id: 'sessions', label: 'Sessions', count: activeSessions },
     { id: 'notes', label: 'Notes', count: notes.data?.length },
     ...(can('balance.read') ? [{ id: 'adjustments' as const, label: 'Adjustments' }] : []),
+    { id: 'protection', label: 'Protection' },
   ];
 
   return (
@@ -137,6 +139,7 @@ export function PlayerPage() {
         {tab === 'sessions' && <Sessions id={id} sessions={sessions.data ?? []} />}
         {tab === 'notes' && <Notes id={id} />}
         {tab === 'adjustments' && <Adjustments id={id} />}
+        {tab === 'protection' && <ProtectionTab id={id} />}
       </div>
       <StatusDialog player={p} open={dialog === 'status'} onClose={() => setDialog(null)} />
       <LogoutDialog

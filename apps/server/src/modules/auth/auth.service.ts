@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import type { SignupRequest } from '@casino/contracts';
+import { ageOn, type SignupRequest } from '@casino/contracts';
 import { AppError } from '../../platform/http/errors.ts';
 import type { BackoffPolicy, RateLimiter, WindowLimit } from '../../platform/rate-limit.ts';
 import type { AuditActor, AuditService } from '../audit/index.ts';
@@ -63,6 +63,7 @@ export class AuthService {
     private readonly limits: AuthLimits,
     private readonly publicUrl: () => string,
     private readonly brandName: () => Promise<string>,
+    private readonly minimumAge: (country: string | null, ip: string) => Promise<number>,
   ) {}
 
   async login(login: string, password: string, meta: RequestMeta) {
@@ -139,6 +140,22 @@ export class AuthService {
       'Too many registrations from this network',
     );
     await this.cashier.requireWalletCurrency(input.currency_id);
+    if (input.date_of_birth) {
+      // 18, or the country's higher minimum age (the stricter of declared and address country).
+      const minimum = await this.minimumAge(input.country ?? null, meta.ip ?? '');
+      if (ageOn(input.date_of_birth) < minimum) {
+        await this.audit.record({
+          actor: { type: 'system', id: 'signup' },
+          action: 'player.signup_underage',
+          target: { type: 'signup', id: input.email.trim().toLowerCase() },
+          metadata: { minimum_age: minimum, country: input.country ?? null },
+        });
+        throw new AppError('UNDERAGE', `You must be at least ${minimum} years old to register`, {
+          status: 422,
+          errors: [{ path: 'date_of_birth', message: `at least ${minimum} years old` }],
+        });
+      }
+    }
     const player = await this.players.create({
       name: input.name,
       email: input.email.trim(),
@@ -147,6 +164,7 @@ export class AuthService {
       referred_by_code: input.referral_code || null,
       campaign_code: input.campaign_code || null,
       country: input.country ?? null,
+      date_of_birth: input.date_of_birth ?? null,
     });
     await this.audit.record({
       actor: actorOf(player, meta),

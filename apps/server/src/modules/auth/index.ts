@@ -27,6 +27,8 @@ export function createAuthModule(deps: {
   limits?: Partial<AuthLimits>;
   publicUrl: () => string;
   brandName: () => Promise<string>;
+  /** The minimum age to register for a declared country and the request's address (18 or more). */
+  minimumAge?: (country: string | null, ip: string) => Promise<number>;
 }) {
   const service = new AuthService(
     new AuthRepository(deps.db),
@@ -38,6 +40,7 @@ export function createAuthModule(deps: {
     { ...AUTH_LIMITS_DEFAULT, ...deps.limits },
     deps.publicUrl,
     deps.brandName,
+    deps.minimumAge ?? (async () => 18),
   );
   const hook = playerAuth(service);
   return { service, hook, routes: authRoutes(service, deps.players, hook) };

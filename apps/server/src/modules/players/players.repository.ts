@@ -43,7 +43,7 @@ export type NewPlayer = Pick<
   | 'referral_code'
   | 'referred_by_code'
   | 'campaign_code'
-> & { country?: string | null };
+> & { country?: string | null; date_of_birth?: string | null };
 
 export const PLAYER_SEARCH_LIMIT_MAX = 100;
 export type PlayerSort = 'id' | 'created_at' | 'email' | 'username' | 'name' | 'status';

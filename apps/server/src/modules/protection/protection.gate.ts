@@ -32,6 +32,8 @@ export type GateClient = {
   language?: string;
   /** The route that asked (for the audit trail and the money-route test). */
   route?: string;
+  /** When the player's sign-in session began (the session time limit counts from it). */
+  session_started_at?: Date;
 };
 
 export type GateRequest = GateClient & {
@@ -79,11 +81,16 @@ export function gateClient(request: FastifyRequest, env: string): GateClient {
       ? header
       : undefined;
   const language = languageOf(request.headers['accept-language']);
+  // The signed-in player's session (set by the auth hook), read structurally: the gate does
+  // not depend on the auth module.
+  const started = (request as { player?: { session?: { created_at?: unknown } } }).player?.session
+    ?.created_at;
   return {
     ip: request.ip,
     ...(debug ? { debug_country: debug } : {}),
     ...(language ? { language } : {}),
     route: request.routeOptions.url,
+    ...(started instanceof Date ? { session_started_at: started } : {}),
   };
 }
 

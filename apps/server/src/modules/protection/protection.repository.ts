@@ -12,17 +12,41 @@ export type JurisdictionRow = {
 export const LIMIT_PERIODS = ['daily', 'weekly', 'monthly'] as const;
 export type LimitPeriod = (typeof LIMIT_PERIODS)[number];
 export type Limits = Record<LimitPeriod, bigint | null>;
+/** Money limits: deposits, net losses, stakes (each per rolling day, week, month). */
+export const LIMIT_KINDS = ['deposit', 'loss', 'wager'] as const;
+export type LimitKind = (typeof LIMIT_KINDS)[number];
+export type MoneyLimitColumn = `${LimitKind}_limit_${LimitPeriod}`;
+/** Time settings: the session limit and the reality-check interval (minutes). */
+export const TIME_SETTINGS = ['session_limit_minutes', 'reality_check_minutes'] as const;
+export type TimeSetting = (typeof TIME_SETTINGS)[number];
 
 export type ProtectionRow = {
   player_id: bigint;
   deposit_limit_daily: bigint | null;
   deposit_limit_weekly: bigint | null;
   deposit_limit_monthly: bigint | null;
-  pending_limits: Record<LimitPeriod, string | null> | null;
+  loss_limit_daily: bigint | null;
+  loss_limit_weekly: bigint | null;
+  loss_limit_monthly: bigint | null;
+  wager_limit_daily: bigint | null;
+  wager_limit_weekly: bigint | null;
+  wager_limit_monthly: bigint | null;
+  session_limit_minutes: number | null;
+  reality_check_minutes: number | null;
+  marketing_opt_out: boolean;
+  /**
+   * Raised or removed settings waiting out the 24 h cooling-off, by key: `daily` / `weekly` /
+   * `monthly` for deposit limits (the first keys), `loss_daily`…, `wager_daily`…, and the
+   * time settings by column name.
+   */
+  pending_limits: Record<string, string | null> | null;
   pending_from: Date | null;
   timeout_until: Date | null;
   self_excluded_until: Date | null;
   self_excluded_permanent: boolean;
+  /** Set by compliance staff (AML): withdrawals are refused while it holds. */
+  withdrawals_frozen_at: Date | null;
+  withdrawals_frozen_reason: string | null;
   updated_at: Date;
 };
 
@@ -34,9 +58,20 @@ type Tables = {
     test_account: boolean;
     currency_id: number | null;
   };
-  player_protection: Omit<ProtectionRow, 'updated_at' | 'self_excluded_permanent'> & {
+  player_protection: Omit<
+    ProtectionRow,
+    'updated_at' | 'self_excluded_permanent' | 'marketing_opt_out'
+  > & {
     updated_at: Generated<Date>;
     self_excluded_permanent: Generated<boolean>;
+    marketing_opt_out: Generated<boolean>;
+  };
+  stake_limit_usage: {
+    reference: string;
+    player_id: bigint;
+    currency: string;
+    amount_minor: bigint;
+    created_at: Generated<Date>;
   };
   deposit_limit_usage: {
     reference: string;
@@ -53,6 +88,10 @@ type Tables = {
   };
 };
 export type ProtectionTx = Transaction<Tables>;
+
+/** Ledger transfers that give a player money back from play: wins, refunds, voided stakes. */
+const RETURNED = sql`((reason_code in ('win', 'bet_refund') and kind in ('single', 'post'))
+  or (reason_code = 'bet' and kind = 'void'))`;
 
 export class ProtectionRepository {
   private readonly db;
@@ -190,6 +229,80 @@ export class ProtectionRepository {
 
   async releaseUsage(reference: string) {
     await this.db.deleteFrom('deposit_limit_usage').where('reference', '=', reference).execute();
+    await this.db.deleteFrom('stake_limit_usage').where('reference', '=', reference).execute();
+  }
+
+  /** Counts a stake against wager and loss limits (false when the reference was counted). */
+  async recordStake(
+    tx: ProtectionTx | null,
+    reference: string,
+    player_id: bigint,
+    currency: string,
+    amount_minor: bigint,
+  ): Promise<boolean> {
+    const row = await (tx ?? this.db)
+      .insertInto('stake_limit_usage')
+      .values({ reference, player_id, currency, amount_minor })
+      .onConflict((c) => c.column('reference').doNothing())
+      .returning('reference')
+      .executeTakeFirst();
+    return row !== undefined;
+  }
+
+  /**
+   * Per period since its start: stakes counted by the gate, and what came back to the player
+   * from the ledger (wins and refunds, read-only) in the same currency.
+   */
+  async play(
+    tx: ProtectionTx,
+    player_id: bigint,
+    currency: string,
+    since: Record<LimitPeriod, Date>,
+  ): Promise<Record<LimitPeriod, { staked: bigint; returned: bigint }>> {
+    const result = await sql<Record<string, string>>`
+      select
+        (select coalesce(sum(amount_minor) filter (where created_at >= ${since.daily}), 0)::text
+           from stake_limit_usage where player_id = ${player_id} and currency = ${currency}
+            and created_at >= ${since.monthly}) as staked_daily,
+        (select coalesce(sum(amount_minor) filter (where created_at >= ${since.weekly}), 0)::text
+           from stake_limit_usage where player_id = ${player_id} and currency = ${currency}
+            and created_at >= ${since.monthly}) as staked_weekly,
+        (select coalesce(sum(amount_minor), 0)::text
+           from stake_limit_usage where player_id = ${player_id} and currency = ${currency}
+            and created_at >= ${since.monthly}) as staked_monthly,
+        (select coalesce(sum(amount_minor) filter (where created_at >= ${since.daily}), 0)::text
+           from ledger_transfers where player_id = ${player_id} and currency = ${currency}
+            and ${RETURNED}
+            and created_at >= ${since.monthly}) as returned_daily,
+        (select coalesce(sum(amount_minor) filter (where created_at >= ${since.weekly}), 0)::text
+           from ledger_transfers where player_id = ${player_id} and currency = ${currency}
+            and ${RETURNED}
+            and created_at >= ${since.monthly}) as returned_weekly,
+        (select coalesce(sum(amount_minor), 0)::text
+           from ledger_transfers where player_id = ${player_id} and currency = ${currency}
+            and ${RETURNED}
+            and created_at >= ${since.monthly}) as returned_monthly`.execute(tx);
+    const row = result.rows[0]!;
+    return Object.fromEntries(
+      LIMIT_PERIODS.map((p) => [
+        p,
+        { staked: BigInt(row[`staked_${p}`]!), returned: BigInt(row[`returned_${p}`]!) },
+      ]),
+    ) as Record<LimitPeriod, { staked: bigint; returned: bigint }>;
+  }
+
+  /** Stakes and returns since a moment (the reality check's figures), from the ledger. */
+  async sessionFigures(player_id: bigint, currency: string, since: Date) {
+    const result = await sql<{ staked: string; returned: string }>`
+      select
+        coalesce(sum(amount_minor) filter (where reason_code = 'bet' and kind in ('single', 'pending')), 0)::text as staked,
+        coalesce(sum(amount_minor) filter (where ${RETURNED}), 0)::text as returned
+        from ledger_transfers
+       where player_id = ${player_id} and currency = ${currency} and created_at >= ${since}`.execute(
+      this.db,
+    );
+    const row = result.rows[0]!;
+    return { staked: BigInt(row.staked), returned: BigInt(row.returned) };
   }
 
   async history(

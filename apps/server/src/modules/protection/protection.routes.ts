@@ -19,13 +19,24 @@ const jurisdictionView = z.object({
   real_money: z.boolean(),
   message: z.string().nullable(),
 });
+const periods = z.object({
+  daily: z.string().nullable(),
+  weekly: z.string().nullable(),
+  monthly: z.string().nullable(),
+});
+const periodsInput = z.object({
+  daily: amount.optional(),
+  weekly: amount.optional(),
+  monthly: amount.optional(),
+});
 const statusView = z.object({
   currency: z.string().nullable(),
-  limits: z.object({
-    daily: z.string().nullable(),
-    weekly: z.string().nullable(),
-    monthly: z.string().nullable(),
-  }),
+  limits: periods,
+  loss_limits: periods,
+  wager_limits: periods,
+  session_limit_minutes: z.number().nullable(),
+  reality_check_minutes: z.number().nullable(),
+  marketing_opt_out: z.boolean(),
   pending: z
     .object({ effective_at: z.string(), limits: z.record(z.string(), z.string().nullable()) })
     .nullable(),
@@ -97,13 +108,16 @@ export const protectionRoutes =
         preHandler: auth.requirePlayer,
         schema: {
           tags: ['protection'],
-          summary: 'Set deposit limits (daily, weekly, monthly; null removes)',
-          description: 'A lower limit applies at once; a higher one or a removal after 24 hours.',
+          summary:
+            'Set limits: deposit (daily, weekly, monthly), loss, wager, session time, reality check',
+          description:
+            'Amounts in major units, minutes as integers; null removes. A tighter setting applies at once; a looser one or a removal after 24 hours (shown as pending).',
           security,
-          body: z.object({
-            daily: amount.optional(),
-            weekly: amount.optional(),
-            monthly: amount.optional(),
+          body: periodsInput.extend({
+            loss: periodsInput.optional(),
+            wager: periodsInput.optional(),
+            session_limit_minutes: z.number().int().min(5).max(1440).nullable().optional(),
+            reality_check_minutes: z.number().int().min(5).max(240).nullable().optional(),
           }),
           response: { 200: envelope(statusView) },
         },
@@ -114,6 +128,65 @@ export const protectionRoutes =
         return {
           status: 200,
           message: 'Limits saved',
+          data: await service.status(id, gateClient(request, env)),
+        };
+      },
+    );
+
+    app.get(
+      '/customer/responsible-gaming/session',
+      {
+        preHandler: auth.requirePlayer,
+        schema: {
+          tags: ['protection'],
+          summary: 'The reality check: this session’s time played, stakes, returns and net result',
+          security,
+          response: {
+            200: envelope(
+              z.object({
+                started_at: z.string(),
+                minutes_played: z.number(),
+                currency: z.string().nullable(),
+                staked: z.string(),
+                returned: z.string(),
+                net: z.string(),
+                reality_check_minutes: z.number().nullable(),
+                session_limit_minutes: z.number().nullable(),
+                session_ends_at: z.string().nullable(),
+              }),
+            ),
+          },
+        },
+      },
+      async (request) => ({
+        status: 200,
+        message: 'OK',
+        data: await service.session(request.player!.row.id, request.player!.session.created_at),
+      }),
+    );
+
+    app.post(
+      '/customer/responsible-gaming/marketing',
+      {
+        preHandler: auth.requirePlayer,
+        schema: {
+          tags: ['protection'],
+          summary: 'Opt out of (or back into) marketing messages',
+          security,
+          body: z.object({ opt_out: z.boolean() }),
+          response: { 200: envelope(statusView) },
+        },
+      },
+      async (request) => {
+        const id = request.player!.row.id;
+        await service.setMarketingOptOut(id, request.body.opt_out, {
+          type: 'player',
+          id,
+          ...metaOf(request),
+        });
+        return {
+          status: 200,
+          message: 'Saved',
           data: await service.status(id, gateClient(request, env)),
         };
       },

@@ -5,13 +5,18 @@ import type { GateDecision, GateRequest, MoneyAction, PlayerGate } from './prote
 import type { GeoIp } from './protection.geoip.ts';
 import { message, type RefusalCode } from './protection.messages.ts';
 import {
+  LIMIT_KINDS,
   LIMIT_PERIODS,
+  type LimitKind,
   type LimitPeriod,
   type Limits,
+  type MoneyLimitColumn,
   type Policy,
   type ProtectionRepository,
   type ProtectionRow,
   type ProtectionTx,
+  TIME_SETTINGS,
+  type TimeSetting,
 } from './protection.repository.ts';
 
 const HOUR_MS = 3_600_000;
@@ -28,6 +33,44 @@ const WINDOW_MS: Record<LimitPeriod, number> = {
 const POLICY_RANK: Record<Policy, number> = { real_money: 0, demo_only: 1, blocked: 2 };
 /** Money out is never stopped by jurisdiction or exclusion: a player can always take their balance. */
 const ALWAYS_ALLOWED: ReadonlySet<MoneyAction> = new Set(['withdrawal']);
+/** Stakes: counted against wager and loss limits. */
+const BETS: ReadonlySet<MoneyAction> = new Set(['casino_bet', 'sports_bet', 'provider_debit']);
+export const SESSION_LIMIT_MINUTES = { min: 5, max: 1440 } as const;
+export const REALITY_CHECK_MINUTES = { min: 5, max: 240 } as const;
+
+/** The key a setting waits under in `pending_limits` (deposit limits keep their first keys). */
+const pendingKey = (kind: LimitKind, period: LimitPeriod) =>
+  kind === 'deposit' ? period : `${kind}_${period}`;
+const column = (kind: LimitKind, period: LimitPeriod) =>
+  `${kind}_limit_${period}` as MoneyLimitColumn;
+
+/** Every adjustable setting: its pending key, its column, whether it is money. */
+const SETTINGS: Array<{ key: string; column: MoneyLimitColumn | TimeSetting; money: boolean }> = [
+  ...LIMIT_KINDS.flatMap((kind) =>
+    LIMIT_PERIODS.map((period) => ({
+      key: pendingKey(kind, period),
+      column: column(kind, period),
+      money: true,
+    })),
+  ),
+  ...TIME_SETTINGS.map((setting) => ({ key: setting, column: setting, money: false })),
+];
+
+/** How the history names each setting. */
+const SETTING_LABELS: Record<string, string> = {
+  daily: 'deposit daily',
+  weekly: 'deposit weekly',
+  monthly: 'deposit monthly',
+  session_limit_minutes: 'session limit',
+  reality_check_minutes: 'reality check',
+};
+
+export type LimitsInput = Partial<Record<LimitPeriod, string | null>> & {
+  loss?: Partial<Record<LimitPeriod, string | null>>;
+  wager?: Partial<Record<LimitPeriod, string | null>>;
+  session_limit_minutes?: number | null;
+  reality_check_minutes?: number | null;
+};
 
 type Currency = { code: string; scale: number };
 
@@ -82,6 +125,20 @@ export class ProtectionService implements PlayerGate {
     return { ...chosen, declared, request_country: requestCountry };
   }
 
+  /**
+   * The minimum age to register: 18, or the higher `min_age` of the declared country or the
+   * address's country (outside production the debug header is not consulted here).
+   */
+  async minimumAge(declared: string | null, ip: string): Promise<number> {
+    let minimum = 18;
+    for (const country of [declared, ip ? this.geoip.countryOf(ip) : null]) {
+      if (!country) continue;
+      const row = await this.repository.jurisdiction(country);
+      if (row && row.min_age > minimum) minimum = row.min_age;
+    }
+    return minimum;
+  }
+
   // --- the gate ------------------------------------------------------------------
 
   async check(request: GateRequest): Promise<GateDecision> {
@@ -97,7 +154,15 @@ export class ProtectionService implements PlayerGate {
     if (!player)
       return { allowed: false, code: 'NOT_FOUND', status: 404, message: 'No such player' };
     const language = request.language;
-    if (ALWAYS_ALLOWED.has(request.action)) return { allowed: true };
+    if (ALWAYS_ALLOWED.has(request.action)) {
+      // The one thing that stops money out: a compliance freeze (AML review).
+      if (request.action === 'withdrawal') {
+        const protection =
+          row === undefined ? await this.repository.protection(tx, request.player_id) : row;
+        if (protection?.withdrawals_frozen_at) return refuse('WITHDRAWALS_FROZEN', language, {});
+      }
+      return { allowed: true };
+    }
 
     const testAccount = player.test_account && this.options.env !== 'production';
     if (!testAccount) {
@@ -122,6 +187,16 @@ export class ProtectionService implements PlayerGate {
     if (protection?.timeout_until && protection.timeout_until.getTime() > now) {
       return refuse('TIMED_OUT', language, { until: fmtDate(protection.timeout_until) });
     }
+    // The session time limit: real-money play stops once this sign-in has lasted that long
+    // (pending raises count only after their cooling-off).
+    const sessionLimit = protection ? this.applyDuePending(protection).session_limit_minutes : null;
+    if (
+      sessionLimit &&
+      request.session_started_at &&
+      now - request.session_started_at.getTime() >= sessionLimit * 60_000
+    ) {
+      return refuse('SESSION_LIMIT', language, { minutes: String(sessionLimit) });
+    }
     return { allowed: true };
   }
 
@@ -133,7 +208,11 @@ export class ProtectionService implements PlayerGate {
   async admit(request: GateRequest): Promise<void> {
     // Everything that needs no lock is read first, outside any transaction: a transaction
     // that waited for a second pooled connection could starve the pool under load.
-    let decision = await this.decide(request, null);
+    // Bets read the protection row once, for the decision and the stake limits.
+    const betRow = BETS.has(request.action)
+      ? await this.repository.protection(null, request.player_id)
+      : undefined;
+    let decision = await this.decide(request, null, betRow);
     if (decision.allowed && request.action === 'deposit' && request.amount_minor) {
       const player = await this.repository.player(request.player_id);
       const currency = await this.options.currencyOf(player?.currency_id ?? null);
@@ -175,6 +254,9 @@ export class ProtectionService implements PlayerGate {
         return { allowed: true } as GateDecision;
       });
     }
+    if (decision.allowed && BETS.has(request.action) && request.amount_minor) {
+      decision = await this.admitStake(request, request.amount_minor, betRow ?? null);
+    }
     if (!decision.allowed) {
       await this.audit.record({
         actor: { type: 'player', id: request.player_id },
@@ -192,6 +274,75 @@ export class ProtectionService implements PlayerGate {
     }
   }
 
+  /**
+   * A stake against wager and loss limits. Every stake is counted (so a limit set later sees
+   * the whole window); with a limit, the check and the count happen in one transaction under
+   * the player's protection row lock, so racing bets never sum past it. The loss so far is
+   * stakes counted minus what came back (wins, refunds, voided stakes); a new stake is counted
+   * as if lost, so the limit holds whatever the open bets do.
+   */
+  private async admitStake(
+    request: GateRequest,
+    amount: bigint,
+    stored: ProtectionRow | null,
+  ): Promise<GateDecision> {
+    const reference = request.reference;
+    const limited =
+      stored &&
+      (['loss', 'wager'] as const).some((kind) =>
+        LIMIT_PERIODS.some(
+          (period) =>
+            stored[column(kind, period)] !== null ||
+            stored.pending_limits?.[pendingKey(kind, period)] !== undefined,
+        ),
+      );
+    if (!limited) {
+      if (reference && request.currency)
+        await this.repository.recordStake(
+          null,
+          reference,
+          request.player_id,
+          request.currency,
+          amount,
+        );
+      return { allowed: true };
+    }
+    const player = await this.repository.player(request.player_id);
+    const currency = await this.options.currencyOf(player?.currency_id ?? null);
+    const code = request.currency ?? currency?.code ?? '';
+    return this.repository.transaction(async (tx) => {
+      const row = await this.repository.lockProtection(tx, request.player_id);
+      const effective = this.applyDuePending(row);
+      if (effective !== row)
+        await this.repository.updateProtection(tx, row.player_id, this.limitPatch(effective));
+      const now = Date.now();
+      const since = Object.fromEntries(
+        LIMIT_PERIODS.map((p) => [p, new Date(now - WINDOW_MS[p])]),
+      ) as Record<LimitPeriod, Date>;
+      const play = await this.repository.play(tx, request.player_id, code, since);
+      const show = (value: bigint) =>
+        `${formatAmount(value > 0n ? value : 0n, currency?.scale ?? 2)} ${code}`.trim();
+      for (const period of LIMIT_PERIODS) {
+        const wager = effective[column('wager', period)];
+        if (wager !== null && play[period].staked + amount > wager)
+          return refuse('WAGER_LIMIT', request.language, {
+            period,
+            remaining: show(wager - play[period].staked),
+          });
+        const loss = effective[column('loss', period)];
+        const lost = play[period].staked - play[period].returned;
+        if (loss !== null && (lost > 0n ? lost : 0n) + amount > loss)
+          return refuse('LOSS_LIMIT', request.language, {
+            period,
+            remaining: show(loss - (lost > 0n ? lost : 0n)),
+          });
+      }
+      if (reference)
+        await this.repository.recordStake(tx, reference, request.player_id, code, amount);
+      return { allowed: true } as GateDecision;
+    });
+  }
+
   async release(reference: string): Promise<void> {
     await this.repository.releaseUsage(reference);
   }
@@ -202,24 +353,27 @@ export class ProtectionService implements PlayerGate {
   private applyDuePending(row: ProtectionRow): ProtectionRow {
     if (!row.pending_limits || !row.pending_from || row.pending_from.getTime() > Date.now())
       return row;
-    const next = { ...row, pending_limits: null, pending_from: null };
-    for (const period of LIMIT_PERIODS) {
-      if (period in row.pending_limits) {
-        const value = row.pending_limits[period];
-        next[`deposit_limit_${period}`] = value === null ? null : BigInt(value);
-      }
+    const next: Record<string, unknown> = { ...row, pending_limits: null, pending_from: null };
+    for (const setting of SETTINGS) {
+      if (!(setting.key in row.pending_limits)) continue;
+      const value = row.pending_limits[setting.key];
+      next[setting.column] =
+        value === null || value === undefined
+          ? null
+          : setting.money
+            ? BigInt(value)
+            : Number(value);
     }
-    return next;
+    return next as ProtectionRow;
   }
 
   private limitPatch(row: ProtectionRow): Partial<ProtectionRow> {
-    return {
-      deposit_limit_daily: row.deposit_limit_daily,
-      deposit_limit_weekly: row.deposit_limit_weekly,
-      deposit_limit_monthly: row.deposit_limit_monthly,
+    const patch: Record<string, unknown> = {
       pending_limits: row.pending_limits,
       pending_from: row.pending_from,
     };
+    for (const setting of SETTINGS) patch[setting.column] = row[setting.column];
+    return patch as Partial<ProtectionRow>;
   }
 
   async status(player_id: bigint, client: { ip: string; debug_country?: string }) {
@@ -236,13 +390,26 @@ export class ProtectionService implements PlayerGate {
       limits: Object.fromEntries(
         LIMIT_PERIODS.map((p) => [p, show(row ? limitsOf(row)[p] : null)]),
       ) as Record<LimitPeriod, string | null>,
+      loss_limits: Object.fromEntries(
+        LIMIT_PERIODS.map((p) => [p, show(row ? row[column('loss', p)] : null)]),
+      ) as Record<LimitPeriod, string | null>,
+      wager_limits: Object.fromEntries(
+        LIMIT_PERIODS.map((p) => [p, show(row ? row[column('wager', p)] : null)]),
+      ) as Record<LimitPeriod, string | null>,
+      session_limit_minutes: row?.session_limit_minutes ?? null,
+      reality_check_minutes: row?.reality_check_minutes ?? null,
+      marketing_opt_out: row?.marketing_opt_out ?? false,
       pending: row?.pending_limits
         ? {
             effective_at: row.pending_from!.toISOString(),
             limits: Object.fromEntries(
-              Object.entries(row.pending_limits).map(([p, v]) => [
-                p,
-                v === null ? null : formatAmount(BigInt(v), scale),
+              Object.entries(row.pending_limits).map(([key, v]) => [
+                key,
+                v === null
+                  ? null
+                  : (TIME_SETTINGS as readonly string[]).includes(key)
+                    ? v
+                    : formatAmount(BigInt(v), scale),
               ]),
             ),
           }
@@ -268,83 +435,175 @@ export class ProtectionService implements PlayerGate {
   }
 
   /**
-   * New deposit limits (major units; null removes). A lower limit applies at once; a higher
-   * one or a removal only after 24 h (it shows as pending meanwhile).
+   * New limits: deposit (`daily`/`weekly`/`monthly`), `loss` and `wager` (major units; null
+   * removes), the session limit and the reality-check interval (minutes; null removes). A
+   * tighter setting applies at once; a looser one or a removal only after 24 h (pending).
    */
-  async setLimits(
-    player_id: bigint,
-    input: Partial<Record<LimitPeriod, string | null>>,
-    actor: AuditActor,
-  ) {
+  async setLimits(player_id: bigint, input: LimitsInput, actor: AuditActor) {
     const player = await this.repository.player(player_id);
     const currency = await this.options.currencyOf(player?.currency_id ?? null);
     if (!currency)
       throw new AppError('NO_WALLET_CURRENCY', 'Your account has no wallet currency', {
         status: 409,
       });
-    const wanted: Partial<Limits> = {};
-    for (const period of LIMIT_PERIODS) {
-      if (!(period in input)) continue;
-      const text = input[period];
-      if (text === null || text === undefined || text === '') {
-        wanted[period] = null;
-        continue;
+    // Wanted values by setting key: money in minor units, minutes as numbers.
+    const wanted = new Map<string, bigint | number | null>();
+    const money = (kind: LimitKind, values: Partial<Record<LimitPeriod, string | null>>) => {
+      for (const period of LIMIT_PERIODS) {
+        if (!(period in values)) continue;
+        const text = values[period];
+        const path = kind === 'deposit' ? period : `${kind}.${period}`;
+        if (text === null || text === undefined || text === '') {
+          wanted.set(pendingKey(kind, period), null);
+          continue;
+        }
+        try {
+          const amount = parseAmount(String(text).trim(), currency.scale);
+          if (amount <= 0n) throw new Error('must be above zero');
+          wanted.set(pendingKey(kind, period), amount);
+        } catch (error) {
+          const why = isMoneyError(error) ? error.message : (error as Error).message;
+          throw new AppError('VALIDATION_FAILED', `${path} limit: ${why}`, {
+            status: 422,
+            errors: [{ path, message: why }],
+          });
+        }
       }
-      try {
-        const amount = parseAmount(String(text).trim(), currency.scale);
-        if (amount <= 0n) throw new Error('must be above zero');
-        wanted[period] = amount;
-      } catch (error) {
-        const why = isMoneyError(error) ? error.message : (error as Error).message;
-        throw new AppError('VALIDATION_FAILED', `${period} limit: ${why}`, {
-          status: 422,
-          errors: [{ path: period, message: why }],
-        });
-      }
-    }
+    };
+    money('deposit', input);
+    if (input.loss) money('loss', input.loss);
+    if (input.wager) money('wager', input.wager);
+    const minutes = (key: TimeSetting, range: { min: number; max: number }) => {
+      if (!(key in input)) return;
+      const value = input[key];
+      if (value === null || value === undefined) return void wanted.set(key, null);
+      if (!Number.isInteger(value) || value < range.min || value > range.max)
+        throw new AppError(
+          'VALIDATION_FAILED',
+          `${key}: ${range.min} to ${range.max} minutes, or null for none`,
+          { status: 422, errors: [{ path: key, message: `${range.min} to ${range.max}` }] },
+        );
+      wanted.set(key, value);
+    };
+    minutes('session_limit_minutes', SESSION_LIMIT_MINUTES);
+    minutes('reality_check_minutes', REALITY_CHECK_MINUTES);
+    if (wanted.size === 0) return;
+
+    const summary: string[] = [];
     await this.repository.transaction(async (tx) => {
       const row = this.applyDuePending(await this.repository.lockProtection(tx, player_id));
-      const current = limitsOf(row);
-      const now: Partial<Limits> = {};
+      const now: Record<string, unknown> = {};
       const later: Record<string, string | null> = { ...(row.pending_limits ?? {}) };
-      for (const [period, value] of Object.entries(wanted) as Array<[LimitPeriod, bigint | null]>) {
-        const tighter = value !== null && (current[period] === null || value <= current[period]!);
+      for (const setting of SETTINGS) {
+        if (!wanted.has(setting.key)) continue;
+        const value = wanted.get(setting.key)!;
+        const current = row[setting.column] as bigint | number | null;
+        const tighter = value !== null && (current === null || value <= current);
         if (tighter) {
-          now[period] = value;
-          delete later[period];
-        } else if (value !== current[period]) {
-          later[period] = value === null ? null : value.toString();
+          now[setting.column] = value;
+          delete later[setting.key];
+        } else if (value !== current) {
+          later[setting.key] = value === null ? null : value.toString();
+        } else {
+          delete later[setting.key];
         }
+        if (value === current && !(setting.key in (row.pending_limits ?? {}))) continue;
+        const shown =
+          value === null
+            ? 'none'
+            : setting.money
+              ? formatAmount(value as bigint, currency.scale)
+              : `${value} min`;
+        summary.push(
+          `${SETTING_LABELS[setting.key] ?? setting.key.replace('_', ' ')} ${shown}${tighter || value === current ? '' : ' (after 24 h)'}`,
+        );
       }
       const pending = Object.keys(later).length > 0 ? later : null;
       await this.repository.updateProtection(tx, player_id, {
-        ...Object.fromEntries(Object.entries(now).map(([p, v]) => [`deposit_limit_${p}`, v])),
-        pending_limits: pending as ProtectionRow['pending_limits'],
+        ...now,
+        pending_limits: pending,
         pending_from: pending
           ? row.pending_from && row.pending_limits
             ? row.pending_from
             : new Date(Date.now() + COOLING_OFF_MS)
           : null,
-      });
-      const summary = LIMIT_PERIODS.filter((p) => p in wanted)
-        .map(
-          (p) =>
-            `${p} ${wanted[p] === null ? 'none' : formatAmount(wanted[p]!, currency.scale)}${p in now ? '' : ' (after 24 h)'}`,
-        )
-        .join(', ');
+      } as Partial<ProtectionRow>);
       await this.repository.history(
         tx,
         player_id,
         actor.type === 'staff' ? 'staff' : 'player',
-        `deposit limits: ${summary}`,
+        `limits: ${summary.join(', ')}`.slice(0, 200),
       );
     });
     await this.audit.record({
       actor,
       action: 'protection.limits',
       target: { type: 'player', id: player_id },
-      after: Object.fromEntries(Object.entries(wanted).map(([k, v]) => [k, v?.toString() ?? null])),
+      after: Object.fromEntries(
+        [...wanted.entries()].map(([k, v]) => [k, v === null ? null : v.toString()]),
+      ),
     });
+  }
+
+  /** Marketing opt-out (the player's choice; self-exclusion also stops marketing). */
+  async setMarketingOptOut(player_id: bigint, opt_out: boolean, actor: AuditActor) {
+    await this.repository.transaction(async (tx) => {
+      await this.repository.lockProtection(tx, player_id);
+      await this.repository.updateProtection(tx, player_id, { marketing_opt_out: opt_out });
+      await this.repository.history(
+        tx,
+        player_id,
+        actor.type === 'staff' ? 'staff' : 'player',
+        opt_out ? 'marketing: opted out' : 'marketing: opted in',
+      );
+    });
+    await this.audit.record({
+      actor,
+      action: 'protection.marketing',
+      target: { type: 'player', id: player_id },
+      after: { opt_out },
+    });
+  }
+
+  /**
+   * Whether the operator may send this player marketing: not after an opt-out, never while
+   * self-excluded or in a time-out. Every marketing sender must ask this first.
+   */
+  async mayMarketTo(player_id: bigint): Promise<boolean> {
+    const row = await this.repository.protection(null, player_id);
+    if (!row) return true;
+    const now = Date.now();
+    if (row.marketing_opt_out || row.self_excluded_permanent) return false;
+    if (row.self_excluded_until && row.self_excluded_until.getTime() > now) return false;
+    if (row.timeout_until && row.timeout_until.getTime() > now) return false;
+    return true;
+  }
+
+  /**
+   * The reality check's figures for the current sign-in session: time played, staked,
+   * returned and the net result in the wallet currency (from the ledger), and the settings.
+   */
+  async session(player_id: bigint, started_at: Date) {
+    const player = await this.repository.player(player_id);
+    const currency = await this.options.currencyOf(player?.currency_id ?? null);
+    const stored = await this.repository.protection(null, player_id);
+    const row = stored ? this.applyDuePending(stored) : null;
+    const figures = currency
+      ? await this.repository.sessionFigures(player_id, currency.code, started_at)
+      : { staked: 0n, returned: 0n };
+    const scale = currency?.scale ?? 2;
+    const limit = row?.session_limit_minutes ?? null;
+    return {
+      started_at: started_at.toISOString(),
+      minutes_played: Math.floor((Date.now() - started_at.getTime()) / 60_000),
+      currency: currency?.code ?? null,
+      staked: formatAmount(figures.staked, scale),
+      returned: formatAmount(figures.returned, scale),
+      net: formatAmount(figures.returned - figures.staked, scale),
+      reality_check_minutes: row?.reality_check_minutes ?? null,
+      session_limit_minutes: limit,
+      session_ends_at: limit ? new Date(started_at.getTime() + limit * 60_000).toISOString() : null,
+    };
   }
 
   /** A time-out of 1 to 42 days; an earlier end never shortens one already running. */
@@ -469,6 +728,53 @@ export class ProtectionService implements PlayerGate {
         at: row.created_at.toISOString(),
       })),
     };
+  }
+
+  /**
+   * Freezes or unfreezes the player's withdrawals (compliance staff; the gate refuses
+   * withdrawals while frozen). Recorded in the player's protection history and audited.
+   */
+  async setWithdrawalFreeze(
+    player_id: bigint,
+    frozen: boolean,
+    reason: string,
+    actor: AuditActor,
+  ): Promise<void> {
+    const player = await this.repository.player(player_id);
+    if (!player) throw new AppError('NOT_FOUND', 'No such player', { status: 404 });
+    const changed = await this.repository.transaction(async (tx) => {
+      const row = await this.repository.lockProtection(tx, player_id);
+      if (Boolean(row.withdrawals_frozen_at) === frozen) return false;
+      await this.repository.updateProtection(tx, player_id, {
+        withdrawals_frozen_at: frozen ? new Date() : null,
+        withdrawals_frozen_reason: frozen ? reason : null,
+      });
+      await this.repository.history(
+        tx,
+        player_id,
+        actor.type === 'staff' ? 'staff' : 'system',
+        (frozen ? `withdrawals frozen: ${reason}` : `withdrawals unfrozen: ${reason}`).slice(
+          0,
+          200,
+        ),
+      );
+      return true;
+    });
+    if (changed)
+      await this.audit.record({
+        actor,
+        action: frozen ? 'compliance.freeze' : 'compliance.unfreeze',
+        target: { type: 'player', id: player_id },
+        metadata: { reason },
+      });
+  }
+
+  /** Whether the player's withdrawals are frozen, and why. */
+  async withdrawalFreeze(player_id: bigint) {
+    const row = await this.repository.protection(null, player_id);
+    return row?.withdrawals_frozen_at
+      ? { frozen: true, since: row.withdrawals_frozen_at, reason: row.withdrawals_frozen_reason }
+      : { frozen: false, since: null, reason: null };
   }
 
   async markTestAccount(player_id: bigint, test_account: boolean) {

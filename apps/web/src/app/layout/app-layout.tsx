@@ -54,6 +54,11 @@ const JurisdictionBanner = lazy(async () => ({
     .JurisdictionBanner,
 }));
 
+/** Lazy like the banner: the reality check's modal (only for signed-in players). */
+const RealityCheck = lazy(async () => ({
+  default: (await import('../../features/protection/components/reality-check.tsx')).RealityCheck,
+}));
+
 export function AppLayout() {
   const settings = usePageSettings();
   const auth = useAuth();
@@ -138,6 +143,11 @@ export function AppLayout() {
       <Suspense fallback={null}>
         <JurisdictionBanner />
       </Suspense>
+      {auth.isAuthenticated && (
+        <Suspense fallback={null}>
+          <RealityCheck />
+        </Suspense>
+      )}
       <LiveSupportModal supportNumber={settings.support_number} />
       <LoadingOverlay brandName={settings.brand_name} />
     </div>

@@ -1,4 +1,9 @@
-import { PASSWORD_LENGTH_MAX, PASSWORD_LENGTH_MIN } from '@casino/contracts/customer';
+import {
+  ageOn,
+  isCalendarDate,
+  PASSWORD_LENGTH_MAX,
+  PASSWORD_LENGTH_MIN,
+} from '@casino/contracts/customer';
 import { useMutation } from '@tanstack/react-query';
 import type { TFunction } from 'i18next';
 import { z } from 'zod';
@@ -15,6 +20,13 @@ export const makeSignupInputSchema = (t: TFunction) =>
     currency_id: z.string().min(1, t('auth.validation.currencyRequired')),
     referral_code: z.string().trim().max(64),
     country: z.string().regex(/^([A-Z]{2})?$/),
+    // Required here (the API keeps it optional for older clients); the server also checks the
+    // country's minimum age.
+    date_of_birth: z
+      .string()
+      .regex(/^\d{4}-\d{2}-\d{2}$/, t('compliance.dobRequired'))
+      .refine(isCalendarDate, t('compliance.dobRequired'))
+      .refine((value) => ageOn(value) >= 18, t('compliance.dobUnderage')),
     privacy: z.boolean(),
   });
 
@@ -27,6 +39,8 @@ export type SignupInput = {
   campaign_code: string;
   /** Country of residence (ISO alpha-2), checked against the jurisdiction policy. */
   country?: string;
+  /** YYYY-MM-DD; the server refuses under 18 or the country's minimum age. */
+  date_of_birth?: string;
 };
 
 type SignupResponse = { status: number; message: string; data?: { id?: number } };
@@ -41,6 +55,7 @@ export async function signup(input: SignupInput): Promise<SignupResponse> {
   form.set('campaign_code', input.campaign_code);
   form.set('currency_id', input.currency_id);
   if (input.country) form.set('country', input.country);
+  if (input.date_of_birth) form.set('date_of_birth', input.date_of_birth);
   return (await request('/customer/signup', { form, token: null })) as SignupResponse;
 }
 

@@ -36,6 +36,7 @@ export function RegisterForm() {
       currency_id: '',
       referral_code: '',
       country: '',
+      date_of_birth: '',
       privacy: false,
     },
   });
@@ -72,6 +73,7 @@ export function RegisterForm() {
         referral_code: values.referral_code,
         campaign_code: campaignCode,
         ...(values.country ? { country: values.country } : {}),
+        date_of_birth: values.date_of_birth,
       });
       toast.success(response.message);
       form.reset();
@@ -149,6 +151,14 @@ export function RegisterForm() {
             </option>
           ))}
         </SelectField>
+        <TextField
+          label={t('compliance.dobLabel')}
+          type="date"
+          autoComplete="bday"
+          max={new Date().toISOString().slice(0, 10)}
+          error={errors.date_of_birth?.message}
+          {...form.register('date_of_birth')}
+        />
         <TextField
           label={t('auth.referralCode')}
           optional

@@ -1,0 +1,446 @@
+import { formatAmount, isMoneyError, parseAmount } from '@casino/money';
+import { AppError } from '../../platform/http/errors.ts';
+import type { AuditActor, AuditService } from '../audit/index.ts';
+import type { ProtectionService } from '../protection/index.ts';
+import {
+  type AlertRow,
+  type AlertStatus,
+  type ComplianceRepository,
+  RULE_CODES,
+  type RuleCode,
+  type RuleRow,
+  type SourceOfFundsRow,
+} from './compliance.repository.ts';
+import { evaluate, type Facts } from './compliance.rules.ts';
+
+/** Rules that look at deposits and withdrawals (the others at sessions and instruments). */
+const MONEY_RULES: ReadonlySet<RuleCode> = new Set([
+  'large_amount',
+  'structuring',
+  'deposit_withdraw_little_play',
+  'payout_changes',
+]);
+/** Allowed case moves: a closed case (cleared or reported) stays closed. */
+const NEXT: Record<AlertStatus, AlertStatus[]> = {
+  open: ['investigating', 'cleared', 'reported'],
+  investigating: ['cleared', 'reported'],
+  cleared: [],
+  reported: [],
+};
+export const SWEEP_PLAYERS_MAX = 500;
+
+export type ComplianceOptions = {
+  scaleOf: (currency: string) => Promise<number>;
+  log: (message: string, error: unknown) => void;
+  /** The player's cash balance in their wallet currency (closure waits until it is withdrawn). */
+  cashBalance: (player_id: bigint) => Promise<bigint>;
+  /** Closes the account and ends its sessions (the players and auth modules). */
+  closeAccount: (player_id: bigint) => Promise<void>;
+};
+
+export type StaffRef = { id: bigint; actor: AuditActor };
+
+const notFound = () => new AppError('NOT_FOUND', 'No such alert', { status: 404 });
+
+/**
+ * AML and risk monitoring: rules (data) evaluated on events and by a sweep; each hit an alert
+ * with its evidence; the case workflow with notes; the withdrawal freeze (through the gate's
+ * module, so the gate stays the one place that refuses); source-of-funds requests.
+ */
+export class ComplianceService {
+  constructor(
+    private readonly repository: ComplianceRepository,
+    private readonly protection: ProtectionService,
+    private readonly audit: AuditService,
+    private readonly options: ComplianceOptions,
+  ) {}
+
+  // --- evaluation -----------------------------------------------------------------
+
+  /**
+   * Runs every enabled rule over one player's recent activity; returns the alerts raised or
+   * updated. Idempotent: the same evidence never raises twice (fingerprints).
+   */
+  async evaluate(player_id: bigint, now = new Date()): Promise<bigint[]> {
+    const rules = (await this.repository.rules()).filter((rule) => rule.enabled);
+    if (rules.length === 0) return [];
+    const windowOf = (codes: (code: RuleCode) => boolean) =>
+      Math.max(0, ...rules.filter((rule) => codes(rule.code)).map((rule) => rule.window_minutes));
+    const ago = (minutes: number) => new Date(now.getTime() - minutes * 60_000);
+    const moneyWindow = windowOf((code) => MONEY_RULES.has(code));
+    const deviceWindow = windowOf((code) => code === 'shared_device');
+    const instrumentWindow = windowOf((code) => code === 'shared_instrument');
+    const scales = new Map<string, number>();
+    for (const currency of await this.currencies())
+      scales.set(currency, await this.options.scaleOf(currency));
+    const facts: Facts = {
+      player_id,
+      now,
+      events: moneyWindow ? await this.repository.moneyEvents(player_id, ago(moneyWindow)) : [],
+      wagered: (currency, since) => this.repository.wagered(player_id, currency, since),
+      addresses: deviceWindow
+        ? await this.repository.sharedAddresses(player_id, ago(deviceWindow))
+        : [],
+      instruments: instrumentWindow
+        ? await this.repository.sharedInstruments(player_id, ago(instrumentWindow))
+        : [],
+      format: (amount, currency) =>
+        `${formatAmount(amount, scales.get(currency) ?? 2)} ${currency}`,
+    };
+    for (const event of facts.events)
+      if (!scales.has(event.currency))
+        scales.set(event.currency, await this.options.scaleOf(event.currency));
+    const raised: bigint[] = [];
+    for (const rule of rules) {
+      for (const hit of await evaluate(rule, facts)) {
+        const result = await this.repository.raise({ ...hit, player_id });
+        if (!result) continue;
+        raised.push(result.id);
+        if (result.created)
+          await this.audit.record({
+            actor: { type: 'system', id: 'compliance' },
+            action: 'compliance.alert',
+            target: { type: 'player', id: player_id },
+            metadata: { alert_id: result.id.toString(), rule: hit.rule_code, summary: hit.summary },
+          });
+      }
+    }
+    return raised;
+  }
+
+  private async currencies(): Promise<string[]> {
+    const codes = new Set<string>();
+    for (const rule of await this.repository.rules())
+      for (const code of Object.keys(rule.thresholds)) codes.add(code);
+    return [...codes];
+  }
+
+  /** The event hook: never throws (a failing rule must not disturb the money path). */
+  async onActivity(player_id: bigint): Promise<void> {
+    try {
+      await this.evaluate(player_id);
+    } catch (error) {
+      this.options.log('compliance rules', error);
+    }
+  }
+
+  /** Evaluates every player with new payments, withdrawals or sign-ins since `since`. */
+  async sweep(since: Date): Promise<number> {
+    const players = await this.repository.activePlayers(since, SWEEP_PLAYERS_MAX);
+    for (const player_id of players) await this.onActivity(player_id);
+    return players.length;
+  }
+
+  // --- rules ----------------------------------------------------------------------
+
+  async rules() {
+    const rows = await this.repository.rules();
+    return Promise.all(rows.map((row) => this.ruleView(row)));
+  }
+
+  private async ruleView(row: RuleRow) {
+    const thresholds: Record<string, string> = {};
+    for (const [currency, minor] of Object.entries(row.thresholds))
+      thresholds[currency] = formatAmount(BigInt(minor), await this.options.scaleOf(currency));
+    return { ...row, thresholds, updated_at: row.updated_at.toISOString() };
+  }
+
+  /** Changes a rule (thresholds in major units per currency); audited with before and after. */
+  async updateRule(
+    code: string,
+    input: {
+      enabled?: boolean;
+      window_minutes?: number;
+      min_count?: number;
+      percent?: number;
+      thresholds?: Record<string, string>;
+    },
+    actor: AuditActor,
+  ) {
+    if (!(RULE_CODES as readonly string[]).includes(code))
+      throw new AppError('NOT_FOUND', `No rule ${code}`, { status: 404 });
+    const before = (await this.repository.rule(code))!;
+    let thresholds: Record<string, string> | undefined;
+    if (input.thresholds) {
+      thresholds = {};
+      for (const [currency, text] of Object.entries(input.thresholds)) {
+        if (!/^[A-Z]{3,5}$/.test(currency))
+          throw new AppError('VALIDATION_FAILED', `thresholds: ${currency} is not a currency`, {
+            status: 422,
+          });
+        try {
+          const amount = parseAmount(text.trim(), await this.options.scaleOf(currency));
+          if (amount <= 0n) throw new Error('must be above zero');
+          thresholds[currency] = amount.toString();
+        } catch (error) {
+          const why = isMoneyError(error) ? error.message : (error as Error).message;
+          throw new AppError('VALIDATION_FAILED', `thresholds.${currency}: ${why}`, {
+            status: 422,
+            errors: [{ path: `thresholds.${currency}`, message: why }],
+          });
+        }
+      }
+    }
+    const after = await this.repository.updateRule(code as RuleCode, {
+      ...(input.enabled !== undefined ? { enabled: input.enabled } : {}),
+      ...(input.window_minutes !== undefined ? { window_minutes: input.window_minutes } : {}),
+      ...(input.min_count !== undefined ? { min_count: input.min_count } : {}),
+      ...(input.percent !== undefined ? { percent: input.percent } : {}),
+      ...(thresholds ? { thresholds } : {}),
+    });
+    await this.audit.record({
+      actor,
+      action: 'compliance.rule',
+      target: { type: 'aml_rule', id: code },
+      before,
+      after,
+    });
+    return this.ruleView(after);
+  }
+
+  // --- the queue and cases ------------------------------------------------------------
+
+  async alerts(filter: {
+    status?: AlertStatus | 'active';
+    player_id?: bigint;
+    rule_code?: RuleCode;
+    limit: number;
+    before_id?: bigint;
+  }) {
+    const rows = await this.repository.alerts(filter);
+    return {
+      counts: await this.repository.counts(),
+      alerts: rows.map((row) => ({ ...alertView(row), username: row.username })),
+    };
+  }
+
+  async alertCase(id: bigint) {
+    const alert = await this.repository.alert(null, id);
+    if (!alert) throw notFound();
+    const player = await this.repository.player(alert.player_id);
+    return {
+      alert: alertView(alert),
+      player: {
+        id: alert.player_id.toString(),
+        username: player?.username ?? '',
+        email: player?.email ?? '',
+        currency: player?.currency ?? null,
+        withdrawals_frozen: await this.freezeView(alert.player_id),
+        source_of_funds: await this.openSof(alert.player_id),
+        other_alerts: (await this.repository.alerts({ player_id: alert.player_id, limit: 20 }))
+          .filter((row) => row.id !== alert.id)
+          .map((row) => alertView(row)),
+      },
+      notes: (await this.repository.notes(id)).map((note) => ({
+        id: note.id.toString(),
+        author: note.author ?? 'system',
+        body: note.body,
+        status_from: note.status_from,
+        status_to: note.status_to,
+        at: note.created_at.toISOString(),
+      })),
+    };
+  }
+
+  /** Moves a case (open → investigating → cleared / reported); closing needs a note. */
+  async setStatus(id: bigint, status: AlertStatus, note: string | undefined, staff: StaffRef) {
+    const text = note?.trim() ?? '';
+    if ((status === 'cleared' || status === 'reported') && !text)
+      throw new AppError('VALIDATION_FAILED', 'A note is required to clear or report a case', {
+        status: 422,
+        errors: [{ path: 'note', message: 'required to clear or report' }],
+      });
+    const from = await this.repository.transaction(async (tx) => {
+      const alert = await this.repository.alert(tx, id, true);
+      if (!alert) throw notFound();
+      if (!NEXT[alert.status].includes(status))
+        throw new AppError(
+          'INVALID_TRANSITION',
+          `A case that is ${alert.status} cannot become ${status}`,
+          { status: 409 },
+        );
+      await this.repository.setStatus(tx, id, status, staff.id);
+      await this.repository.addNote(tx, {
+        alert_id: id,
+        staff_id: staff.id,
+        body: text || `Status: ${status}`,
+        status_from: alert.status,
+        status_to: status,
+      });
+      return alert;
+    });
+    await this.audit.record({
+      actor: staff.actor,
+      action: 'compliance.case',
+      target: { type: 'aml_alert', id },
+      before: { status: from.status },
+      after: { status, note: text || null },
+    });
+    return this.alertCase(id);
+  }
+
+  async addNote(id: bigint, body: string, staff: StaffRef) {
+    if (!(await this.repository.alert(null, id))) throw notFound();
+    await this.repository.addNote(null, {
+      alert_id: id,
+      staff_id: staff.id,
+      body: body.trim(),
+      status_from: null,
+      status_to: null,
+    });
+    await this.audit.record({
+      actor: staff.actor,
+      action: 'compliance.note',
+      target: { type: 'aml_alert', id },
+    });
+    return this.alertCase(id);
+  }
+
+  // --- freeze and source of funds ----------------------------------------------------
+
+  private async freezeView(player_id: bigint) {
+    const freeze = await this.protection.withdrawalFreeze(player_id);
+    return {
+      frozen: freeze.frozen,
+      since: freeze.since?.toISOString() ?? null,
+      reason: freeze.reason,
+    };
+  }
+
+  async setFreeze(player_id: bigint, frozen: boolean, reason: string, staff: StaffRef) {
+    await this.protection.setWithdrawalFreeze(player_id, frozen, reason.trim(), staff.actor);
+    return this.playerCompliance(player_id);
+  }
+
+  async requestSourceOfFunds(player_id: bigint, message: string, staff: StaffRef) {
+    if (!(await this.repository.player(player_id)))
+      throw new AppError('NOT_FOUND', 'No such player', { status: 404 });
+    const row = await this.repository.requestSourceOfFunds(player_id, message.trim(), staff.id);
+    if (!row)
+      throw new AppError(
+        'SOURCE_OF_FUNDS_OPEN',
+        'This player already has an open source-of-funds request',
+        { status: 409 },
+      );
+    await this.audit.record({
+      actor: staff.actor,
+      action: 'compliance.source_of_funds',
+      target: { type: 'player', id: player_id },
+      after: { message: row.message },
+    });
+    return this.playerCompliance(player_id);
+  }
+
+  async closeSourceOfFunds(player_id: bigint, staff: StaffRef) {
+    const row = await this.repository.closeSourceOfFunds(player_id);
+    if (!row) throw new AppError('NOT_FOUND', 'No open source-of-funds request', { status: 404 });
+    await this.audit.record({
+      actor: staff.actor,
+      action: 'compliance.source_of_funds_closed',
+      target: { type: 'player', id: player_id },
+    });
+    return this.playerCompliance(player_id);
+  }
+
+  private async openSof(player_id: bigint) {
+    const open = await this.repository.openSourceOfFunds(player_id);
+    return open ? sofView(open) : null;
+  }
+
+  /** What the back office shows on a player: freeze, source-of-funds requests, alerts. */
+  async playerCompliance(player_id: bigint) {
+    const freeze = await this.protection.withdrawalFreeze(player_id);
+    return {
+      withdrawals_frozen: freeze.frozen,
+      frozen_since: freeze.since?.toISOString() ?? null,
+      frozen_reason: freeze.reason,
+      source_of_funds: (await this.repository.sourceOfFundsHistory(player_id)).map(sofView),
+      alerts: (await this.repository.alerts({ player_id, limit: 50 })).map((row) => alertView(row)),
+    };
+  }
+
+  // --- the player's side ---------------------------------------------------------------
+
+  /** What the player's account page shows: a source-of-funds request, a withdrawal hold. */
+  async playerView(player_id: bigint) {
+    const freeze = await this.protection.withdrawalFreeze(player_id);
+    const open = await this.repository.openSourceOfFunds(player_id);
+    return {
+      withdrawals_frozen: freeze.frozen,
+      source_of_funds: open ? sofView(open) : null,
+    };
+  }
+
+  /** The player's own records as JSON text (GDPR access and portability). Audited. */
+  async exportData(player_id: bigint, actor: AuditActor): Promise<string> {
+    const data = await this.repository.exportOf(player_id);
+    await this.audit.record({
+      actor,
+      action: 'player.data_export',
+      target: { type: 'player', id: player_id },
+    });
+    return data;
+  }
+
+  /**
+   * Closes the player's account at their request. The balance must be withdrawn first (money is
+   * never stranded in a closed account); sessions end at once; the records are kept as the
+   * licence and AML law require (the export stays available to staff).
+   */
+  async closeAccount(player_id: bigint, actor: AuditActor): Promise<void> {
+    const cash = await this.options.cashBalance(player_id);
+    if (cash > 0n)
+      throw new AppError(
+        'BALANCE_REMAINING',
+        'Please withdraw your balance before closing your account',
+        { status: 409 },
+      );
+    await this.options.closeAccount(player_id);
+    await this.audit.record({
+      actor,
+      action: 'player.account_closed',
+      target: { type: 'player', id: player_id },
+      metadata: { by: 'player request' },
+    });
+  }
+
+  async answerSourceOfFunds(player_id: bigint, response: string, actor: AuditActor) {
+    const row = await this.repository.answerSourceOfFunds(player_id, response.trim());
+    if (!row)
+      throw new AppError('NOT_FOUND', 'There is no source-of-funds request to answer', {
+        status: 404,
+      });
+    await this.audit.record({
+      actor,
+      action: 'compliance.source_of_funds_answered',
+      target: { type: 'player', id: player_id },
+    });
+    return this.playerView(player_id);
+  }
+}
+
+function alertView(row: AlertRow) {
+  return {
+    id: row.id.toString(),
+    rule_code: row.rule_code,
+    player_id: row.player_id.toString(),
+    summary: row.summary,
+    evidence: row.evidence,
+    status: row.status,
+    assigned_to: row.assigned_to?.toString() ?? null,
+    created_at: row.created_at.toISOString(),
+    updated_at: row.updated_at.toISOString(),
+    closed_at: row.closed_at?.toISOString() ?? null,
+  };
+}
+
+function sofView(row: SourceOfFundsRow) {
+  return {
+    id: row.id.toString(),
+    message: row.message,
+    status: row.status,
+    response: row.response,
+    requested_at: row.created_at.toISOString(),
+    answered_at: row.answered_at?.toISOString() ?? null,
+  };
+}
