@@ -407,6 +407,9 @@ export async function buildApp(options: AppOptions) {
         return {
           title: current.seo_title || current.brand_name,
           description: current.seo_description,
+          brand: current.brand_name,
+          // GET /settings/public's data, inlined: the first render has the brand without a request.
+          boot: { 'settings/public': await settings.service.getPublic() },
         };
       },
     });

@@ -16,15 +16,16 @@ import { preloadWallet } from '../../features/wallet/preload.ts';
 import { useMe } from '../../lib/api/get-me.ts';
 import { signOut } from '../../lib/api/logout.ts';
 import { ApiError } from '../../lib/api-client.ts';
+import { useAfterIdle, whenIdle } from '../../lib/idle.ts';
 import { storeMe, useAuth } from '../../lib/root-store.ts';
 import { toast } from '../../lib/toast.ts';
 import { useWalletSocket } from '../../lib/wallet-socket.ts';
 import { PageSkeleton } from '../routes/page-skeleton.tsx';
 import { BottomBar } from './bottom-bar.tsx';
 import { Footer } from './footer.tsx';
-import { LoadingOverlay } from './loading-overlay.tsx';
 import { SideMenu } from './side-menu.tsx';
 import { TopBar } from './top-bar.tsx';
+import { useWalletDeepLink } from './use-wallet-deep-link.ts';
 
 const COLLAPSED_KEY = 'sideMenuCollapsed';
 
@@ -60,6 +61,7 @@ export function AppLayout() {
   const location = useLocation();
   const [collapsed, setCollapsed] = useState(() => readCollapsed());
   const [mobileOpen, setMobileOpen] = useState(false);
+  const idle = useAfterIdle();
 
   useSyncProviderMenus();
   const campaignCode = useCampaignCode();
@@ -67,6 +69,7 @@ export function AppLayout() {
   useWalletSocket(auth.isAuthenticated ? auth.authUserToken : null);
   useMeSideEffects(me.data, me.error);
   useSportsReload(location.pathname);
+  useWalletDeepLink(auth.isAuthenticated);
   useIdlePreload(auth.isAuthenticated ? preloadWallet : preloadAuthForms);
 
   // biome-ignore lint/correctness/useExhaustiveDependencies: close the drawer on navigation
@@ -113,7 +116,9 @@ export function AppLayout() {
           id="main"
           data-testid="main"
           className={cn(
-            'mx-auto w-full max-w-[1200px] flex-1 px-4 pt-6 sm:px-6 sm:pt-8',
+            // At least the viewport under the top bar: the footer starts below the fold, so a
+            // page (or its data) arriving late never pushes a visible footer down (CLS).
+            'mx-auto min-h-[calc(100dvh-4rem)] w-full max-w-[1200px] flex-1 px-4 pt-6 sm:px-6 sm:pt-8',
             // Spec §2: the main area narrows to 75% on /sports.
             isSports && 'md:w-3/4',
           )}
@@ -133,11 +138,13 @@ export function AppLayout() {
       <SignInModal />
       <RegisterModal />
       <WalletModal />
-      <Suspense fallback={null}>
-        <JurisdictionBanner />
-      </Suspense>
+      {/* After the first render (it is under the loading screen until then anyway). */}
+      {idle && (
+        <Suspense fallback={null}>
+          <JurisdictionBanner />
+        </Suspense>
+      )}
       <LiveSupportModal supportNumber={settings.support_number} />
-      <LoadingOverlay brandName={settings.brand_name} />
     </div>
   );
 }
@@ -172,29 +179,11 @@ function useMeSideEffects(data: ReturnType<typeof useMe>['data'], error: unknown
 }
 
 /**
- * Runs `preload` once the page has loaded and the browser is idle (the loading
- * screen covers the first 2 s), so split-out code is usually there before the
- * first click without competing with the first paint.
+ * Runs `preload` once the page has loaded and the browser is idle, so split-out code is usually
+ * there before the first click without competing with the first paint.
  */
 function useIdlePreload(preload: (() => void) | null) {
-  useEffect(() => {
-    if (!preload) return;
-    let idle: number | undefined;
-    const schedule = () => {
-      idle =
-        typeof requestIdleCallback === 'function'
-          ? requestIdleCallback(preload, { timeout: 5_000 })
-          : window.setTimeout(preload, 1_000);
-    };
-    if (document.readyState === 'complete') schedule();
-    else window.addEventListener('load', schedule, { once: true });
-    return () => {
-      window.removeEventListener('load', schedule);
-      if (idle === undefined) return;
-      if (typeof cancelIdleCallback === 'function') cancelIdleCallback(idle);
-      else clearTimeout(idle);
-    };
-  }, [preload]);
+  useEffect(() => (preload ? whenIdle(preload, 5_000) : undefined), [preload]);
 }
 
 /**
