@@ -200,7 +200,10 @@ async function measure(
           isAuthenticated: true,
           authUserCustomerMe: null,
         };
-        localStorage.setItem(
+        // Runs in the page (the bench's tsconfig has no DOM types).
+        (
+          globalThis as unknown as { localStorage: { setItem(k: string, v: string): void } }
+        ).localStorage.setItem(
           'root',
           JSON.stringify({
             auth: JSON.stringify(auth),

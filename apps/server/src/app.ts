@@ -1,5 +1,6 @@
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import compress from '@fastify/compress';
 import cors from '@fastify/cors';
 import helmet from '@fastify/helmet';
 import multipart from '@fastify/multipart';
@@ -34,6 +35,7 @@ import { createWalletModule } from './modules/wallet/index.ts';
 import type { Config } from './platform/config.ts';
 import type { Db } from './platform/db/database.ts';
 import { createPgEventBus, createSilentEventBus } from './platform/events/event-bus.ts';
+import { compressionOptions } from './platform/http/compression.ts';
 import { installErrorHandler } from './platform/http/error-handler.ts';
 import { installNulGuard } from './platform/http/nul-guard.ts';
 import { registerStaticSites } from './platform/http/static-sites.ts';
@@ -328,6 +330,8 @@ export async function buildApp(options: AppOptions) {
     },
   });
   await app.register(websocket, { options: { maxPayload: 4096 } });
+  // Before every route: it adds its onSend hook to the routes registered after it (issue 20).
+  await app.register(compress, compressionOptions);
   await app.register(swagger, {
     openapi: {
       openapi: '3.1.0',

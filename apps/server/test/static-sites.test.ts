@@ -1,9 +1,11 @@
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { brotliCompressSync, gzipSync } from 'node:zlib';
+import { brotliCompressSync, brotliDecompressSync, gzipSync } from 'node:zlib';
+import compress from '@fastify/compress';
 import Fastify from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { compressionOptions } from '../src/platform/http/compression.ts';
 import { installErrorHandler } from '../src/platform/http/error-handler.ts';
 import { registerStaticSites } from '../src/platform/http/static-sites.ts';
 
@@ -14,6 +16,8 @@ const app = Fastify();
 /** A site with an index.html that has a <head> and the build's route-preloads.json. */
 const page = path.join(dir, 'page');
 const withPreloads = Fastify();
+/** As app.ts mounts them: on-the-fly compression registered before the sites. */
+const compressed = Fastify();
 
 beforeAll(async () => {
   mkdirSync(path.join(web, 'assets'), { recursive: true });
@@ -54,11 +58,20 @@ beforeAll(async () => {
     }),
   });
   await withPreloads.ready();
+  installErrorHandler(compressed);
+  await compressed.register(compress, compressionOptions);
+  await registerStaticSites(compressed, {
+    webDist: page,
+    backofficeDist: path.join(dir, 'none'),
+    seo: async () => ({ title: 'T'.repeat(3000), description: '' }),
+  });
+  await compressed.ready();
   await app.ready();
 });
 afterAll(async () => {
   await app.close();
   await withPreloads.close();
+  await compressed.close();
   rmSync(dir, { recursive: true, force: true });
 });
 
@@ -145,5 +158,34 @@ describe('static sites: data for the first render (issue 20)', () => {
       'settings/public': { brand_name: 'Lucky <Nova>', licence_text: '</script><b>x' },
     });
     expect(response.body).not.toContain('__BOOT_DATA__');
+  });
+});
+
+describe('static sites behind on-the-fly compression (issue 20)', () => {
+  it("sends the build's .br copy as it is, never compressed twice", async () => {
+    // The page site has no assets; mount the same file there for this check.
+    mkdirSync(path.join(page, 'assets'), { recursive: true });
+    const brotli = brotliCompressSync(script);
+    writeFileSync(path.join(page, 'assets', 'index-AbCd1234.js'), script);
+    writeFileSync(path.join(page, 'assets', 'index-AbCd1234.js.br'), brotli);
+    const response = await compressed.inject({
+      url: '/assets/index-AbCd1234.js',
+      headers: { 'accept-encoding': 'br, gzip' },
+    });
+    expect(response.headers['content-encoding']).toBe('br');
+    expect(Buffer.compare(response.rawPayload, brotli)).toBe(0);
+    expect(response.headers['cache-control']).toBe('public, max-age=31536000, immutable');
+  });
+
+  it('compresses index.html on the fly and has it revalidated on every load', async () => {
+    const response = await compressed.inject({
+      url: '/casino/home',
+      headers: { accept: 'text/html', 'accept-encoding': 'br' },
+    });
+    expect(response.statusCode).toBe(200);
+    expect(response.headers['cache-control']).toBe('no-cache');
+    expect(response.headers['content-encoding']).toBe('br');
+    const html = brotliDecompressSync(response.rawPayload).toString();
+    expect(html).toContain(`<title>${'T'.repeat(3000)}</title>`);
   });
 });
