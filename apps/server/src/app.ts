@@ -40,6 +40,8 @@ import { installErrorHandler } from './platform/http/error-handler.ts';
 import { installNulGuard } from './platform/http/nul-guard.ts';
 import { registerStaticSites } from './platform/http/static-sites.ts';
 import { loggerOptions } from './platform/logger.ts';
+import { registerMetricsEndpoint } from './platform/metrics/endpoint.ts';
+import { createMetrics } from './platform/metrics/metrics.ts';
 import { RateLimiter } from './platform/rate-limit.ts';
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../..');
@@ -83,6 +85,9 @@ export async function buildApp(options: AppOptions) {
   app.setSerializerCompiler(serializerCompiler);
   installErrorHandler(app);
   installNulGuard(app);
+  // Prometheus metrics (issue 20): latency per route pattern and errors for every request.
+  const metrics = createMetrics({ pool: options.pool });
+  metrics.instrumentHttp(app);
 
   // Modules.
   const audit = createAuditModule(db);
@@ -116,6 +121,19 @@ export async function buildApp(options: AppOptions) {
   const logError = (message: string, error: unknown) => app.log.error({ err: error }, message);
   const events = options.pool ? createPgEventBus(options.pool, logError) : createSilentEventBus();
   const ledger = createLedgerModule(db, { log: logError });
+  // Batch sizes and times, and the business counters, from the one place all money moves.
+  ledger.service.observeBatches(metrics.ledger.batch);
+  metrics.ledger.queue(() => ledger.service.queueLength());
+  ledger.service.observeMovements((movement) => {
+    if (movement.reason_code === 'bet') {
+      const product = movement.house === 'sportsbook' ? 'sportsbook' : 'casino';
+      metrics.business.bet(product, movement.currency, movement.amount_minor);
+    } else if (movement.reason_code === 'deposit') {
+      metrics.business.deposit(movement.currency, movement.amount_minor);
+    } else if (movement.reason_code === 'withdrawal') {
+      metrics.business.withdrawal(movement.currency, movement.amount_minor);
+    }
+  });
   const wallet = createWalletModule({
     ledger: ledger.service,
     players: players.service,
@@ -330,6 +348,7 @@ export async function buildApp(options: AppOptions) {
     },
   });
   await app.register(websocket, { options: { maxPayload: 4096 } });
+  metrics.instrumentWebSockets(app.websocketServer);
   // Before every route: it adds its onSend hook to the routes registered after it (issue 20).
   await app.register(compress, compressionOptions);
   await app.register(swagger, {
@@ -356,6 +375,7 @@ export async function buildApp(options: AppOptions) {
   });
 
   // Platform routes.
+  await registerMetricsEndpoint(app, metrics.registry, config.metrics);
   app.get('/healthz', { schema: { hide: true } }, async () => ({ status: 200, message: 'ok' }));
   app.get('/readyz', { schema: { hide: true } }, async (_request, reply) => {
     try {
@@ -436,6 +456,7 @@ export async function buildApp(options: AppOptions) {
     crypto: cryptoPayments,
     payments,
     moneyRoutes,
+    metrics,
     bonus,
     affiliate,
     sportsbook,

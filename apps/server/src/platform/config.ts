@@ -48,6 +48,12 @@ const environment = z.object({
   CRYPTO_SANDBOX_SECRET: z.string().min(8).default('sandbox-ipn-secret'),
   /** The sandbox payment gateway's webhook secret; every instance must use the same. */
   CASHIER_SANDBOX_SECRET: z.string().min(8).default('sandbox-webhook-secret'),
+  /** Opens `GET /metrics` (Prometheus) on the main port to this bearer token. */
+  METRICS_TOKEN: z.string().min(16, 'must be at least 16 characters').optional(),
+  /** Serves `/metrics` on a second, internal listener at this port instead (0: any free port). */
+  METRICS_PORT: z.coerce.number().int().min(0).max(65_535).optional(),
+  /** The internal metrics listener's address; loopback unless the operator opens it. */
+  METRICS_HOST: z.string().default('127.0.0.1'),
 });
 
 export type Config = {
@@ -66,6 +72,8 @@ export type Config = {
   signupLimitPerHour: number;
   /** The sandbox payment gateway's webhook secret. */
   cashierSandboxSecret: string;
+  /** Where Prometheus may scrape (platform/metrics/endpoint.ts); neither set: nowhere. */
+  metrics: { token?: string; port?: number; host: string };
   crypto: {
     provider: 'sandbox' | 'nowpayments' | 'self_custody' | 'off';
     nowpayments?: { api_url: string; api_key: string; ipn_secret: string };
@@ -119,6 +127,11 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
     trustProxyHops: env.TRUST_PROXY_HOPS,
     signupLimitPerHour: env.SIGNUP_LIMIT_PER_HOUR,
     cashierSandboxSecret: env.CASHIER_SANDBOX_SECRET,
+    metrics: {
+      ...(env.METRICS_TOKEN ? { token: env.METRICS_TOKEN } : {}),
+      ...(env.METRICS_PORT !== undefined ? { port: env.METRICS_PORT } : {}),
+      host: env.METRICS_HOST,
+    },
     crypto: {
       provider: cryptoProvider,
       ...(cryptoProvider === 'nowpayments'
