@@ -31,6 +31,7 @@ import { createProtectionModule } from './modules/protection/index.ts';
 import { createSettingsModule } from './modules/settings/index.ts';
 import { createSportsbookModule } from './modules/sportsbook/index.ts';
 import { createStaffModule, type StaffLimits } from './modules/staff/index.ts';
+import { createVitalsModule } from './modules/vitals/index.ts';
 import { createWalletModule } from './modules/wallet/index.ts';
 import type { Config } from './platform/config.ts';
 import type { Db } from './platform/db/database.ts';
@@ -288,6 +289,9 @@ export async function buildApp(options: AppOptions) {
   });
   if (config.env !== 'test') originals.startSweeper();
   app.addHook('onClose', async () => originals.stop());
+  const vitals = createVitalsModule({ db, observe: metrics.webVital, log: logError });
+  if (config.env !== 'test') vitals.startSweeper();
+  app.addHook('onClose', async () => vitals.stop());
   const backoffice = createBackofficeModule({
     db,
     audit: audit.service,
@@ -305,6 +309,7 @@ export async function buildApp(options: AppOptions) {
       payments.adminRoutes,
       protection.adminRoutes(staff.auth),
       sportsbook.adminRoutes(staff.auth),
+      vitals.adminRoutes(staff.auth),
     ],
   });
 
@@ -413,6 +418,7 @@ export async function buildApp(options: AppOptions) {
       await api.register(affiliate.routes);
       await api.register(protection.routes(auth.hook));
       await api.register(sportsbook.routes);
+      await api.register(vitals.routes);
     },
     { prefix: '/api/v1' },
   );
@@ -457,6 +463,7 @@ export async function buildApp(options: AppOptions) {
     payments,
     moneyRoutes,
     metrics,
+    vitals,
     bonus,
     affiliate,
     sportsbook,

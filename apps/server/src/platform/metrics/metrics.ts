@@ -134,8 +134,42 @@ export function createMetrics(options: { pool?: pg.Pool } = {}) {
     registers,
   });
 
+  const vitals = {
+    LCP: new Histogram({
+      name: 'web_vitals_lcp_seconds',
+      help: "Real users' Largest Contentful Paint, by route pattern and device (sampled).",
+      labelNames: ['route', 'device'] as const,
+      buckets: [0.5, 1, 1.5, 2, 2.5, 3, 4, 5, 6, 8, 10, 15, 20],
+      registers,
+    }),
+    CLS: new Histogram({
+      name: 'web_vitals_cls',
+      help: "Real users' Cumulative Layout Shift, by route pattern and device (sampled).",
+      labelNames: ['route', 'device'] as const,
+      buckets: [0.01, 0.025, 0.05, 0.1, 0.15, 0.25, 0.5, 1],
+      registers,
+    }),
+    INP: new Histogram({
+      name: 'web_vitals_inp_seconds',
+      help: "Real users' Interaction to Next Paint, by route pattern and device (sampled).",
+      labelNames: ['route', 'device'] as const,
+      buckets: [0.05, 0.1, 0.15, 0.2, 0.3, 0.5, 0.75, 1, 2, 5],
+      registers,
+    }),
+  };
+
   return {
     registry,
+    /** One real user's sample (LCP and INP in ms, as the browser reports them). */
+    webVital(sample: {
+      route: string;
+      device: string;
+      name: 'LCP' | 'CLS' | 'INP';
+      value: number;
+    }) {
+      const value = sample.name === 'CLS' ? sample.value : sample.value / 1000;
+      vitals[sample.name].observe({ route: sample.route, device: sample.device }, value);
+    },
     /** Latency per route pattern and error counts, from Fastify's onResponse hook. */
     instrumentHttp(app: FastifyInstance) {
       app.addHook('onResponse', async (request, reply) => {
