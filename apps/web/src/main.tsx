@@ -4,6 +4,7 @@ import 'react-toastify/ReactToastify.css';
 import './index.css';
 import './i18n/index.ts';
 import { App } from './app/app.tsx';
+import { startWebVitals } from './lib/web-vitals.ts';
 
 const container = document.getElementById('root');
 if (!container) throw new Error('Missing #root element');
@@ -18,3 +19,6 @@ startTransition(() => {
     </StrictMode>,
   );
 });
+
+// A sample of page views reports its Web Vitals once the page is idle (lib/web-vitals.ts).
+startWebVitals();
