@@ -4,7 +4,7 @@
  * like `npm start` on a fresh data directory (demo data loaded), nothing cached in the browser.
  *
  * Pages: `/`, `/casino/home`, `/sports` (guest) and the wallet modal open, signed in as the demo
- * player: `/?wallet=deposit`, the deep link the app honours (apps/web README, decision 2000).
+ * player: `/?wallet=deposit`, the deep link the app honours (apps/web README, decision 0900).
  * Each page once with Lighthouse's mobile defaults (simulated Slow 4G, 4× CPU slowdown, Moto G
  * Power screen) and once with its desktop preset. Prints LCP, CLS, TBT, transferred bytes,
  * initial JS (scripts requested before the load event, as transferred, i.e. compressed) and the

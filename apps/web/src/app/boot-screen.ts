@@ -1,7 +1,7 @@
 /**
  * The spec's loading screen (§2 "shows for the first 2 seconds after start", §9 2000 ms) is
  * drawn by index.html itself, so it is the first paint, before any script has arrived. The app
- * renders underneath it meanwhile; this module fades it out (decision 2000):
+ * renders underneath it meanwhile; this module fades it out (decision 0900):
  * - 2000 ms after navigation start (`performance.now()` counts from it), or
  * - right after the app's first render, if that comes later (a slow phone), so the player
  *   never sees an empty page between the two.

@@ -2,7 +2,7 @@ import { useEffect } from 'react';
 import { useLocation, useNavigate } from 'react-router';
 import { openModal } from '../../lib/modal-store.ts';
 
-/** The query parameter that opens the wallet: `/?wallet=deposit` (decision 2000). */
+/** The query parameter that opens the wallet: `/?wallet=deposit` (decision 0900). */
 export const WALLET_PARAM = 'wallet';
 
 /**
