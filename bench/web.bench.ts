@@ -278,6 +278,24 @@ async function measure(
   }
 }
 
+/**
+ * Lighthouse sometimes loses the trace on a busy machine ("NO_NAVSTART … Please run Lighthouse
+ * again"); such a run measured nothing, so it is run again (twice at most) rather than failing
+ * the whole benchmark. A run that did measure is never repeated.
+ */
+async function retried(run: () => Promise<Figures>): Promise<Figures> {
+  for (let attempt = 1; ; attempt++) {
+    try {
+      return await run();
+    } catch (error) {
+      if (attempt >= 3 || !/run Lighthouse again/i.test(String(error))) throw error;
+      console.log(
+        `  (Lighthouse lost the trace; running the page again: ${String(error).slice(0, 120)})`,
+      );
+    }
+  }
+}
+
 /** The run with the median score (ties: the median LCP), so one figure line is one real run. */
 function median(runs: Figures[]): Figures {
   const sorted = [...runs].sort((a, b) => a.score - b.score || b.lcp_ms - a.lcp_ms);
@@ -355,7 +373,9 @@ async function main() {
     for (const form of FORMS) {
       console.log(`\n${form}`);
       const baseRuns: Figures[] = [];
-      for (let i = 0; i < RUNS; i++) baseRuns.push(await measure(browser, baseline.url, form));
+      for (let i = 0; i < RUNS; i++) {
+        baseRuns.push(await retried(() => measure(browser, baseline.url, form)));
+      }
       const base = median(baseRuns);
       console.log(
         `${line('baseline', base, baseRuns, null)} (benchmarkIndex ${Math.round(base.benchmark_index)})`,
@@ -364,11 +384,13 @@ async function main() {
         const runs: Figures[] = [];
         for (let i = 0; i < RUNS; i++) {
           runs.push(
-            await measure(
-              browser,
-              `${product.baseUrl}${spec.path}`,
-              form,
-              spec.signedIn ? { origin: product.baseUrl, login } : undefined,
+            await retried(() =>
+              measure(
+                browser,
+                `${product.baseUrl}${spec.path}`,
+                form,
+                spec.signedIn ? { origin: product.baseUrl, login } : undefined,
+              ),
             ),
           );
         }

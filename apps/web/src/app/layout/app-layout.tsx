@@ -179,11 +179,29 @@ function useMeSideEffects(data: ReturnType<typeof useMe>['data'], error: unknown
 }
 
 /**
- * Runs `preload` once the page has loaded and the browser is idle, so split-out code is usually
- * there before the first click without competing with the first paint.
+ * Runs `preload` at the visitor's first sign of intent (a pointer over or down, a touch, a key,
+ * focus), once the page is idle, so the modal's code (and zod, which its forms need) is usually
+ * there before the click that opens it. Not on load itself: on a phone those ~40 KiB and their
+ * set-up would compete with the page the visitor came for, and a visitor who only reads never
+ * pays them (issue 20). A modal opened before its code arrives shows its skeleton.
  */
 function useIdlePreload(preload: (() => void) | null) {
-  useEffect(() => (preload ? whenIdle(preload, 5_000) : undefined), [preload]);
+  useEffect(() => {
+    if (!preload) return;
+    const events = ['pointerover', 'pointerdown', 'touchstart', 'keydown', 'focusin'] as const;
+    let cancelIdle: (() => void) | undefined;
+    const onIntent = () => {
+      for (const event of events) window.removeEventListener(event, onIntent, true);
+      cancelIdle = whenIdle(preload, 2_000);
+    };
+    for (const event of events) {
+      window.addEventListener(event, onIntent, { capture: true, passive: true });
+    }
+    return () => {
+      for (const event of events) window.removeEventListener(event, onIntent, true);
+      cancelIdle?.();
+    };
+  }, [preload]);
 }
 
 /**
