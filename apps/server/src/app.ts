@@ -1,5 +1,6 @@
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import compress from '@fastify/compress';
 import cors from '@fastify/cors';
 import helmet from '@fastify/helmet';
 import multipart from '@fastify/multipart';
@@ -32,14 +33,18 @@ import { createProtectionModule } from './modules/protection/index.ts';
 import { createSettingsModule } from './modules/settings/index.ts';
 import { createSportsbookModule } from './modules/sportsbook/index.ts';
 import { createStaffModule, type StaffLimits } from './modules/staff/index.ts';
+import { createVitalsModule } from './modules/vitals/index.ts';
 import { createWalletModule } from './modules/wallet/index.ts';
 import type { Config } from './platform/config.ts';
 import type { Db } from './platform/db/database.ts';
 import { createPgEventBus, createSilentEventBus } from './platform/events/event-bus.ts';
+import { compressionOptions } from './platform/http/compression.ts';
 import { installErrorHandler } from './platform/http/error-handler.ts';
 import { installNulGuard } from './platform/http/nul-guard.ts';
 import { registerStaticSites } from './platform/http/static-sites.ts';
 import { loggerOptions } from './platform/logger.ts';
+import { registerMetricsEndpoint } from './platform/metrics/endpoint.ts';
+import { createMetrics } from './platform/metrics/metrics.ts';
 import { RateLimiter } from './platform/rate-limit.ts';
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../..');
@@ -83,6 +88,9 @@ export async function buildApp(options: AppOptions) {
   app.setSerializerCompiler(serializerCompiler);
   installErrorHandler(app);
   installNulGuard(app);
+  // Prometheus metrics (issue 20): latency per route pattern and errors for every request.
+  const metrics = createMetrics({ pool: options.pool });
+  metrics.instrumentHttp(app);
 
   // Modules.
   const audit = createAuditModule(db);
@@ -117,6 +125,19 @@ export async function buildApp(options: AppOptions) {
   const logError = (message: string, error: unknown) => app.log.error({ err: error }, message);
   const events = options.pool ? createPgEventBus(options.pool, logError) : createSilentEventBus();
   const ledger = createLedgerModule(db, { log: logError });
+  // Batch sizes and times, and the business counters, from the one place all money moves.
+  ledger.service.observeBatches(metrics.ledger.batch);
+  metrics.ledger.queue(() => ledger.service.queueLength());
+  ledger.service.observeMovements((movement) => {
+    if (movement.reason_code === 'bet') {
+      const product = movement.house === 'sportsbook' ? 'sportsbook' : 'casino';
+      metrics.business.bet(product, movement.currency, movement.amount_minor);
+    } else if (movement.reason_code === 'deposit') {
+      metrics.business.deposit(movement.currency, movement.amount_minor);
+    } else if (movement.reason_code === 'withdrawal') {
+      metrics.business.withdrawal(movement.currency, movement.amount_minor);
+    }
+  });
   const wallet = createWalletModule({
     ledger: ledger.service,
     players: players.service,
@@ -318,6 +339,9 @@ export async function buildApp(options: AppOptions) {
     publicUrl: () => config.publicUrl,
     vendor: { name: config.kyc.vendor, callbackSecret: config.kyc.callbackSecret },
   });
+  const vitals = createVitalsModule({ db, observe: metrics.webVital, log: logError });
+  if (config.env !== 'test') vitals.startSweeper();
+  app.addHook('onClose', async () => vitals.stop());
   const backoffice = createBackofficeModule({
     db,
     audit: audit.service,
@@ -337,6 +361,7 @@ export async function buildApp(options: AppOptions) {
       protection.adminRoutes(staff.auth),
       compliance.adminRoutes,
       sportsbook.adminRoutes(staff.auth),
+      vitals.adminRoutes(staff.auth),
     ],
   });
 
@@ -380,6 +405,9 @@ export async function buildApp(options: AppOptions) {
     },
   });
   await app.register(websocket, { options: { maxPayload: 4096 } });
+  metrics.instrumentWebSockets(app.websocketServer);
+  // Before every route: it adds its onSend hook to the routes registered after it (issue 20).
+  await app.register(compress, compressionOptions);
   await app.register(swagger, {
     openapi: {
       openapi: '3.1.0',
@@ -404,6 +432,7 @@ export async function buildApp(options: AppOptions) {
   });
 
   // Platform routes.
+  await registerMetricsEndpoint(app, metrics.registry, config.metrics);
   app.get('/healthz', { schema: { hide: true } }, async () => ({ status: 200, message: 'ok' }));
   app.get('/readyz', { schema: { hide: true } }, async (_request, reply) => {
     try {
@@ -444,6 +473,7 @@ export async function buildApp(options: AppOptions) {
       await api.register(compliance.routes);
       await api.register(compliance.privacyRoutes);
       await api.register(sportsbook.routes);
+      await api.register(vitals.routes);
     },
     { prefix: '/api/v1' },
   );
@@ -463,6 +493,9 @@ export async function buildApp(options: AppOptions) {
         return {
           title: current.seo_title || current.brand_name,
           description: current.seo_description,
+          brand: current.brand_name,
+          // GET /settings/public's data, inlined: the first render has the brand without a request.
+          boot: { 'settings/public': await settings.service.getPublic() },
         };
       },
     });
@@ -487,6 +520,8 @@ export async function buildApp(options: AppOptions) {
     payments,
     kyc,
     moneyRoutes,
+    metrics,
+    vitals,
     bonus,
     affiliate,
     sportsbook,

@@ -7,6 +7,7 @@ export * from './payments.ts';
 export * from './promotions.ts';
 export * from './sportsbook.ts';
 export * from './wallet.ts';
+export * from './web-vitals.ts';
 
 /** The languages of the product (spec §9); `en` is the default. */
 export const LANGUAGES = ['en', 'pt', 'bn', 'zh-TW', 'th', 'ms', 'fr', 'es'] as const;

@@ -54,6 +54,12 @@ const environment = z.object({
     .regex(/^[a-z_]{2,32}$/, 'must be a short lowercase name such as sumsub')
     .default('vendor'),
   KYC_CALLBACK_SECRET: z.string().min(16).optional(),
+  /** Opens `GET /metrics` (Prometheus) on the main port to this bearer token. */
+  METRICS_TOKEN: z.string().min(16, 'must be at least 16 characters').optional(),
+  /** Serves `/metrics` on a second, internal listener at this port instead (0: any free port). */
+  METRICS_PORT: z.coerce.number().int().min(0).max(65_535).optional(),
+  /** The internal metrics listener's address; loopback unless the operator opens it. */
+  METRICS_HOST: z.string().default('127.0.0.1'),
 });
 
 export type Config = {
@@ -74,6 +80,8 @@ export type Config = {
   cashierSandboxSecret: string;
   /** Identity verification: the external vendor whose signed callbacks are accepted. */
   kyc: { vendor: string; callbackSecret: string | undefined };
+  /** Where Prometheus may scrape (platform/metrics/endpoint.ts); neither set: nowhere. */
+  metrics: { token?: string; port?: number; host: string };
   crypto: {
     provider: 'sandbox' | 'nowpayments' | 'self_custody' | 'off';
     nowpayments?: { api_url: string; api_key: string; ipn_secret: string };
@@ -128,6 +136,11 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
     signupLimitPerHour: env.SIGNUP_LIMIT_PER_HOUR,
     cashierSandboxSecret: env.CASHIER_SANDBOX_SECRET,
     kyc: { vendor: env.KYC_VENDOR, callbackSecret: env.KYC_CALLBACK_SECRET },
+    metrics: {
+      ...(env.METRICS_TOKEN ? { token: env.METRICS_TOKEN } : {}),
+      ...(env.METRICS_PORT !== undefined ? { port: env.METRICS_PORT } : {}),
+      host: env.METRICS_HOST,
+    },
     crypto: {
       provider: cryptoProvider,
       ...(cryptoProvider === 'nowpayments'

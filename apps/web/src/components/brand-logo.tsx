@@ -11,7 +11,17 @@ type BrandLogoProps = {
 /** The operator's logo, or its name set as a wordmark when no logo is configured. */
 export function BrandLogo({ name, logoUrl, className, compact = false }: BrandLogoProps) {
   if (logoUrl) {
-    return <img src={logoUrl} alt={name} className={cn('h-8 w-auto', className)} />;
+    // A fixed box, the image fitted inside it: the top bar does not move when the operator's
+    // logo (of a width we cannot know) arrives after the first paint (issue 20).
+    return (
+      <img
+        src={logoUrl}
+        alt={name}
+        width={160}
+        height={32}
+        className={cn('h-8 w-[160px] max-w-full object-contain object-left', className)}
+      />
+    );
   }
   return (
     <span className={cn('inline-flex min-w-0 items-center gap-2', className)}>

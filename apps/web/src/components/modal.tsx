@@ -14,6 +14,11 @@ type ModalProps = {
   size?: 'sm' | 'md' | 'lg';
   /** Extra attributes for tests and analytics. */
   testId?: string;
+  /**
+   * A fixed height (up to 92% of the screen) instead of the content's: for a dialog whose
+   * content loads or changes after it opens (the wallet), so it never grows and shifts.
+   */
+  fixedHeight?: boolean;
 };
 
 const widths = { sm: 'max-w-[400px]', md: 'max-w-[440px]', lg: 'max-w-[600px]' };
@@ -30,6 +35,7 @@ export function Modal({
   children,
   size = 'md',
   testId,
+  fixedHeight = false,
 }: ModalProps) {
   const { t } = useTranslation();
   const panelRef = useRef<HTMLDivElement>(null);
@@ -81,6 +87,7 @@ export function Modal({
         className={cn(
           'relative flex max-h-[92dvh] w-full animate-pop-in flex-col overflow-hidden rounded-t-2xl border border-ink-700 bg-ink-850 shadow-pop outline-none sm:rounded-2xl',
           widths[size],
+          fixedHeight && 'h-[680px]',
         )}
       >
         <div className="flex items-start gap-4 px-6 pt-6 pb-2">
@@ -104,7 +111,9 @@ export function Modal({
             <CloseIcon size={20} />
           </button>
         </div>
-        <div className="overflow-y-auto px-6 pt-3 pb-6">{children}</div>
+        <div className={cn('overflow-y-auto px-6 pt-3 pb-6', fixedHeight && 'flex-1')}>
+          {children}
+        </div>
       </div>
     </div>,
     document.body,

@@ -1,4 +1,5 @@
 import type { z } from 'zod';
+import { whenIdle } from './idle.ts';
 import { rootStore } from './root-store.ts';
 
 export const API_BASE = '/api/v1';
@@ -114,7 +115,8 @@ export function lazySchema<S extends z.ZodType>(build: () => Promise<S>): () => 
 /**
  * `parseResponse` for the calls of the first page (me, public settings, providers),
  * off the critical path: the payload is used at once and checked when the schema
- * (and zod, kept out of the initial chunk) has loaded; a mismatch is logged loudly.
+ * (and zod, kept out of the initial chunk) has loaded, after the first render; a mismatch
+ * is logged loudly.
  * The response schemas have no defaults or transforms, so the parsed value would be
  * the payload itself, less unknown keys.
  */
@@ -123,13 +125,16 @@ export function checkResponseLater<S extends z.ZodType>(
   payload: unknown,
   label: string,
 ): z.infer<S> {
-  schema().then(
-    (loaded) => {
-      const result = loaded.safeParse(payload);
-      if (!result.success) console.error(`Unexpected ${label} response`, result.error.issues);
-    },
-    (error: unknown) => console.warn(`The ${label} response was not checked`, error),
-  );
+  // Once the page is drawn: zod's download and set-up do not compete with the first render.
+  whenIdle(() => {
+    schema().then(
+      (loaded) => {
+        const result = loaded.safeParse(payload);
+        if (!result.success) console.error(`Unexpected ${label} response`, result.error.issues);
+      },
+      (error: unknown) => console.warn(`The ${label} response was not checked`, error),
+    );
+  });
   return payload as z.infer<S>;
 }
 

@@ -6,6 +6,7 @@ import { Spinner } from '../../components/spinner.tsx';
 import { groupDigits, isNegative } from '../../lib/format.ts';
 import { useUrlState } from '../../lib/use-url-state.ts';
 import { type Period, useDashboard } from './get-dashboard.ts';
+import { WebVitalsPanel } from './web-vitals-panel.tsx';
 
 const PERIODS: Array<{ id: Period; label: string }> = [
   { id: 'today', label: 'Today' },
@@ -198,6 +199,7 @@ export function DashboardPage() {
           </div>
         </>
       )}
+      <WebVitalsPanel />
     </>
   );
 }

@@ -31,6 +31,7 @@ export {
   type LedgerActor,
   type LedgerOptions,
   MEMO_LENGTH_MAX,
+  type Movement,
   OBJECT_TYPES,
   type ObjectType,
   type PostInput,

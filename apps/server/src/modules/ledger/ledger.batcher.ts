@@ -69,6 +69,11 @@ export class CommitBatcher<C, R> {
   /** A freed slot is waiting for the callers just answered (see the header). */
   private lingering = false;
   private readonly counters: BatcherStats = { batches: 0, commands: 0, sizes: [], busy_ms: 0 };
+  /**
+   * Told each batch's size and time from leaving the queue to its last answer (the metrics,
+   * issue 20). One call per batch, not per command; unset, the hot path pays nothing.
+   */
+  observer: ((size: number, ms: number) => void) | undefined;
 
   constructor(
     private readonly run: (commands: C[], slot: number) => Promise<R[]>,
@@ -137,12 +142,23 @@ export class CommitBatcher<C, R> {
       this.counters.batches += 1;
       this.counters.commands += jobs.length;
       this.counters.sizes[jobs.length] = (this.counters.sizes[jobs.length] ?? 0) + 1;
+      const started = this.observer ? performance.now() : 0;
       void this.flush(jobs, slot).finally(() => {
+        if (this.observer) this.observeBatch(jobs.length, performance.now() - started);
         for (const job of jobs) if (job.lane !== undefined) this.release(job.lane);
         this.free_slots.push(slot);
         this.linger();
         this.notifyIdle();
       });
+    }
+  }
+
+  /** A failing observer never disturbs the ledger. */
+  private observeBatch(size: number, ms: number): void {
+    try {
+      this.observer?.(size, ms);
+    } catch {
+      // Metrics are best effort.
     }
   }
 

@@ -119,6 +119,19 @@ export type LedgerOptions = {
   log?: (message: string, error: unknown) => void;
 };
 
+/**
+ * A committed transfer or reservation as the metrics see it (issue 20): what it was for and
+ * which house account it touched, never who. Replays of an earlier request are not told again.
+ */
+export type Movement = {
+  reason_code: ReasonCode;
+  kind: 'single' | 'pending';
+  /** The house side (a bet's `wagers` or `sportsbook`, a deposit's `payment_clearing`), if any. */
+  house: HouseKind | null;
+  currency: string;
+  amount_minor: bigint;
+};
+
 /** A command whose house side is still a set of shards; the batch slot picks one. */
 type Prepared = Omit<ApplyCommand, 'i' | 'debit' | 'credit'> & {
   debit?: bigint | readonly bigint[];
@@ -150,6 +163,7 @@ export class LedgerService {
   private readonly accounts = new AccountCache(ACCOUNT_CACHE_SIZE_MAX);
   /** Spreads instances over different shards so two servers' batches rarely meet. */
   private readonly shard_offset = randomInt(0, HOUSE_SHARDS_MAX);
+  private readonly movement_listeners: Array<(movement: Movement) => void> = [];
 
   constructor(
     private readonly repository: LedgerRepository,
@@ -171,7 +185,9 @@ export class LedgerService {
   /** Moves money now. */
   async transfer(input: TransferInput): Promise<Transfer> {
     const prepared = this.prepareTransfer('single', input);
-    return this.submit(prepared instanceof Promise ? await prepared : prepared);
+    const transfer = await this.submit(prepared instanceof Promise ? await prepared : prepared);
+    if (this.movement_listeners.length > 0 && !transfer.replayed) this.tell('single', input);
+    return transfer;
   }
 
   /** Reserves money on the debit account (available balance drops, balance does not). */
@@ -187,10 +203,54 @@ export class LedgerService {
       }
     }
     const prepared = this.prepareTransfer('pending', input);
-    return this.submit({
+    const transfer = await this.submit({
       ...(prepared instanceof Promise ? await prepared : prepared),
       expires_at,
     });
+    if (this.movement_listeners.length > 0 && !transfer.replayed) this.tell('pending', input);
+    return transfer;
+  }
+
+  /**
+   * Calls `listener` after each committed transfer or reservation (not replays), in the
+   * caller's turn; for counters only (metrics): it must be cheap and it cannot fail a
+   * movement (errors are swallowed).
+   */
+  observeMovements(listener: (movement: Movement) => void): void {
+    this.movement_listeners.push(listener);
+  }
+
+  /** Calls `listener` with each batch's size and duration in ms (metrics; one call per batch). */
+  observeBatches(listener: (size: number, ms: number) => void): void {
+    this.batcher.observer = listener;
+  }
+
+  /** Commands waiting for a batch right now. */
+  queueLength(): number {
+    return this.batcher.queued;
+  }
+
+  private tell(kind: Movement['kind'], input: TransferInput): void {
+    const house =
+      'house' in input.credit
+        ? input.credit.house
+        : 'house' in input.debit
+          ? input.debit.house
+          : null;
+    const movement: Movement = {
+      reason_code: input.reason_code,
+      kind,
+      house,
+      currency: input.currency,
+      amount_minor: input.amount_minor,
+    };
+    for (const listener of this.movement_listeners) {
+      try {
+        listener(movement);
+      } catch {
+        // Metrics are best effort.
+      }
+    }
   }
 
   /** Settles a hold, fully or in part; the rest of the hold is released. */

@@ -4,7 +4,18 @@ import path from 'node:path';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance, FastifyReply } from 'fastify';
 
-export type SiteSeo = () => Promise<{ title: string; description: string }>;
+export type SiteSeo = () => Promise<{
+  title: string;
+  description: string;
+  /** The brand name on the player site's loading screen (painted by index.html). */
+  brand?: string;
+  /**
+   * Data the page's first render needs, inlined as `<script type="application/json"
+   * id="boot-data">` where index.html has `{ "__BOOT_DATA__": 0 }`, so the first paint does not wait for
+   * a request (issue 20). Not executed, so the CSP's script-src does not apply.
+   */
+  boot?: Record<string, unknown>;
+}>;
 
 /**
  * Serves the built single-page apps: the player site at `/`, the back office at
@@ -48,7 +59,7 @@ export async function registerStaticSites(
     });
     mounted.push({ prefix: '', dist: sites.webDist });
   }
-  const templates = new Map<string, string>();
+  const templates = new Map<string, { html: string; preloads: RoutePreloads }>();
   app.decorate('serveSpa', async (url: string): Promise<string | null> => {
     const site = mounted.find(
       (entry) => entry.prefix === '' || url === entry.prefix || url.startsWith(`${entry.prefix}/`),
@@ -56,14 +67,24 @@ export async function registerStaticSites(
     if (!site) return null;
     let template = templates.get(site.dist);
     if (template === undefined) {
-      template = await readFile(path.join(site.dist, 'index.html'), 'utf8');
+      template = {
+        html: await readFile(path.join(site.dist, 'index.html'), 'utf8'),
+        preloads: await readRoutePreloads(site.dist),
+      };
       // Re-read in development so a rebuilt app shows without a restart.
       if (sites.cacheTemplates) templates.set(site.dist, template);
     }
     const seo = await sites.seo();
-    return template
-      .replaceAll('__SEO_TITLE__', escapeHtml(seo.title))
-      .replaceAll('__SEO_DESCRIPTION__', escapeHtml(seo.description));
+    const links = routePreloadLinks(template.preloads, url.slice(site.prefix.length) || '/');
+    return (
+      template.html
+        .replace('</head>', `${links}</head>`)
+        .replaceAll('__SEO_TITLE__', escapeHtml(seo.title))
+        .replaceAll('__SEO_DESCRIPTION__', escapeHtml(seo.description))
+        // The player site's loading screen is in its index.html (the first paint, before scripts).
+        .replaceAll('__BRAND_NAME__', escapeHtml(seo.brand ?? ''))
+        .replace('{ "__BOOT_DATA__": 0 }', () => jsonForScript(seo.boot ?? {}))
+    );
   });
   // The sites' roots are directories, which the file server refuses to list.
   for (const { prefix } of mounted) {
@@ -87,6 +108,59 @@ export function cacheHeaders(reply: FastifyReply, file: string): void {
     'cache-control',
     hashed ? 'public, max-age=31536000, immutable' : 'public, max-age=3600',
   );
+}
+
+/** Route pattern (react-router's, `:name` for one segment) → the chunks its page needs. */
+type RoutePreloads = Array<{ segments: string[]; files: string[] }>;
+
+/**
+ * `route-preloads.json`, written by the player site's build (apps/web/vite.config.ts): the code
+ * of each route's page beyond what index.html loads. Missing or unreadable: no preloads.
+ */
+async function readRoutePreloads(dist: string): Promise<RoutePreloads> {
+  let raw: unknown;
+  try {
+    raw = JSON.parse(await readFile(path.join(dist, 'route-preloads.json'), 'utf8'));
+  } catch {
+    return [];
+  }
+  if (typeof raw !== 'object' || raw === null) return [];
+  return Object.entries(raw as Record<string, unknown>).flatMap(([pattern, files]) =>
+    Array.isArray(files) && files.every((f) => typeof f === 'string' && /^\/[\w./-]+$/.test(f))
+      ? [{ segments: pattern.split('/').filter(Boolean), files: files as string[] }]
+      : [],
+  );
+}
+
+/**
+ * `<link rel="modulepreload">` for the page at `pathname`, so a cold load fetches the page's
+ * code alongside the main bundle instead of after it has run (issue 20). A literal pattern wins
+ * over one with a `:param` (as in the router: `/casino/home` before `/casino/:category`).
+ */
+export function routePreloadLinks(preloads: RoutePreloads, pathname: string): string {
+  const segments = pathname.split('/').filter(Boolean);
+  const params = (route: { segments: string[] }) =>
+    route.segments.filter((s) => s.startsWith(':')).length;
+  const match = preloads
+    .filter(
+      (route) =>
+        route.segments.length === segments.length &&
+        route.segments.every((s, i) => s.startsWith(':') || s === segments[i]),
+    )
+    .sort((a, b) => params(a) - params(b))[0];
+  return (match?.files ?? [])
+    .map((file) => `<link rel="modulepreload" crossorigin href="${file}">`)
+    .join('');
+}
+
+/** JSON safe inside a <script> element: no `</script>` or `<!--` can end or confuse it. */
+export function jsonForScript(value: unknown): string {
+  return JSON.stringify(value)
+    .replaceAll('<', '\\u003c')
+    .replaceAll('>', '\\u003e')
+    .replaceAll('&', '\\u0026')
+    .replaceAll('\u2028', '\\u2028')
+    .replaceAll('\u2029', '\\u2029');
 }
 
 function escapeHtml(value: string): string {

@@ -17,15 +17,16 @@ import { preloadWallet } from '../../features/wallet/preload.ts';
 import { useMe } from '../../lib/api/get-me.ts';
 import { signOut } from '../../lib/api/logout.ts';
 import { ApiError } from '../../lib/api-client.ts';
+import { useAfterIdle, whenIdle } from '../../lib/idle.ts';
 import { storeMe, useAuth } from '../../lib/root-store.ts';
 import { toast } from '../../lib/toast.ts';
 import { useWalletSocket } from '../../lib/wallet-socket.ts';
 import { PageSkeleton } from '../routes/page-skeleton.tsx';
 import { BottomBar } from './bottom-bar.tsx';
 import { Footer } from './footer.tsx';
-import { LoadingOverlay } from './loading-overlay.tsx';
 import { SideMenu } from './side-menu.tsx';
 import { TopBar } from './top-bar.tsx';
+import { useWalletDeepLink } from './use-wallet-deep-link.ts';
 
 const COLLAPSED_KEY = 'sideMenuCollapsed';
 
@@ -66,6 +67,7 @@ export function AppLayout() {
   const location = useLocation();
   const [collapsed, setCollapsed] = useState(() => readCollapsed());
   const [mobileOpen, setMobileOpen] = useState(false);
+  const idle = useAfterIdle();
 
   useSyncProviderMenus();
   const campaignCode = useCampaignCode();
@@ -73,6 +75,7 @@ export function AppLayout() {
   useWalletSocket(auth.isAuthenticated ? auth.authUserToken : null);
   useMeSideEffects(me.data, me.error);
   useSportsReload(location.pathname);
+  useWalletDeepLink(auth.isAuthenticated);
   useIdlePreload(auth.isAuthenticated ? preloadWallet : preloadAuthForms);
   useDepositReturn(auth.isAuthenticated);
 
@@ -120,7 +123,9 @@ export function AppLayout() {
           id="main"
           data-testid="main"
           className={cn(
-            'mx-auto w-full max-w-[1200px] flex-1 px-4 pt-6 sm:px-6 sm:pt-8',
+            // At least the viewport under the top bar: the footer starts below the fold, so a
+            // page (or its data) arriving late never pushes a visible footer down (CLS).
+            'mx-auto min-h-[calc(100dvh-4rem)] w-full max-w-[1200px] flex-1 px-4 pt-6 sm:px-6 sm:pt-8',
             // Spec §2: the main area narrows to 75% on /sports.
             isSports && 'md:w-3/4',
           )}
@@ -140,16 +145,18 @@ export function AppLayout() {
       <SignInModal />
       <RegisterModal />
       <WalletModal />
-      <Suspense fallback={null}>
-        <JurisdictionBanner />
-      </Suspense>
+      {/* After the first render (it is under the loading screen until then anyway). */}
+      {idle && (
+        <Suspense fallback={null}>
+          <JurisdictionBanner />
+        </Suspense>
+      )}
       {auth.isAuthenticated && (
         <Suspense fallback={null}>
           <RealityCheck />
         </Suspense>
       )}
       <LiveSupportModal supportNumber={settings.support_number} />
-      <LoadingOverlay brandName={settings.brand_name} />
     </div>
   );
 }
@@ -184,27 +191,27 @@ function useMeSideEffects(data: ReturnType<typeof useMe>['data'], error: unknown
 }
 
 /**
- * Runs `preload` once the page has loaded and the browser is idle (the loading
- * screen covers the first 2 s), so split-out code is usually there before the
- * first click without competing with the first paint.
+ * Runs `preload` at the visitor's first sign of intent (a pointer over or down, a touch, a key,
+ * focus), once the page is idle, so the modal's code (and zod, which its forms need) is usually
+ * there before the click that opens it. Not on load itself: on a phone those ~40 KiB and their
+ * set-up would compete with the page the visitor came for, and a visitor who only reads never
+ * pays them (issue 20). A modal opened before its code arrives shows its skeleton.
  */
 function useIdlePreload(preload: (() => void) | null) {
   useEffect(() => {
     if (!preload) return;
-    let idle: number | undefined;
-    const schedule = () => {
-      idle =
-        typeof requestIdleCallback === 'function'
-          ? requestIdleCallback(preload, { timeout: 5_000 })
-          : window.setTimeout(preload, 1_000);
+    const events = ['pointerover', 'pointerdown', 'touchstart', 'keydown', 'focusin'] as const;
+    let cancelIdle: (() => void) | undefined;
+    const onIntent = () => {
+      for (const event of events) window.removeEventListener(event, onIntent, true);
+      cancelIdle = whenIdle(preload, 2_000);
     };
-    if (document.readyState === 'complete') schedule();
-    else window.addEventListener('load', schedule, { once: true });
+    for (const event of events) {
+      window.addEventListener(event, onIntent, { capture: true, passive: true });
+    }
     return () => {
-      window.removeEventListener('load', schedule);
-      if (idle === undefined) return;
-      if (typeof cancelIdleCallback === 'function') cancelIdleCallback(idle);
-      else clearTimeout(idle);
+      for (const event of events) window.removeEventListener(event, onIntent, true);
+      cancelIdle?.();
     };
   }, [preload]);
 }

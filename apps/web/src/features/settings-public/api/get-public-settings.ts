@@ -1,6 +1,7 @@
 import type { PublicSettings } from '@casino/contracts';
 import { useQuery } from '@tanstack/react-query';
 import { checkResponseLater, lazySchema, request } from '../../../lib/api-client.ts';
+import { BOOT_DATA_AT, bootData } from '../../../lib/boot-data.ts';
 
 /** Loaded on first use so zod stays out of the initial chunk. */
 export const publicSettingsResponse = lazySchema(async () => {
@@ -16,10 +17,26 @@ export async function getPublicSettings(): Promise<PublicSettings> {
   return checkResponseLater(publicSettingsResponse, payload, 'public settings').data;
 }
 
+/**
+ * The settings the server inlined into the page (lib/boot-data.ts), checked like a response;
+ * undefined without them.
+ */
+function inlinedSettings(): PublicSettings | undefined {
+  const data = bootData()['settings/public'];
+  if (data === undefined) return undefined;
+  return checkResponseLater(
+    publicSettingsResponse,
+    { status: 200, message: 'OK', data },
+    'inlined public settings',
+  ).data;
+}
+
 export function usePublicSettings() {
   return useQuery({
     queryKey: ['settings', 'public'],
     queryFn: getPublicSettings,
     staleTime: 10 * 60_000,
+    initialData: inlinedSettings,
+    initialDataUpdatedAt: BOOT_DATA_AT,
   });
 }

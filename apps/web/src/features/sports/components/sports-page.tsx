@@ -1,4 +1,4 @@
-import { type ReactNode, useMemo, useState } from 'react';
+import { lazy, type ReactNode, Suspense, useMemo, useState, useSyncExternalStore } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
 import { cn } from '../../../components/cn.ts';
@@ -9,9 +9,33 @@ import { useEvents, useSportsTree } from '../api.ts';
 import { ODDS_FORMATS, type OddsFormat } from '../lib/odds-format.ts';
 import { useLiveOdds } from '../live.ts';
 import { slipStore, useSlip } from '../slip-store.ts';
-import { BetSlipPanel } from './bet-slip.tsx';
 import { EventList } from './event-list.tsx';
 import { EventView } from './event-view.tsx';
+
+/**
+ * The slip is the largest part of the page's code: it loads on its own (issue 20), beside the
+ * events on a wide screen, and only when opened below that, so a phone's first visit downloads
+ * and runs only what it shows.
+ */
+const BetSlipPanel = lazy(async () => ({ default: (await import('./bet-slip.tsx')).BetSlipPanel }));
+const WIDE = '(min-width: 1280px)';
+const subscribeWide = (onChange: () => void) => {
+  const query = window.matchMedia(WIDE);
+  query.addEventListener('change', onChange);
+  return () => query.removeEventListener('change', onChange);
+};
+/** Tailwind's `xl`: where the slip sits beside the events. */
+function useWide(): boolean {
+  return useSyncExternalStore(subscribeWide, () => window.matchMedia(WIDE).matches);
+}
+/** Holds the slip's place while its code arrives (nothing moves when it does). */
+function SlipFallback() {
+  return (
+    <div className="flex h-[320px] items-center justify-center rounded-2xl border border-ink-700 bg-ink-900 text-fg-muted">
+      <Spinner />
+    </div>
+  );
+}
 
 /**
  * /sports: sport and competition navigation, live and upcoming lists, an event page
@@ -20,6 +44,7 @@ import { EventView } from './event-view.tsx';
  */
 export function SportsPage() {
   const { t } = useTranslation();
+  const wide = useWide();
   const [params, setParams] = useSearchParams();
   const sport = params.get('sport') ?? undefined;
   const competition = params.get('competition') ?? undefined;
@@ -175,7 +200,11 @@ export function SportsPage() {
 
         <aside className="hidden xl:block">
           <div className="sticky top-20">
-            <BetSlipPanel liveDelayMs={tree.data?.live_delay_ms ?? 0} />
+            {wide && (
+              <Suspense fallback={<SlipFallback />}>
+                <BetSlipPanel liveDelayMs={tree.data?.live_delay_ms ?? 0} />
+              </Suspense>
+            )}
           </div>
         </aside>
       </div>
@@ -213,7 +242,9 @@ export function SportsPage() {
                   {t('sports.close')}
                 </button>
               </div>
-              <BetSlipPanel liveDelayMs={tree.data?.live_delay_ms ?? 0} />
+              <Suspense fallback={<SlipFallback />}>
+                <BetSlipPanel liveDelayMs={tree.data?.live_delay_ms ?? 0} />
+              </Suspense>
             </div>
           </div>
         )}

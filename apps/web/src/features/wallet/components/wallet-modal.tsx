@@ -17,6 +17,8 @@ export function WalletModal() {
       title={t('wallet.title')}
       size="lg"
       testId="wallet-modal"
+      // Its content loads after it opens and differs per tab: a fixed height never shifts.
+      fixedHeight
     >
       {open && (
         <Suspense

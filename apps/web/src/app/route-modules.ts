@@ -1,0 +1,30 @@
+/**
+ * Which lazily loaded module draws each route (the same files `router.tsx` imports). The build
+ * turns this into `dist/route-preloads.json` (vite.config.ts), and the server adds a
+ * `<link rel="modulepreload">` for the requested route's chunks to index.html, so a cold load
+ * fetches the page's code alongside the main bundle instead of after it (issue 20; apps/web
+ * README "Rules for new pages"). Patterns: react-router's, `:name` for one segment.
+ * A unit test keeps this list and router.tsx in step.
+ */
+export const ROUTE_MODULES: Record<string, string> = {
+  '/': 'src/app/routes/home-page.tsx',
+  '/casino/home': 'src/app/routes/pages.tsx',
+  '/casino/all-games': 'src/app/routes/pages.tsx',
+  '/casino/providers': 'src/app/routes/pages.tsx',
+  '/casino/originals/dice': 'src/features/originals/components/dice-page.tsx',
+  '/provably-fair': 'src/features/originals/components/provably-fair-page.tsx',
+  '/casino/:category': 'src/app/routes/pages.tsx',
+  '/sports': 'src/features/sports/components/sports-page.tsx',
+  '/promotions': 'src/features/promotions/components/promotions-page.tsx',
+  '/affiliate/overview': 'src/features/affiliate/components/affiliate-page.tsx',
+  '/responsible-gaming': 'src/features/protection/components/responsible-gaming-page.tsx',
+  '/transactions/deposits': 'src/app/routes/transactions-page.tsx',
+  '/settings/general': 'src/app/routes/settings-page.tsx',
+  '/settings/verify': 'src/app/routes/settings-page.tsx',
+  '/policies/privacy': 'src/app/routes/pages.tsx',
+  '/policies/terms': 'src/app/routes/pages.tsx',
+  '/policies/anti-money-laundering': 'src/app/routes/pages.tsx',
+  '/policies/self-exclusion': 'src/app/routes/pages.tsx',
+  '/reset-password': 'src/app/routes/standalone.tsx',
+  '/verification': 'src/app/routes/standalone.tsx',
+};
