@@ -250,6 +250,8 @@ export async function buildApp(options: AppOptions) {
     gate: protection.gate,
     env: config.env,
     log: logError,
+    currencyByCode: async (code) =>
+      (await cashier.service.allCurrencies()).find((c) => c.code === code) ?? null,
     currencyOf: async (currency_id) =>
       currency_id === null ? null : cashier.service.currency(currency_id),
     maxBet: (player_id, currency) => bonus.service.maxBet(player_id, currency),
@@ -285,6 +287,7 @@ export async function buildApp(options: AppOptions) {
       payments.adminRoutes,
       protection.adminRoutes(staff.auth),
       sportsbook.adminRoutes(staff.auth),
+      originals.adminRoutes(staff.auth, audit.service),
     ],
   });
 

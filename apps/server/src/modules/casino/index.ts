@@ -1,13 +1,17 @@
 import type { Db } from '../../platform/db/database.ts';
 import { periodic } from '../../platform/periodic.ts';
+import type { AuditService } from '../audit/index.ts';
 import type { PlayerAuth } from '../auth/index.ts';
 import type { LedgerService } from '../ledger/index.ts';
 import type { PlayerGate } from '../protection/index.ts';
+import type { StaffAuth } from '../staff/index.ts';
 import { CasinoRepository } from './casino.repository.ts';
 import { casinoRoutes } from './casino.routes.ts';
+import { originalsAdminRoutes } from './originals.admin.ts';
 import { OriginalsRepository } from './originals.repository.ts';
 import { originalsRoutes } from './originals.routes.ts';
 import { type OriginalsDeps, OriginalsService } from './originals.service.ts';
+import { OriginalsSettings } from './originals.settings.ts';
 
 export type { ProviderRow } from './casino.repository.ts';
 export type { CasinoBetSettled } from './originals.service.ts';
@@ -25,21 +29,32 @@ export function createOriginalsModule(
   deps: OriginalsDeps & {
     db: Db;
     ledger: LedgerService;
+    currencyByCode: (code: string) => Promise<unknown | null>;
     gate: PlayerGate;
     env: string;
     log: (message: string, error: unknown) => void;
   },
 ) {
+  const settings = new OriginalsSettings(deps.db);
   const service = new OriginalsService(
     new OriginalsRepository(deps.db),
     deps.ledger,
     deps.gate,
     deps,
+    settings,
   );
   const job = periodic('originals sweep', () => service.sweep(), deps.log);
   return {
     service,
+    settings,
     routes: (auth: PlayerAuth) => originalsRoutes(service, auth, deps.env),
+    adminRoutes: (staff: StaffAuth, audit: AuditService) =>
+      originalsAdminRoutes(
+        settings,
+        staff,
+        audit,
+        async (code) => (await deps.currencyByCode(code)) !== null,
+      ),
     startSweeper(interval_ms = ORIGINALS_SWEEP_INTERVAL_MS) {
       job.start(interval_ms);
     },

@@ -40,6 +40,8 @@ export const PERMISSIONS = {
   'sportsbook.trade': ['owner', 'admin', 'trader'],
   'sportsbook.settle': ['owner', 'admin', 'trader'],
   'sportsbook.limits': ['owner', 'admin', 'risk', 'trader'],
+  'originals.read': ['owner', 'admin', 'finance', 'risk'],
+  'originals.write': ['owner', 'admin'],
 } as const satisfies Record<string, readonly Role[]>;
 
 export type Permission = keyof typeof PERMISSIONS;
