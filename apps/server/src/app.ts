@@ -260,7 +260,7 @@ export async function buildApp(options: AppOptions) {
       void bonus.service
         .onBetSettled({
           player_id: event.player_id,
-          bet_ref: `casino:${event.bet_id}`,
+          bet_ref: `${event.game === 'crash' ? 'crash' : 'casino'}:${event.bet_id}`,
           product: 'casino',
           category: event.category,
           stake_minor: event.stake_minor,
@@ -268,7 +268,11 @@ export async function buildApp(options: AppOptions) {
         })
         .catch((error) => logError('bonus wagering from a casino bet', error)),
   });
-  if (config.env !== 'test') originals.startSweeper();
+  if (config.env !== 'test') {
+    originals.startSweeper();
+    // One Crash round for everybody: run the engine on one instance only (see the module README).
+    if (process.env.CRASH_ENGINE !== 'off') await originals.startCrash();
+  }
   app.addHook('onClose', async () => originals.stop());
   const backoffice = createBackofficeModule({
     db,

@@ -117,6 +117,9 @@ describe('every money route passes the gate', () => {
     'POST /api/v1/customer/casino/originals/mines/start': {
       payload: { amount: '1', mines: 3, idempotency_key: 'gate-test-mines-1' },
     },
+    'POST /api/v1/customer/casino/crash/bet': {
+      payload: { amount: '1', auto_cashout: '2.00', idempotency_key: 'gate-test-crash-1' },
+    },
     'POST /api/v1/customer/sportsbook/bets': {
       payload: ({ selection }) => ({
         kind: 'single',

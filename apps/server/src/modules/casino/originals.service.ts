@@ -62,6 +62,7 @@ const CLIENT_SEED = /^[\x21-\x7e]{1,64}$/;
 /** A settled real-money casino bet (the bonus engine's wagering hook listens). */
 export type CasinoBetSettled = {
   player_id: bigint;
+  /** casino_bets ids, or crash_bets ids when `game` is crash. */
   bet_id: bigint;
   game: string;
   category: 'originals';
