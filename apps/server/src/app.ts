@@ -268,11 +268,11 @@ export async function buildApp(options: AppOptions) {
         })
         .catch((error) => logError('bonus wagering from a casino bet', error)),
   });
-  if (config.env !== 'test') {
-    originals.startSweeper();
-    // One Crash round for everybody: run the engine on one instance only (see the module README).
-    if (process.env.CRASH_ENGINE !== 'off') await originals.startCrash();
-  }
+  if (config.env !== 'test') originals.startSweeper();
+  // One Crash round for everybody: run the engine on one instance only (see the module README).
+  // CRASH_ENGINE=on|off overrides the default (on outside tests; the browser journeys turn it on).
+  if ((process.env.CRASH_ENGINE ?? (config.env === 'test' ? 'off' : 'on')) === 'on')
+    await originals.startCrash();
   app.addHook('onClose', async () => originals.stop());
   const backoffice = createBackofficeModule({
     db,

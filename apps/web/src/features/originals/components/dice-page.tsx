@@ -367,19 +367,22 @@ export function DicePage() {
             <p className="text-fg-muted">{t('originals.noBets')}</p>
           ) : (
             <ul className="divide-y divide-ink-700" data-testid="dice-history">
-              {bets.data!.slice(0, 10).map((bet) => (
-                <li
-                  key={bet.id}
-                  className="flex items-center justify-between gap-2 py-1.5 font-mono"
-                >
-                  <span className="text-fg-subtle">#{bet.nonce}</span>
-                  <span>
-                    {bet.direction === 'over' ? '>' : '<'} {bet.target}
-                  </span>
-                  <span className={bet.won ? 'text-positive' : 'text-negative'}>{bet.roll}</span>
-                  <span>{bet.won ? `+${bet.payout}` : `−${bet.amount}`}</span>
-                </li>
-              ))}
+              {bets
+                .data!.filter((bet) => bet.game === 'dice')
+                .slice(0, 10)
+                .map((bet) => (
+                  <li
+                    key={bet.id}
+                    className="flex items-center justify-between gap-2 py-1.5 font-mono"
+                  >
+                    <span className="text-fg-subtle">#{bet.nonce}</span>
+                    <span>
+                      {bet.direction === 'over' ? '>' : '<'} {bet.target}
+                    </span>
+                    <span className={bet.won ? 'text-positive' : 'text-negative'}>{bet.roll}</span>
+                    <span>{bet.won ? `+${bet.payout}` : `−${bet.amount}`}</span>
+                  </li>
+                ))}
             </ul>
           )}
         </div>
