@@ -36,6 +36,11 @@ const JurisdictionsPage = () =>
     async () =>
       (await import('../features/jurisdictions/jurisdictions-page.tsx')).JurisdictionsPage,
   );
+const OriginalsSettingsPage = () =>
+  page(
+    async () =>
+      (await import('../features/originals/originals-settings-page.tsx')).OriginalsSettingsPage,
+  );
 const AuditPage = () =>
   page(async () => (await import('../features/audit/audit-page.tsx')).AuditPage);
 const SettingsPage = () =>
@@ -84,6 +89,14 @@ export const router = createBrowserRouter(
           element: (
             <Guard permission="promotions.read">
               <PromotionsPage />
+            </Guard>
+          ),
+        },
+        {
+          path: 'originals',
+          element: (
+            <Guard permission="originals.read">
+              <OriginalsSettingsPage />
             </Guard>
           ),
         },

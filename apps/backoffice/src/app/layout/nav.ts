@@ -57,6 +57,13 @@ export const NAV: NavItem[] = [
     group: 'Operations',
   },
   {
+    to: '/originals',
+    label: 'Originals',
+    permission: 'originals.read',
+    icon: GiftIcon,
+    group: 'Operations',
+  },
+  {
     to: '/jurisdictions',
     label: 'Jurisdictions',
     permission: 'jurisdictions.read',

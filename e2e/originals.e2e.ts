@@ -1,0 +1,141 @@
+import { mkdir } from 'node:fs/promises';
+import path from 'node:path';
+import type { Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
+import { signInViaUi, storedToken, waitForApp } from './support/app.ts';
+import { DESKTOP, MOBILE } from './support/browser.ts';
+import { skipJourneys, useBrowser } from './support/journey.ts';
+
+/** Screenshots of every original page for a human to look at (git-ignored). */
+const SHOTS = path.join(import.meta.dirname, 'screenshots');
+async function shoot(page: Page, name: string) {
+  await mkdir(SHOTS, { recursive: true });
+  await page.waitForTimeout(300);
+  await page.screenshot({ path: path.join(SHOTS, `originals-${name}.png`) });
+}
+
+describe.skipIf(skipJourneys())('journey: the originals', () => {
+  const browser = useBrowser();
+
+  it('the demo player plays Mines with real money (a reload keeps the round), then Crash in demo', async () => {
+    const page = await browser.newPage();
+    await page.goto('/');
+    await waitForApp(page);
+    await signInViaUi(page, 'demo@example.com', 'demo-password-1');
+    await page.goto('/casino/originals/mines');
+    await waitForApp(page);
+    await page.getByTestId('mode-real').click();
+    expect(await page.getByTestId('mode-note').textContent()).toContain('Real money');
+    const before = await page.getByTestId('balance-badge').textContent();
+    await page.getByTestId('mines-amount').fill('1.00');
+    await page.getByTestId('mines-count').selectOption('1');
+    await page.getByTestId('mines-start').click();
+    await page.getByTestId('mines-cashout').waitFor();
+    await expect.poll(async () => page.getByTestId('balance-badge').textContent()).not.toBe(before);
+
+    // Reveal tiles until a gem (1 mine in 25: the first tile is a gem 24 times in 25).
+    let tile = 0;
+    for (; tile < 25; tile++) {
+      await page.getByTestId(`tile-${tile}`).click();
+      await expect
+        .poll(async () => page.getByTestId(`tile-${tile}`).getAttribute('data-state'))
+        .not.toBe('hidden');
+      if ((await page.getByTestId(`tile-${tile}`).getAttribute('data-state')) === 'gem') break;
+      // A mine: start another round.
+      await page.getByTestId('mines-start').click();
+      await page.getByTestId('mines-cashout').waitFor();
+    }
+    await shoot(page, 'desktop-mines-playing');
+    // A reload: the server still holds the round, the gem is still shown.
+    await page.reload();
+    await waitForApp(page);
+    await page.getByTestId('mode-real').click();
+    await expect
+      .poll(async () => page.getByTestId(`tile-${tile}`).getAttribute('data-state'))
+      .toBe('gem');
+    const balanceBefore = await page.getByTestId('balance-badge').textContent();
+    await page.getByTestId('mines-cashout').click();
+    await page.getByTestId('mines-start').waitFor();
+    expect(await page.getByTestId('mines-status').textContent()).toContain('You won 1.03');
+    await expect
+      .poll(async () => page.getByTestId('balance-badge').textContent())
+      .not.toBe(balanceBefore);
+    const token = await storedToken(page);
+    const bets = (await (
+      await fetch(`${browser.baseUrl()}/api/v1/customer/casino/bets`, {
+        headers: { Authorization: `Bearer ${token}` },
+      })
+    ).json()) as { data: { game: string; payout: string; state: string }[] };
+    expect(bets.data[0]).toMatchObject({ game: 'mines', payout: '1.03', state: 'settled' });
+
+    // Crash in demo: a live round over the socket; bet play money, cash out automatically at 1.01×
+    // (or lose if the round busts at 1.00×: then the next round).
+    await page.goto('/casino/originals/crash');
+    await waitForApp(page);
+    await page.getByTestId('mode-demo').click();
+    expect(await page.getByTestId('mode-note').textContent()).toContain('Demo mode');
+    await page.getByTestId('crash-auto').fill('1.01');
+    const demoNote = await page.getByTestId('mode-note').textContent();
+    for (let attempt = 0; attempt < 3; attempt++) {
+      await page
+        .getByTestId('crash-bet')
+        .and(page.locator(':enabled'))
+        .waitFor({ timeout: 30_000 });
+      await page.getByTestId('crash-bet').click();
+      await page
+        .getByTestId('crash-mine')
+        .filter({ hasText: /riding/ })
+        .waitFor();
+      if (attempt === 0) await shoot(page, 'desktop-crash-betting');
+      await page
+        .getByTestId('crash-mine')
+        .filter({ hasText: /Cashed out|Crashed/ })
+        .waitFor({ timeout: 30_000 });
+      if ((await page.getByTestId('crash-mine').textContent())?.includes('Cashed out')) break;
+    }
+    expect(await page.getByTestId('crash-mine').textContent()).toContain('Cashed out at 1.01×');
+    expect(await page.getByTestId('mode-note').textContent()).not.toBe(demoNote);
+    await page.getByTestId('crash-rounds').locator('li').first().waitFor({ timeout: 30_000 });
+    const hash = await page.getByTestId('crash-rounds').locator('li').first().textContent();
+    expect(hash).toMatch(/[0-9a-f]{64}/);
+  });
+
+  it('every original page at 1280×800 and 390×844 (screenshots)', async () => {
+    for (const [label, viewport] of [
+      ['desktop', DESKTOP],
+      ['mobile', MOBILE],
+    ] as const) {
+      const page = await browser.newPage(viewport);
+      await page.goto('/casino/originals/limbo');
+      await waitForApp(page);
+      await page.getByTestId('limbo-bet').click();
+      await page.waitForTimeout(900);
+      await shoot(page, `${label}-limbo`);
+      await page.goto('/casino/originals/plinko');
+      await waitForApp(page);
+      await page.getByTestId('plinko-drop').click();
+      await page.waitForTimeout(600);
+      await page.getByTestId('plinko-drop').click();
+      await shoot(page, `${label}-plinko-dropping`);
+      await page.waitForTimeout(2_500);
+      await shoot(page, `${label}-plinko`);
+      await page.goto('/casino/originals/mines');
+      await waitForApp(page);
+      await page.getByTestId('mines-start').click();
+      await page.getByTestId('tile-12').click();
+      await shoot(page, `${label}-mines`);
+      await page.goto('/casino/originals/crash');
+      await waitForApp(page);
+      await page
+        .getByTestId('crash-phase')
+        .filter({ hasText: /Rising|Place your bets/ })
+        .waitFor({ timeout: 20_000 });
+      await page.waitForTimeout(1_500);
+      await shoot(page, `${label}-crash`);
+      await page.goto('/provably-fair');
+      await waitForApp(page);
+      await page.getByTestId('verify-plinko').click();
+      await shoot(page, `${label}-provably-fair`);
+    }
+  });
+});
