@@ -11,6 +11,8 @@ const SHOTS = path.join(import.meta.dirname, 'screenshots');
 async function shoot(page: Page, name: string) {
   await mkdir(SHOTS, { recursive: true });
   await page.waitForTimeout(300);
+  // The board is what matters: start at the top (a click may have scrolled the page).
+  await page.evaluate('window.scrollTo(0, 0)');
   await page.screenshot({ path: path.join(SHOTS, `originals-${name}.png`) });
 }
 

@@ -271,8 +271,7 @@ export async function buildApp(options: AppOptions) {
   if (config.env !== 'test') originals.startSweeper();
   // One Crash round for everybody: run the engine on one instance only (see the module README).
   // CRASH_ENGINE=on|off overrides the default (on outside tests; the browser journeys turn it on).
-  if ((process.env.CRASH_ENGINE ?? (config.env === 'test' ? 'off' : 'on')) === 'on')
-    await originals.startCrash();
+  if (config.crashEngine ?? config.env !== 'test') await originals.startCrash();
   app.addHook('onClose', async () => originals.stop());
   const backoffice = createBackofficeModule({
     db,

@@ -9,7 +9,7 @@ const hex8 = (f: number) =>
     .toString(16)
     .padStart(8, '0');
 
-describe('return to player', () => {
+describe('return to player', { timeout: 120_000 }, () => {
   it(`mines: 3 mines, 5 gems then cash out; RTP 99 %, ${ROUNDS} rounds agree`, () => {
     const multiplier = Number(minesPayout(1_000_000n, 3, 5)) / 1_000_000;
     // Surviving 5 picks among 22 safe of 25 tiles: C(22,5) / C(25,5).

@@ -46,11 +46,15 @@ const environment = z.object({
   NOWPAYMENTS_IPN_SECRET: z.string().min(8).optional(),
   /** The sandbox processor's IPN secret; every instance must use the same. */
   CRYPTO_SANDBOX_SECRET: z.string().min(8).default('sandbox-ipn-secret'),
+  /** The Crash engine (one round for everybody): on in one instance only; off by default in tests. */
+  CRASH_ENGINE: z.enum(['on', 'off']).optional(),
   /** The sandbox payment gateway's webhook secret; every instance must use the same. */
   CASHIER_SANDBOX_SECRET: z.string().min(8).default('sandbox-webhook-secret'),
 });
 
 export type Config = {
+  /** Runs the Crash engine in this process (default: outside tests). */
+  crashEngine?: boolean;
   port: number;
   host: string;
   env: 'development' | 'test' | 'production';
@@ -119,6 +123,7 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
     trustProxyHops: env.TRUST_PROXY_HOPS,
     signupLimitPerHour: env.SIGNUP_LIMIT_PER_HOUR,
     cashierSandboxSecret: env.CASHIER_SANDBOX_SECRET,
+    crashEngine: env.CRASH_ENGINE ? env.CRASH_ENGINE === 'on' : env.NODE_ENV !== 'test',
     crypto: {
       provider: cryptoProvider,
       ...(cryptoProvider === 'nowpayments'

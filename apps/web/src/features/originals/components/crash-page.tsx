@@ -89,6 +89,9 @@ export function CrashPage() {
   const serverNow = useCallback(() => Date.now() + offset.current, []);
   stateRef.current = state;
 
+  const soundRef = useRef(sound);
+  soundRef.current = sound;
+  // Stable for the socket's lifetime: it reads the latest state through refs.
   const onRound = useCallback(
     (next: Round) => {
       setRound(next);
@@ -99,13 +102,13 @@ export function CrashPage() {
           if (next.status === 'cancelled' && stateRef.current.mode === 'demo')
             stateRef.current.setDemoBalance(stateRef.current.demoBalance + Number(my.stake));
           setMine({ ...my, status: 'lost' });
-          sound.play('lose');
+          soundRef.current.play('lose');
         }
         void client.invalidateQueries({ queryKey: ['casino-bets'] });
       }
       if (next.status === 'betting') setMine(null);
     },
-    [client, sound],
+    [client],
   );
 
   // The live socket (reconnects); the first message is the whole state.
@@ -155,9 +158,10 @@ export function CrashPage() {
         const xMax = Math.max(8_000, ms);
         const yMax = Math.max(200, m * 1.15);
         let d = 'M0,100';
-        for (let i = 1; i <= 40; i++) {
-          const tms = (ms * i) / 40;
-          const y = 100 - ((multiplierAt(tms) - 100) / (yMax - 100)) * 100;
+        // The smooth curve (not floored to hundredths) so the line does not step.
+        for (let i = 1; i <= 60; i++) {
+          const tms = (ms * i) / 60;
+          const y = 100 - ((100 * Math.exp(GROWTH * tms) - 100) / (yMax - 100)) * 100;
           d += ` L${((tms / xMax) * 100).toFixed(2)},${y.toFixed(2)}`;
         }
         path.current?.setAttribute('d', d);
@@ -173,7 +177,7 @@ export function CrashPage() {
           const payout = (my.stake * BigInt(my.auto)) / 100n;
           stateRef.current.setDemoBalance(stateRef.current.demoBalance + Number(payout));
           setMine({ ...my, status: 'cashed', cashout: my.auto, payout: minorText(payout) });
-          sound.play('win');
+          soundRef.current.play('win');
         }
       } else if (r?.status === 'betting') {
         const left = Math.max(0, new Date(r.betting_ends_at).getTime() - now);
@@ -188,7 +192,7 @@ export function CrashPage() {
     };
     frame = requestAnimationFrame(draw);
     return () => cancelAnimationFrame(frame);
-  }, [sound, serverNow]);
+  }, [serverNow]);
 
   const stake = stakeOf(amount);
   const auto = autoText.trim() === '' ? null : parseX100(autoText);
