@@ -24,11 +24,11 @@ import {
   placeDiceBet,
   realMoneyOpen,
   useCasinoBets,
+  useEdges,
   useFairness,
   useRotate,
 } from '../api/originals.ts';
 
-const EDGE_BP = 100;
 const DEMO_KEY = 'demo_balance';
 const DEMO_START = 1_000_00;
 const hundredths = (n: number) => `${Math.floor(n / 100)}.${String(n % 100).padStart(2, '0')}`;
@@ -53,6 +53,8 @@ export function DicePage() {
   const fairness = useFairness();
   const bets = useCasinoBets();
   const rotate = useRotate();
+  // The operator's edge for Dice (1 % unless changed in the back office).
+  const EDGE_BP = useEdges().data?.dice ?? 100;
   const [mode, setMode] = useState<'demo' | 'real'>(auth.isAuthenticated ? 'real' : 'demo');
   const [realAllowed, setRealAllowed] = useState(true);
   const [amount, setAmount] = useState('1.00');
