@@ -1,5 +1,6 @@
 import { mkdir } from 'node:fs/promises';
 import path from 'node:path';
+import { generate } from 'otplib';
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { signInViaUi, storedToken, waitForApp } from './support/app.ts';
@@ -14,6 +15,38 @@ async function shoot(page: Page, name: string) {
   // The board is what matters: start at the top (a click may have scrolled the page).
   await page.evaluate('window.scrollTo(0, 0)');
   await page.screenshot({ path: path.join(SHOTS, `originals-${name}.png`) });
+}
+
+const OWNER = {
+  email: 'owner@example.com',
+  password: 'demo-owner-password',
+  secret: 'DEMOOWNERTOTPSECRETFORLOCALUSE22',
+};
+
+/** The owner's sign-in (as e2e/promotions.e2e.ts: a code works once, so the next step's may be needed). */
+async function ownerSignIn(page: Page) {
+  for (const offset of [0, 1]) {
+    await page.goto('/admin/');
+    await page.getByLabel('Email').fill(OWNER.email);
+    await page.getByLabel('Password').fill(OWNER.password);
+    await page.getByRole('button', { name: 'Continue' }).click();
+    await page
+      .getByLabel('Authenticator code')
+      .fill(
+        await generate({
+          secret: OWNER.secret,
+          epoch: Math.floor(Date.now() / 1000) + offset * 30,
+        }),
+      );
+    await page.getByRole('button', { name: 'Sign in' }).click();
+    const signedIn = await page
+      .getByRole('navigation', { name: 'Back office' })
+      .waitFor({ timeout: 5_000 })
+      .then(() => true)
+      .catch(() => false);
+    if (signedIn) return;
+  }
+  throw new Error('owner could not sign in');
 }
 
 describe.skipIf(skipJourneys())('journey: the originals', () => {
@@ -139,5 +172,25 @@ describe.skipIf(skipJourneys())('journey: the originals', () => {
       await page.getByTestId('verify-plinko').click();
       await shoot(page, `${label}-provably-fair`);
     }
+  });
+
+  it('the owner sets the house edge of Limbo in the back office; the player page shows the new chance', async () => {
+    const staff = await browser.newPage();
+    await ownerSignIn(staff);
+    await staff.goto('/admin/originals');
+    await staff.getByText('limbo', { exact: true }).click();
+    await staff.getByLabel('House edge (%)').fill('2.00');
+    await staff.getByTestId('save-originals').click();
+    await staff.getByText('2.00 %').first().waitFor();
+    await shoot(staff, 'desktop-backoffice');
+    const player = await browser.newPage();
+    await player.goto('/casino/originals/limbo');
+    await waitForApp(player);
+    // 98 % / 2.00× = 49 % (it was 49.5 % at the default 1 %).
+    await player.getByText('49.0000%').waitFor();
+    await staff.getByText('limbo', { exact: true }).click();
+    await staff.getByLabel('House edge (%)').fill('1.00');
+    await staff.getByTestId('save-originals').click();
+    await staff.getByText('1.00 %').first().waitFor();
   });
 });

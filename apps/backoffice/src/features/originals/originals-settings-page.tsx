@@ -87,40 +87,46 @@ export function OriginalsSettingsPage() {
           )
         }
       />
-      <DataTable
-        label="House edge"
-        columns={gameColumns}
-        rows={settings.data?.games ?? []}
-        rowKey={(row) => row.game}
-        loading={settings.isFetching}
-        onOpen={
-          writable
-            ? (row) =>
-                setEditing({ kind: 'edge', game: row.game, value: (row.edge_bp / 100).toFixed(2) })
-            : undefined
-        }
-        empty="No games"
-      />
-      <DataTable
-        label="Limits per currency"
-        columns={limitColumns}
-        rows={settings.data?.limits ?? []}
-        rowKey={(row) => row.currency}
-        loading={settings.isFetching}
-        onOpen={
-          writable
-            ? (row) =>
-                setEditing({
-                  kind: 'limits',
-                  currency: row.currency,
-                  maxBet: row.max_bet_minor ?? '',
-                  maxPayout: row.max_payout_minor,
-                  isNew: false,
-                })
-            : undefined
-        }
-        empty="No limits set: a win may be at most 100,000 units of the currency, any stake."
-      />
+      <div className="flex flex-col gap-6">
+        <DataTable
+          label="House edge"
+          columns={gameColumns}
+          rows={settings.data?.games ?? []}
+          rowKey={(row) => row.game}
+          loading={settings.isFetching}
+          onOpen={
+            writable
+              ? (row) =>
+                  setEditing({
+                    kind: 'edge',
+                    game: row.game,
+                    value: (row.edge_bp / 100).toFixed(2),
+                  })
+              : undefined
+          }
+          empty="No games"
+        />
+        <DataTable
+          label="Limits per currency"
+          columns={limitColumns}
+          rows={settings.data?.limits ?? []}
+          rowKey={(row) => row.currency}
+          loading={settings.isFetching}
+          onOpen={
+            writable
+              ? (row) =>
+                  setEditing({
+                    kind: 'limits',
+                    currency: row.currency,
+                    maxBet: row.max_bet_minor ?? '',
+                    maxPayout: row.max_payout_minor,
+                    isNew: false,
+                  })
+              : undefined
+          }
+          empty="No limits set: a win may be at most 100,000 units of the currency, any stake."
+        />
+      </div>
       {editing && <EditDialog editing={editing} onClose={() => setEditing(null)} />}
     </>
   );
