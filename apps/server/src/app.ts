@@ -310,6 +310,8 @@ export async function buildApp(options: AppOptions) {
     gate: protection.gate,
     env: config.env,
     log: logError,
+    currencyByCode: async (code) =>
+      (await cashier.service.allCurrencies()).find((c) => c.code === code) ?? null,
     currencyOf: async (currency_id) =>
       currency_id === null ? null : cashier.service.currency(currency_id),
     maxBet: (player_id, currency) => bonus.service.maxBet(player_id, currency),
@@ -318,7 +320,7 @@ export async function buildApp(options: AppOptions) {
       void bonus.service
         .onBetSettled({
           player_id: event.player_id,
-          bet_ref: `casino:${event.bet_id}`,
+          bet_ref: `${event.game === 'crash' ? 'crash' : 'casino'}:${event.bet_id}`,
           product: 'casino',
           category: event.category,
           stake_minor: event.stake_minor,
@@ -327,6 +329,9 @@ export async function buildApp(options: AppOptions) {
         .catch((error) => logError('bonus wagering from a casino bet', error)),
   });
   if (config.env !== 'test') originals.startSweeper();
+  // One Crash round for everybody: run the engine on one instance only (see the module README).
+  // CRASH_ENGINE=on|off overrides the default (on outside tests; the browser journeys turn it on).
+  if (config.crashEngine ?? config.env !== 'test') await originals.startCrash();
   app.addHook('onClose', async () => originals.stop());
   // Identity verification: its state (players.kyc_status) gates every withdrawal.
   const kyc = createKycModule({
@@ -362,6 +367,7 @@ export async function buildApp(options: AppOptions) {
       compliance.adminRoutes,
       sportsbook.adminRoutes(staff.auth),
       vitals.adminRoutes(staff.auth),
+      originals.adminRoutes(staff.auth, audit.service),
     ],
   });
 

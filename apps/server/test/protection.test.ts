@@ -108,6 +108,18 @@ describe('every money route passes the gate', () => {
         idempotency_key: 'gate-test-dice-1',
       },
     },
+    'POST /api/v1/customer/casino/originals/limbo/bet': {
+      payload: { amount: '1', target: '2.00', idempotency_key: 'gate-test-limbo-1' },
+    },
+    'POST /api/v1/customer/casino/originals/plinko/bet': {
+      payload: { amount: '1', rows: 8, risk: 'low', idempotency_key: 'gate-test-plinko-1' },
+    },
+    'POST /api/v1/customer/casino/originals/mines/start': {
+      payload: { amount: '1', mines: 3, idempotency_key: 'gate-test-mines-1' },
+    },
+    'POST /api/v1/customer/casino/crash/bet': {
+      payload: { amount: '1', auto_cashout: '2.00', idempotency_key: 'gate-test-crash-1' },
+    },
     'POST /api/v1/customer/sportsbook/bets': {
       payload: ({ selection }) => ({
         kind: 'single',

@@ -21,9 +21,14 @@ export function isValidDiceTarget(target_x100: number, direction: DiceDirection)
   return chance >= DICE_CHANCE_MIN && chance <= DICE_CHANCE_MAX;
 }
 
+/** The roll in hundredths (0–10000) from the bet's first float. */
+export function diceRollFromFloat(f: number): number {
+  return Math.floor(f * 10_001);
+}
+
 export async function diceRoll(seeds: SeedPair): Promise<number> {
   const [f] = await floats(seeds, 1);
-  return Math.floor(f! * 10_001);
+  return diceRollFromFloat(f!);
 }
 
 export function diceWins(

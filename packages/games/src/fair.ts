@@ -39,14 +39,32 @@ export async function floats(
   const out: number[] = [];
   for (let round = 0; out.length < count; round++) {
     const bytes = await hmacSha256(serverSeed, `${clientSeed}:${nonce}:${round}`);
-    for (let i = 0; i < 32 && out.length < count; i += 4) {
-      out.push(
-        bytes[i]! / 256 +
-          bytes[i + 1]! / 256 ** 2 +
-          bytes[i + 2]! / 256 ** 3 +
-          bytes[i + 3]! / 256 ** 4,
-      );
-    }
+    out.push(...bytesToFloats(bytes, count - out.length));
   }
   return out;
+}
+
+/** Floats per HMAC round (32 bytes, 4 per float). */
+export const FLOATS_PER_ROUND = 8;
+
+/**
+ * One HMAC round's bytes to floats: b0/256 + b1/256² + b2/256³ + b3/256⁴ for every 4 bytes, at
+ * most `count`. Exported so a test can feed it bytes from another HMAC implementation.
+ */
+export function bytesToFloats(bytes: Uint8Array, count = FLOATS_PER_ROUND): number[] {
+  const out: number[] = [];
+  for (let i = 0; i + 3 < bytes.length && out.length < count; i += 4) {
+    out.push(
+      bytes[i]! / 256 +
+        bytes[i + 1]! / 256 ** 2 +
+        bytes[i + 2]! / 256 ** 3 +
+        bytes[i + 3]! / 256 ** 4,
+    );
+  }
+  return out;
+}
+
+/** HMAC-SHA256 as lowercase hex (the crash chain's per-round hash). */
+export async function hmacSha256Hex(key: string, message: string): Promise<string> {
+  return [...(await hmacSha256(key, message))].map((b) => b.toString(16).padStart(2, '0')).join('');
 }

@@ -46,6 +46,11 @@ const CompliancePage = () =>
   page(async () => (await import('../features/compliance/compliance-page.tsx')).CompliancePage);
 const CasePage = () =>
   page(async () => (await import('../features/compliance/case-page.tsx')).CasePage);
+const OriginalsSettingsPage = () =>
+  page(
+    async () =>
+      (await import('../features/originals/originals-settings-page.tsx')).OriginalsSettingsPage,
+  );
 const AuditPage = () =>
   page(async () => (await import('../features/audit/audit-page.tsx')).AuditPage);
 const SettingsPage = () =>
@@ -102,6 +107,14 @@ export const router = createBrowserRouter(
           element: (
             <Guard permission="affiliates.read">
               <AffiliatesPage />
+            </Guard>
+          ),
+        },
+        {
+          path: 'originals',
+          element: (
+            <Guard permission="originals.read">
+              <OriginalsSettingsPage />
             </Guard>
           ),
         },

@@ -46,6 +46,8 @@ const environment = z.object({
   NOWPAYMENTS_IPN_SECRET: z.string().min(8).optional(),
   /** The sandbox processor's IPN secret; every instance must use the same. */
   CRYPTO_SANDBOX_SECRET: z.string().min(8).default('sandbox-ipn-secret'),
+  /** The Crash engine (one round for everybody): on in one instance only; off by default in tests. */
+  CRASH_ENGINE: z.enum(['on', 'off']).optional(),
   /** The sandbox payment gateway's webhook secret; every instance must use the same. */
   CASHIER_SANDBOX_SECRET: z.string().min(8).default('sandbox-webhook-secret'),
   /** An external KYC vendor's name and the secret its signed callbacks use (modules/kyc). */
@@ -63,6 +65,8 @@ const environment = z.object({
 });
 
 export type Config = {
+  /** Runs the Crash engine in this process (default: outside tests). */
+  crashEngine?: boolean;
   port: number;
   host: string;
   env: 'development' | 'test' | 'production';
@@ -141,6 +145,7 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
       ...(env.METRICS_PORT !== undefined ? { port: env.METRICS_PORT } : {}),
       host: env.METRICS_HOST,
     },
+    crashEngine: env.CRASH_ENGINE ? env.CRASH_ENGINE === 'on' : env.NODE_ENV !== 'test',
     crypto: {
       provider: cryptoProvider,
       ...(cryptoProvider === 'nowpayments'

@@ -46,6 +46,22 @@ const PolicyPage = page(pages, 'PolicyPage');
 const NotFoundPage = page(pages, 'NotFoundPage');
 const originals = () => import('../features/originals/components/dice-page.tsx');
 const DicePage = page(originals, 'DicePage');
+const LimboPage = page(
+  () => import('../features/originals/components/limbo-page.tsx'),
+  'LimboPage',
+);
+const MinesPage = page(
+  () => import('../features/originals/components/mines-page.tsx'),
+  'MinesPage',
+);
+const PlinkoPage = page(
+  () => import('../features/originals/components/plinko-page.tsx'),
+  'PlinkoPage',
+);
+const CrashPage = page(
+  () => import('../features/originals/components/crash-page.tsx'),
+  'CrashPage',
+);
 const ProvablyFairPage = page(
   () => import('../features/originals/components/provably-fair-page.tsx'),
   'ProvablyFairPage',
@@ -75,6 +91,10 @@ export const router = createBrowserRouter([
       { path: 'casino/all-games', element: <AllGamesPage /> },
       { path: 'casino/providers', element: <ProvidersPage /> },
       { path: 'casino/originals/dice', element: <DicePage /> },
+      { path: 'casino/originals/limbo', element: <LimboPage /> },
+      { path: 'casino/originals/mines', element: <MinesPage /> },
+      { path: 'casino/originals/plinko', element: <PlinkoPage /> },
+      { path: 'casino/originals/crash', element: <CrashPage /> },
       { path: 'provably-fair', element: <ProvablyFairPage /> },
       { path: 'casino/:category', element: <CategoryPage /> },
       { path: 'sports', element: <SportsPage /> },

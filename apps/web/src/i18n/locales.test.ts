@@ -26,12 +26,21 @@ const placeholders = (text: string) =>
 
 /** Strings that are the same in every language (symbols, names). */
 // 'nonce' is the provably fair scheme's own term, printed as is everywhere.
-const SAME_EVERYWHERE = new Set(['common.adultsOnly', 'originals.nonce', 'originals.fair.nonce']);
+// Limbo, Plinko and Crash are the games' names, printed as is everywhere.
+const SAME_EVERYWHERE = new Set([
+  'common.adultsOnly',
+  'originals.nonce',
+  'originals.fair.nonce',
+  'originals2.limbo.title',
+  'originals2.plinko.title',
+  'originals2.crash.title',
+]);
 
 /** Words that are spelled the same as in English in that language (checked by hand). */
 const COGNATES: Record<string, string[]> = {
   pt: ['transactions.status', 'sports.format.decimal'],
   ms: [
+    'originals2.mines.title',
     'originals.demo',
     'wallet.deposit',
     'wallet.bonus',
@@ -42,6 +51,8 @@ const COGNATES: Record<string, string[]> = {
     'cashier.history.bonus',
   ],
   fr: [
+    'originals2.mines.title',
+    'originals2.mines.count',
     'originals.mode',
     'nav.casino',
     'nav.promotions',

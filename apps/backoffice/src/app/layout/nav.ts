@@ -89,6 +89,13 @@ export const NAV: NavItem[] = [
     group: 'Compliance',
   },
   {
+    to: '/originals',
+    label: 'Originals',
+    permission: 'originals.read',
+    icon: GiftIcon,
+    group: 'Operations',
+  },
+  {
     to: '/jurisdictions',
     label: 'Jurisdictions',
     permission: 'jurisdictions.read',

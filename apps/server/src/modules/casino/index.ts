@@ -1,15 +1,24 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { Db } from '../../platform/db/database.ts';
 import { periodic } from '../../platform/periodic.ts';
+import type { AuditService } from '../audit/index.ts';
 import type { PlayerAuth } from '../auth/index.ts';
 import type { LedgerService } from '../ledger/index.ts';
 import type { PlayerGate } from '../protection/index.ts';
+import type { StaffAuth } from '../staff/index.ts';
 import { CasinoRepository } from './casino.repository.ts';
 import { casinoRoutes } from './casino.routes.ts';
+import { CrashRepository } from './crash.repository.ts';
+import { CrashHub, crashRoutes } from './crash.routes.ts';
+import { CrashService } from './crash.service.ts';
+import { originalsAdminRoutes } from './originals.admin.ts';
 import { OriginalsRepository } from './originals.repository.ts';
 import { originalsRoutes } from './originals.routes.ts';
 import { type OriginalsDeps, OriginalsService } from './originals.service.ts';
+import { OriginalsSettings } from './originals.settings.ts';
 
 export type { ProviderRow } from './casino.repository.ts';
+export { multiplierAt } from './crash.service.ts';
 export type { CasinoBetSettled } from './originals.service.ts';
 
 /** How often each instance finishes bets a crash left with money unmoved. */
@@ -25,24 +34,53 @@ export function createOriginalsModule(
   deps: OriginalsDeps & {
     db: Db;
     ledger: LedgerService;
+    currencyByCode: (code: string) => Promise<unknown | null>;
     gate: PlayerGate;
     env: string;
     log: (message: string, error: unknown) => void;
   },
 ) {
+  const settings = new OriginalsSettings(deps.db);
   const service = new OriginalsService(
     new OriginalsRepository(deps.db),
     deps.ledger,
     deps.gate,
     deps,
+    settings,
   );
   const job = periodic('originals sweep', () => service.sweep(), deps.log);
+  const crash = new CrashService(new CrashRepository(deps.db), deps.ledger, deps.gate, {
+    ...deps,
+    settings,
+    onSettled: (event) => deps.onSettled({ ...event, game: 'crash', category: 'originals' }),
+  });
+  const hub = new CrashHub(crash);
   return {
     service,
-    routes: (auth: PlayerAuth) => originalsRoutes(service, auth, deps.env),
+    settings,
+    crash,
+    routes:
+      (auth: PlayerAuth): FastifyPluginAsyncZod =>
+      async (app) => {
+        await app.register(originalsRoutes(service, auth, deps.env));
+        await app.register(crashRoutes(crash, hub, auth, deps.env));
+      },
+    adminRoutes: (staff: StaffAuth, audit: AuditService) =>
+      originalsAdminRoutes(
+        settings,
+        staff,
+        audit,
+        async (code) => (await deps.currencyByCode(code)) !== null,
+      ),
     startSweeper(interval_ms = ORIGINALS_SWEEP_INTERVAL_MS) {
       job.start(interval_ms);
     },
-    stop: job.stop,
+    /** The Crash engine: settles what a previous process left open, then runs the rounds. */
+    startCrash: () => crash.start(),
+    stop: () => {
+      job.stop();
+      crash.stop();
+      hub.close();
+    },
   };
 }

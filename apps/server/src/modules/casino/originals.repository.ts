@@ -16,7 +16,7 @@ export type SeedRow = {
 export type BetRow = {
   id: bigint;
   player_id: bigint;
-  game: 'dice';
+  game: 'dice' | 'limbo' | 'mines' | 'plinko';
   currency: string;
   stake_minor: bigint;
   payout_minor: bigint;
@@ -25,7 +25,7 @@ export type BetRow = {
   outcome: Record<string, unknown>;
   seed_id: bigint;
   nonce: number;
-  status: 'placing' | 'settled' | 'refused';
+  status: 'placing' | 'active' | 'settled' | 'refused';
   idempotency_key: string;
   created_at: Date;
 };
@@ -130,6 +130,60 @@ export class OriginalsRepository {
         params: JSON.stringify(bet.params),
         outcome: JSON.stringify(bet.outcome),
       } as never)
+      .returningAll()
+      .executeTakeFirstOrThrow()) as BetRow;
+  }
+
+  async bet(id: bigint): Promise<BetRow | null> {
+    return (
+      ((await this.db
+        .selectFrom('casino_bets')
+        .selectAll()
+        .where('id', '=', id)
+        .executeTakeFirst()) as BetRow | undefined) ?? null
+    );
+  }
+
+  /** The player's open Mines round (stake being taken, or tiles being revealed). */
+  async openMines(player_id: bigint): Promise<BetRow | null> {
+    return (
+      ((await this.db
+        .selectFrom('casino_bets')
+        .selectAll()
+        .where('player_id', '=', player_id)
+        .where('game', '=', 'mines')
+        .where('status', 'in', ['placing', 'active'])
+        .executeTakeFirst()) as BetRow | undefined) ?? null
+    );
+  }
+
+  async openMinesForUpdate(tx: OriginalsTx, player_id: bigint): Promise<BetRow | null> {
+    return (
+      ((await tx
+        .selectFrom('casino_bets')
+        .selectAll()
+        .where('player_id', '=', player_id)
+        .where('game', '=', 'mines')
+        .where('status', 'in', ['placing', 'active'])
+        .forUpdate()
+        .executeTakeFirst()) as BetRow | undefined) ?? null
+    );
+  }
+
+  async updateRound(
+    tx: OriginalsTx,
+    id: bigint,
+    change: {
+      outcome: Record<string, unknown>;
+      payout_minor: bigint;
+      multiplier: string;
+      status: BetRow['status'];
+    },
+  ): Promise<BetRow> {
+    return (await tx
+      .updateTable('casino_bets')
+      .set({ ...change, outcome: JSON.stringify(change.outcome) } as never)
+      .where('id', '=', id)
       .returningAll()
       .executeTakeFirstOrThrow()) as BetRow;
   }

@@ -6,6 +6,11 @@ import { gateClient } from '../protection/index.ts';
 import type { OriginalsService } from './originals.service.ts';
 
 const security = [{ bearer: [] }];
+const idempotencyKey = z
+  .string()
+  .min(8)
+  .max(100)
+  .regex(/^[\x21-\x7e]+$/, 'printable ASCII');
 const fairness = z.object({
   server_seed_hash: z.string(),
   client_seed: z.string(),
@@ -13,15 +18,23 @@ const fairness = z.object({
 });
 const betView = z.object({
   id: z.string(),
-  game: z.string(),
+  game: z.enum(['dice', 'limbo', 'mines', 'plinko']),
+  /** active: a Mines round still being played. */
+  state: z.enum(['active', 'settled']),
   currency: z.string(),
   amount: z.string(),
   payout: z.string(),
   multiplier: z.string(),
-  target: z.string(),
-  direction: z.enum(['over', 'under']),
-  roll: z.string(),
+  /** Dice: the target roll; Limbo: the target multiplier. */
+  target: z.string().optional(),
+  direction: z.enum(['over', 'under']).optional(),
+  /** Dice: the roll. */
+  roll: z.string().optional(),
   won: z.boolean(),
+  /** The house edge the bet was played at, in basis points (the verifier needs it). */
+  edge_bp: z.number().int(),
+  /** Per game: Limbo {result}; Plinko {rows, risk, path, bucket}; Mines {mines, revealed, busted, mine_positions, next_multiplier}. */
+  details: z.record(z.string(), z.unknown()),
   nonce: z.number().int(),
   client_seed: z.string(),
   server_seed_hash: z.string(),
@@ -99,11 +112,7 @@ export const originalsRoutes =
             amount: z.string().max(40),
             target: z.string().max(6),
             direction: z.enum(['over', 'under']),
-            idempotency_key: z
-              .string()
-              .min(8)
-              .max(100)
-              .regex(/^[\x21-\x7e]+$/, 'printable ASCII'),
+            idempotency_key: idempotencyKey,
           }),
           response: { 200: envelope(betView) },
         },
@@ -113,6 +122,154 @@ export const originalsRoutes =
         message: 'OK',
         data: await service.diceBet(request.player!.row, request.body, gateClient(request, env)),
       }),
+    );
+    app.post(
+      '/customer/casino/originals/limbo/bet',
+      {
+        preHandler: auth.requirePlayer,
+        config: { moneyAction: 'casino_bet' },
+        schema: {
+          tags: ['casino'],
+          summary: 'Play Limbo with real money (provably fair)',
+          description:
+            'Result = floor(1e8 / (f × 1e8) × (1 − edge) × 100) / 100, at least 1.00 (Stake). Wins when the result ' +
+            'reaches `target` (1.01–1000000.00) and pays amount × target.',
+          security,
+          body: z.object({
+            amount: z.string().max(40),
+            target: z.string().max(12),
+            idempotency_key: idempotencyKey,
+          }),
+          response: { 200: envelope(betView) },
+        },
+      },
+      async (request) => ({
+        status: 200,
+        message: 'OK',
+        data: await service.limboBet(request.player!.row, request.body, gateClient(request, env)),
+      }),
+    );
+    app.post(
+      '/customer/casino/originals/plinko/bet',
+      {
+        preHandler: auth.requirePlayer,
+        config: { moneyAction: 'casino_bet' },
+        schema: {
+          tags: ['casino'],
+          summary: 'Play Plinko with real money (provably fair)',
+          description:
+            'One float per row, floor(f × 2): 0 left, 1 right; the bucket is the number of rights. Multipliers: ' +
+            "Stake's published table for `rows` (8–16) and `risk` (low, medium, high).",
+          security,
+          body: z.object({
+            amount: z.string().max(40),
+            rows: z.number().int().min(8, 'rows: 8 to 16').max(16, 'rows: 8 to 16'),
+            risk: z.enum(['low', 'medium', 'high']),
+            idempotency_key: idempotencyKey,
+          }),
+          response: { 200: envelope(betView) },
+        },
+      },
+      async (request) => ({
+        status: 200,
+        message: 'OK',
+        data: await service.plinkoBet(request.player!.row, request.body, gateClient(request, env)),
+      }),
+    );
+    app.post(
+      '/customer/casino/originals/mines/start',
+      {
+        preHandler: auth.requirePlayer,
+        config: { moneyAction: 'casino_bet' },
+        schema: {
+          tags: ['casino'],
+          summary: 'Start a Mines round with real money (provably fair)',
+          description:
+            "The stake is taken; the mines (1–24 of 25 tiles) are the first picks of Stake's shuffle of the bet's floats. " +
+            'One round at a time; it survives a reload (GET …/mines/active).',
+          security,
+          body: z.object({
+            amount: z.string().max(40),
+            mines: z.number().int().min(1, 'mines: 1 to 24').max(24, 'mines: 1 to 24'),
+            idempotency_key: idempotencyKey,
+          }),
+          response: { 200: envelope(betView) },
+        },
+      },
+      async (request) => ({
+        status: 200,
+        message: 'OK',
+        data: await service.minesStart(request.player!.row, request.body, gateClient(request, env)),
+      }),
+    );
+    app.post(
+      '/customer/casino/originals/mines/reveal',
+      {
+        preHandler: auth.requirePlayer,
+        schema: {
+          tags: ['casino'],
+          summary: 'Reveal a tile of the Mines round in progress (0–24, row by row)',
+          description:
+            'A mine ends the round; the last gem, or reaching the max payout, cashes out.',
+          security,
+          body: z.object({
+            tile: z.number().int().min(0, 'tile: 0 to 24').max(24, 'tile: 0 to 24'),
+          }),
+          response: { 200: envelope(betView) },
+        },
+      },
+      async (request) => ({
+        status: 200,
+        message: 'OK',
+        data: await service.minesReveal(request.player!.row, request.body.tile),
+      }),
+    );
+    app.post(
+      '/customer/casino/originals/mines/cashout',
+      {
+        preHandler: auth.requirePlayer,
+        schema: {
+          tags: ['casino'],
+          summary: 'Cash out the Mines round in progress at its current multiplier',
+          security,
+          response: { 200: envelope(betView) },
+        },
+      },
+      async (request) => ({
+        status: 200,
+        message: 'OK',
+        data: await service.minesCashout(request.player!.row),
+      }),
+    );
+    app.get(
+      '/customer/casino/originals/mines/active',
+      {
+        preHandler: auth.requirePlayer,
+        schema: {
+          tags: ['casino'],
+          summary: 'The Mines round in progress, or null',
+          security,
+          response: { 200: envelope(betView.nullable()) },
+        },
+      },
+      async (request) => ({
+        status: 200,
+        message: 'OK',
+        data: await service.minesActive(request.player!.row),
+      }),
+    );
+    app.get(
+      '/casino/originals/settings',
+      {
+        schema: {
+          tags: ['casino'],
+          summary: 'Public: the house edge of each original (basis points)',
+          response: {
+            200: envelope(z.object({ edges: z.record(z.string(), z.number().int()) })),
+          },
+        },
+      },
+      async () => ({ status: 200, message: 'OK', data: { edges: await service.edges() } }),
     );
     app.get(
       '/customer/casino/bets',

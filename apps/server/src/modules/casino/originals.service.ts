@@ -3,9 +3,25 @@ import {
   type DiceDirection,
   diceMultiplier,
   dicePayout,
-  diceRoll,
+  diceRollFromFloat,
   diceWins,
+  floats,
   isValidDiceTarget,
+  isValidLimboTarget,
+  isValidMines,
+  isValidPlinko,
+  limboFromFloat,
+  limboPayout,
+  limboWins,
+  MINES_TILES,
+  minesFromFloats,
+  minesMultiplier,
+  minesPayout,
+  plinkoBucket,
+  plinkoMultiplier_x100,
+  plinkoPathFromFloats,
+  plinkoPayout,
+  plinkoTable,
   sha256Hex,
 } from '@casino/games';
 import { formatAmount, isMoneyError, parseAmount } from '@casino/money';
@@ -13,17 +29,40 @@ import { AppError } from '../../platform/http/errors.ts';
 import { isLedgerError, type LedgerService } from '../ledger/index.ts';
 import type { GateClient, PlayerGate } from '../protection/index.ts';
 import type { BetRow, OriginalsRepository, SeedRow } from './originals.repository.ts';
+import { ORIGINAL_GAMES, type OriginalsSettings } from './originals.settings.ts';
 
-/** House edge of the originals, in basis points (1 %: the large crypto casinos' figure). */
-export const HOUSE_EDGE_BP = 100;
-/** A stake whose best win would pass this many units of the wallet currency is refused (max payout). */
-export const MAX_PAYOUT_MAJOR = 100_000n;
 export const BET_HISTORY_MAX = 50;
+
+/** How a game turns a bet's floats into its result (see `play`). */
+type Plan = {
+  /** The most the bet can win (checked against the max payout), or null when capped instead. */
+  bestPayout: bigint | null;
+  floats: number;
+  params: Record<string, unknown>;
+  resolve: (
+    fs: number[],
+    max_payout_minor: bigint,
+  ) => { payout: bigint; multiplier: string; outcome: Record<string, unknown> };
+};
+type MinesParams = { mines: number; edge_bp: number };
+type MinesOutcome = {
+  positions: number[];
+  revealed: number[];
+  finished: boolean;
+  busted: boolean;
+  won: boolean;
+  max_payout_minor: string;
+};
+
+/** Hundredths as text with 4 decimals, the multiplier's format ("2.5000"). */
+const x100Text = (n: number) => `${Math.floor(n / 100)}.${String(n % 100).padStart(2, '0')}00`;
+const hundredths = (n: number) => `${Math.floor(n / 100)}.${String(n % 100).padStart(2, '0')}`;
 const CLIENT_SEED = /^[\x21-\x7e]{1,64}$/;
 
 /** A settled real-money casino bet (the bonus engine's wagering hook listens). */
 export type CasinoBetSettled = {
   player_id: bigint;
+  /** casino_bets ids, or crash_bets ids when `game` is crash. */
   bet_id: bigint;
   game: string;
   category: 'originals';
@@ -49,6 +88,7 @@ export class OriginalsService {
     private readonly ledger: LedgerService,
     private readonly gate: PlayerGate,
     private readonly deps: OriginalsDeps,
+    private readonly settings: OriginalsSettings,
   ) {}
 
   private async newSeedValues(player_id: bigint, client_seed?: string) {
@@ -87,6 +127,14 @@ export class OriginalsService {
         'client_seed',
       );
     }
+    // The seed would reveal where the mines of an open round lie.
+    if (await this.repository.openMines(player_id)) {
+      throw new AppError(
+        'ROUND_IN_PROGRESS',
+        'Finish your Mines round before rotating the seeds.',
+        { status: 409 },
+      );
+    }
     await this.ensureSeed(player_id);
     const values = await this.newSeedValues(player_id, client_seed);
     const previous = await this.repository.transaction(async (tx) => {
@@ -112,21 +160,75 @@ export class OriginalsService {
     };
   }
 
-  /**
-   * A Dice bet with real money: the gate, then the outcome fixed under the seed's row lock
-   * (nonce + 1), then the stake and any win through the ledger, each keyed by the bet's id.
-   * The same idempotency key returns the first bet.
-   */
-  async diceBet(
-    player: { id: bigint; currency_id: number | null },
-    input: { amount: string; target: string; direction: DiceDirection; idempotency_key: string },
-    client: GateClient,
-  ) {
-    const currency = await this.deps.currencyOf(player.currency_id);
+  /** The wallet currency, or a 409 saying there is none. */
+  private async currency(currency_id: number | null) {
+    const currency = await this.deps.currencyOf(currency_id);
     if (!currency)
       throw new AppError('NO_WALLET_CURRENCY', 'Your account has no wallet currency', {
         status: 409,
       });
+    return currency;
+  }
+
+  private parseStake(amount: string, scale: number): bigint {
+    let stake = 0n;
+    try {
+      stake = parseAmount(amount.trim(), scale);
+    } catch (error) {
+      if (isMoneyError(error)) fail('VALIDATION_FAILED', `amount: ${error.message}`, 'amount');
+      throw error;
+    }
+    if (stake <= 0n) fail('VALIDATION_FAILED', 'amount: the bet must be more than 0', 'amount');
+    return stake;
+  }
+
+  /** The operator's max bet and max payout, then the bonus max bet: each a clear 422. */
+  private async checkLimits(
+    player_id: bigint,
+    currency: { code: string; scale: number },
+    stake: bigint,
+    bestPayout: bigint | null,
+  ) {
+    const limits = await this.settings.limits(currency.code, currency.scale);
+    if (limits.max_bet_minor !== null && stake > limits.max_bet_minor) {
+      fail(
+        'BET_OVER_LIMIT',
+        `amount: the maximum bet is ${formatAmount(limits.max_bet_minor, currency.scale)} ${currency.code}`,
+        'amount',
+      );
+    }
+    if (bestPayout !== null && bestPayout > limits.max_payout_minor) {
+      fail(
+        'PAYOUT_OVER_LIMIT',
+        `The win could exceed the maximum payout of ${formatAmount(limits.max_payout_minor, currency.scale)} ${currency.code}: lower the amount or the multiplier.`,
+        'amount',
+      );
+    }
+    const cap = await this.deps.maxBet(player_id, currency.code);
+    if (cap !== null && stake > cap) {
+      fail(
+        'BONUS_MAX_BET',
+        `While a bonus is wagered, a bet may be at most ${formatAmount(cap, currency.scale)} ${currency.code}.`,
+        'amount',
+      );
+    }
+    return limits;
+  }
+
+  /**
+   * One real-money round of an original: the gate, then the outcome fixed under the seed's row
+   * lock (nonce + 1), then the stake and any win through the ledger, each keyed by the bet's id.
+   * The same idempotency key returns the first bet. `plan` validates the game's own input and
+   * says how to turn the bet's floats into its result.
+   */
+  private async play(
+    game: BetRow['game'],
+    player: { id: bigint; currency_id: number | null },
+    input: { amount: string; idempotency_key: string },
+    client: GateClient,
+    plan: (stake: bigint, edge_bp: number) => Plan,
+  ) {
+    const currency = await this.currency(player.currency_id);
     const existing = await this.repository.betByKey(player.id, input.idempotency_key);
     if (existing) {
       if (existing.status === 'refused')
@@ -135,39 +237,16 @@ export class OriginalsService {
         });
       return this.view(existing, currency.scale);
     }
-    let stake: bigint;
-    try {
-      stake = parseAmount(input.amount.trim(), currency.scale);
-    } catch (error) {
-      if (isMoneyError(error)) fail('VALIDATION_FAILED', `amount: ${error.message}`, 'amount');
-      throw error;
-    }
-    if (stake <= 0n) fail('VALIDATION_FAILED', 'amount: the bet must be more than 0', 'amount');
-    const targetMatch = /^(\d{1,3})(?:\.(\d{1,2}))?$/.exec(input.target.trim());
-    const target = targetMatch
-      ? Number(targetMatch[1]) * 100 + Number((targetMatch[2] ?? '').padEnd(2, '0'))
-      : Number.NaN;
-    if (!isValidDiceTarget(target, input.direction)) {
+    const stake = this.parseStake(input.amount, currency.scale);
+    const edge_bp = await this.settings.edge(game);
+    const planned = plan(stake, edge_bp);
+    const limits = await this.checkLimits(player.id, currency, stake, planned.bestPayout);
+    if (game === 'mines' && (await this.repository.openMines(player.id))) {
       fail(
-        'VALIDATION_FAILED',
-        'target: choose a target that gives a win chance between 0.01 % and 98 %',
-        'target',
-      );
-    }
-    const bestPayout = dicePayout(stake, target, input.direction, HOUSE_EDGE_BP);
-    if (bestPayout > MAX_PAYOUT_MAJOR * 10n ** BigInt(currency.scale)) {
-      fail(
-        'PAYOUT_OVER_LIMIT',
-        `The win could exceed the maximum payout of ${MAX_PAYOUT_MAJOR} ${currency.code}: lower the amount or the multiplier.`,
-        'amount',
-      );
-    }
-    const cap = await this.deps.maxBet(player.id, currency.code);
-    if (cap !== null && stake > cap) {
-      fail(
-        'BONUS_MAX_BET',
-        `While a bonus is wagered, a bet may be at most ${formatAmount(cap, currency.scale)} ${currency.code}.`,
-        'amount',
+        'ROUND_IN_PROGRESS',
+        'A Mines round is already in progress: finish it first.',
+        'mines',
+        409,
       );
     }
     const reference = `casino:${player.id}:${input.idempotency_key}`;
@@ -181,29 +260,45 @@ export class OriginalsService {
     });
 
     await this.ensureSeed(player.id);
-    const bet = await this.repository.transaction(async (tx) => {
-      const seed = (await this.repository.activeSeed(tx, player.id, true))!;
-      const roll = await diceRoll({
-        serverSeed: seed.server_seed,
-        clientSeed: seed.client_seed,
-        nonce: seed.nonce,
+    let bet: BetRow;
+    try {
+      bet = await this.repository.transaction(async (tx) => {
+        const seed = (await this.repository.activeSeed(tx, player.id, true))!;
+        const fs = await floats(
+          { serverSeed: seed.server_seed, clientSeed: seed.client_seed, nonce: seed.nonce },
+          planned.floats,
+        );
+        const result = planned.resolve(fs, limits.max_payout_minor);
+        await this.repository.bumpNonce(tx, seed.id);
+        return this.repository.insertBet(tx, {
+          player_id: player.id,
+          game,
+          currency: currency.code,
+          stake_minor: stake,
+          payout_minor: result.payout,
+          multiplier: result.multiplier,
+          params: { ...planned.params, edge_bp },
+          outcome: result.outcome,
+          seed_id: seed.id,
+          nonce: seed.nonce,
+          idempotency_key: input.idempotency_key,
+        });
       });
-      const won = diceWins(roll, target, input.direction);
-      await this.repository.bumpNonce(tx, seed.id);
-      return this.repository.insertBet(tx, {
-        player_id: player.id,
-        game: 'dice',
-        currency: currency.code,
-        stake_minor: stake,
-        payout_minor: won ? bestPayout : 0n,
-        multiplier: diceMultiplier(target, input.direction, HOUSE_EDGE_BP),
-        params: { target, direction: input.direction },
-        outcome: { roll, won },
-        seed_id: seed.id,
-        nonce: seed.nonce,
-        idempotency_key: input.idempotency_key,
-      });
-    });
+    } catch (error) {
+      await this.gate.release(reference);
+      // Two Mines starts at once: the unique open-round index refuses the second.
+      if ((error as { code?: string }).code === '23505') {
+        const again = await this.repository.betByKey(player.id, input.idempotency_key);
+        if (again) return this.view(again, currency.scale);
+        fail(
+          'ROUND_IN_PROGRESS',
+          'A Mines round is already in progress: finish it first.',
+          'mines',
+          409,
+        );
+      }
+      throw error;
+    }
     const settled = await this.settle(bet);
     if (!settled) {
       await this.gate.release(reference);
@@ -211,7 +306,218 @@ export class OriginalsService {
         status: 409,
       });
     }
-    return this.view(bet, currency.scale);
+    return this.view((await this.repository.bet(bet.id)) ?? bet, currency.scale);
+  }
+
+  async diceBet(
+    player: { id: bigint; currency_id: number | null },
+    input: { amount: string; target: string; direction: DiceDirection; idempotency_key: string },
+    client: GateClient,
+  ) {
+    return this.play('dice', player, input, client, (stake, edge_bp) => {
+      const targetMatch = /^(\d{1,3})(?:\.(\d{1,2}))?$/.exec(input.target.trim());
+      const target = targetMatch
+        ? Number(targetMatch[1]) * 100 + Number((targetMatch[2] ?? '').padEnd(2, '0'))
+        : Number.NaN;
+      if (!isValidDiceTarget(target, input.direction)) {
+        fail(
+          'VALIDATION_FAILED',
+          'target: choose a target that gives a win chance between 0.01 % and 98 %',
+          'target',
+        );
+      }
+      const bestPayout = dicePayout(stake, target, input.direction, edge_bp);
+      return {
+        bestPayout,
+        floats: 1,
+        params: { target, direction: input.direction },
+        resolve: ([f]) => {
+          const roll = diceRollFromFloat(f!);
+          const won = diceWins(roll, target, input.direction);
+          return {
+            payout: won ? bestPayout : 0n,
+            multiplier: diceMultiplier(target, input.direction, edge_bp),
+            outcome: { roll, won },
+          };
+        },
+      };
+    });
+  }
+
+  /** Limbo: name a target multiplier; win stake × target when the drawn result reaches it. */
+  async limboBet(
+    player: { id: bigint; currency_id: number | null },
+    input: { amount: string; target: string; idempotency_key: string },
+    client: GateClient,
+  ) {
+    return this.play('limbo', player, input, client, (stake, edge_bp) => {
+      const match = /^(\d{1,7})(?:\.(\d{1,2}))?$/.exec(input.target.trim());
+      const target = match
+        ? Number(match[1]) * 100 + Number((match[2] ?? '').padEnd(2, '0'))
+        : Number.NaN;
+      if (!isValidLimboTarget(target)) {
+        fail(
+          'VALIDATION_FAILED',
+          'target: a multiplier from 1.01 to 1000000.00 with at most 2 decimals',
+          'target',
+        );
+      }
+      const bestPayout = limboPayout(stake, target);
+      return {
+        bestPayout,
+        floats: 1,
+        params: { target },
+        resolve: ([f]) => {
+          const result = limboFromFloat(f!, edge_bp);
+          const won = limboWins(result, target);
+          return {
+            payout: won ? bestPayout : 0n,
+            multiplier: x100Text(target),
+            outcome: { result, won },
+          };
+        },
+      };
+    });
+  }
+
+  /** Plinko: one float per row (left or right); the bucket's multiplier from the paytable. */
+  async plinkoBet(
+    player: { id: bigint; currency_id: number | null },
+    input: { amount: string; rows: number; risk: string; idempotency_key: string },
+    client: GateClient,
+  ) {
+    return this.play('plinko', player, input, client, (stake, edge_bp) => {
+      const { rows, risk } = input;
+      if (!isValidPlinko(rows, risk)) {
+        fail('VALIDATION_FAILED', 'rows: 8 to 16; risk: low, medium or high', 'rows');
+      }
+      const top = Math.max(
+        ...plinkoTable(rows, risk).map((_, b) => plinkoMultiplier_x100(rows, risk, b, edge_bp)),
+      );
+      return {
+        bestPayout: (stake * BigInt(top)) / 100n,
+        floats: rows,
+        params: { rows, risk },
+        resolve: (fs) => {
+          const path = plinkoPathFromFloats(fs, rows);
+          const bucket = plinkoBucket(path);
+          const m = plinkoMultiplier_x100(rows, risk, bucket, edge_bp);
+          return {
+            payout: plinkoPayout(stake, rows, risk, bucket, edge_bp),
+            multiplier: x100Text(m),
+            outcome: { path, bucket, won: m >= 100 },
+          };
+        },
+      };
+    });
+  }
+
+  /**
+   * Mines, step 1: the stake is taken and the mines are fixed by the bet's floats (Stake's
+   * shuffle of the 25 tiles; the first `mines` picks). They stay secret until the round ends.
+   * The max payout caps what a cash-out can pay (Stake's "max profit"), so no stake is refused
+   * for it; the cap in force is stored with the round.
+   */
+  async minesStart(
+    player: { id: bigint; currency_id: number | null },
+    input: { amount: string; mines: number; idempotency_key: string },
+    client: GateClient,
+  ) {
+    return this.play('mines', player, input, client, () => {
+      if (!isValidMines(input.mines)) {
+        fail('VALIDATION_FAILED', 'mines: a whole number from 1 to 24', 'mines');
+      }
+      return {
+        bestPayout: null,
+        floats: MINES_TILES - 1,
+        params: { mines: input.mines },
+        resolve: (fs, max_payout_minor) => ({
+          payout: 0n,
+          multiplier: '1.0000',
+          outcome: {
+            positions: minesFromFloats(fs, input.mines),
+            revealed: [],
+            finished: false,
+            busted: false,
+            won: false,
+            max_payout_minor: String(max_payout_minor),
+          },
+        }),
+      };
+    });
+  }
+
+  /** The player's Mines round in progress (null when none): what a reload shows. */
+  async minesActive(player: { id: bigint; currency_id: number | null }) {
+    const currency = await this.currency(player.currency_id);
+    const open = await this.repository.openMines(player.id);
+    return open && open.status === 'active' ? this.view(open, currency.scale) : null;
+  }
+
+  /** Mines, step 2: reveal one tile. A mine ends the round (no payout); the last gem cashes out. */
+  async minesReveal(player: { id: bigint; currency_id: number | null }, tile: number) {
+    if (!Number.isInteger(tile) || tile < 0 || tile >= MINES_TILES)
+      fail('VALIDATION_FAILED', 'tile: a whole number from 0 to 24', 'tile');
+    return this.minesStep(player, (bet, outcome, params) => {
+      if (outcome.revealed.includes(tile))
+        fail('VALIDATION_FAILED', `tile: ${tile} is already revealed`, 'tile');
+      if (outcome.positions.includes(tile)) {
+        return { ...outcome, revealed: [...outcome.revealed, tile], finished: true, busted: true };
+      }
+      const revealed = [...outcome.revealed, tile];
+      const payout = minesPayout(bet.stake_minor, params.mines, revealed.length, params.edge_bp);
+      const cap = BigInt(outcome.max_payout_minor);
+      // Every gem found, or the max payout reached: nothing more to win, the round cashes out.
+      const done = revealed.length === MINES_TILES - params.mines || payout >= cap;
+      return { ...outcome, revealed, finished: done, won: done };
+    });
+  }
+
+  /** Mines, step 3: take the current multiplier's win (at least one gem revealed). */
+  async minesCashout(player: { id: bigint; currency_id: number | null }) {
+    return this.minesStep(player, (_bet, outcome) => {
+      if (outcome.revealed.length === 0)
+        fail('VALIDATION_FAILED', 'Reveal at least one tile before cashing out.', 'tile');
+      return { ...outcome, finished: true, won: true };
+    });
+  }
+
+  /**
+   * Changes the open round under its row lock (a double click cannot reveal twice); a finished
+   * round's payout is fixed in the same statement, then moved through the ledger (the sweep
+   * finishes it if the process dies in between).
+   */
+  private async minesStep(
+    player: { id: bigint; currency_id: number | null },
+    change: (bet: BetRow, outcome: MinesOutcome, params: MinesParams) => MinesOutcome,
+  ) {
+    const currency = await this.currency(player.currency_id);
+    const bet = await this.repository.transaction(async (tx) => {
+      const open = await this.repository.openMinesForUpdate(tx, player.id);
+      if (open?.status !== 'active')
+        throw new AppError('NO_ACTIVE_ROUND', 'You have no Mines round in progress.', {
+          status: 409,
+        });
+      const params = open.params as MinesParams;
+      const next = change(open, open.outcome as MinesOutcome, params);
+      const gems = next.revealed.length - (next.busted ? 1 : 0);
+      let payout = 0n;
+      let multiplier = minesMultiplier(params.mines, gems, params.edge_bp);
+      if (next.finished && !next.busted) {
+        const cap = BigInt(next.max_payout_minor);
+        payout = minesPayout(open.stake_minor, params.mines, gems, params.edge_bp);
+        if (payout > cap) payout = cap;
+      }
+      if (next.busted) multiplier = '0.0000';
+      return this.repository.updateRound(tx, open.id, {
+        outcome: next,
+        payout_minor: payout,
+        multiplier,
+        status: next.finished ? 'placing' : 'active',
+      });
+    });
+    if (bet.status === 'placing') await this.settle(bet);
+    return this.view((await this.repository.bet(bet.id)) ?? bet, currency.scale);
   }
 
   /** Moves the money of a fixed outcome; repeatable (keys). False when the stake was refused. */
@@ -233,6 +539,11 @@ export class OriginalsService {
         return false;
       }
       throw error;
+    }
+    // A Mines round just started: its stake is taken, the player now reveals tiles.
+    if (bet.game === 'mines' && !(bet.outcome as MinesOutcome).finished) {
+      await this.repository.setStatus(bet.id, 'active');
+      return true;
     }
     if (bet.payout_minor > 0n) {
       await this.ledger.transfer({
@@ -259,6 +570,13 @@ export class OriginalsService {
     return true;
   }
 
+  /** The house edge of every original (public: the pages show the multipliers it gives). */
+  async edges(): Promise<Record<string, number>> {
+    const out: Record<string, number> = {};
+    for (const game of ORIGINAL_GAMES) out[game] = await this.settings.edge(game);
+    return out;
+  }
+
   /** Finishes bets a crash left with their outcome fixed but their money unmoved. */
   async sweep(now = new Date()) {
     const rows = await this.repository.placing(new Date(now.getTime() - 10_000), 100);
@@ -274,20 +592,18 @@ export class OriginalsService {
 
   private async view(bet: BetRow, scale: number) {
     const seed = await this.repository.seed(bet.seed_id);
-    const params = bet.params as { target: number; direction: DiceDirection };
-    const outcome = bet.outcome as { roll: number; won: boolean };
-    const hundredths = (n: number) => `${Math.floor(n / 100)}.${String(n % 100).padStart(2, '0')}`;
-    return {
+    const params = bet.params as Record<string, unknown> & { edge_bp?: number };
+    const outcome = bet.outcome as Record<string, unknown> & { won?: boolean };
+    const common = {
       id: String(bet.id),
       game: bet.game,
+      state: bet.status === 'active' ? ('active' as const) : ('settled' as const),
       currency: bet.currency,
       amount: formatAmount(bet.stake_minor, scale),
       payout: formatAmount(bet.payout_minor, scale),
       multiplier: bet.multiplier,
-      target: hundredths(params.target),
-      direction: params.direction,
-      roll: hundredths(outcome.roll),
-      won: outcome.won,
+      won: outcome.won === true,
+      edge_bp: params.edge_bp ?? 100,
       nonce: bet.nonce,
       client_seed: seed?.client_seed ?? '',
       server_seed_hash: seed?.server_seed_hash ?? '',
@@ -295,5 +611,50 @@ export class OriginalsService {
       server_seed: seed?.status === 'retired' ? seed.server_seed : null,
       created_at: bet.created_at.toISOString(),
     };
+    switch (bet.game) {
+      case 'dice':
+        return {
+          ...common,
+          target: hundredths(params.target as number),
+          direction: params.direction as DiceDirection,
+          roll: hundredths(outcome.roll as number),
+          details: {},
+        };
+      case 'limbo':
+        return {
+          ...common,
+          target: hundredths(params.target as number),
+          details: { result: hundredths(outcome.result as number) },
+        };
+      case 'plinko':
+        return {
+          ...common,
+          details: {
+            rows: params.rows,
+            risk: params.risk,
+            path: outcome.path,
+            bucket: outcome.bucket,
+          },
+        };
+      case 'mines': {
+        const m = outcome as unknown as MinesOutcome;
+        const mines = params.mines as number;
+        const gems = m.revealed.length - (m.busted ? 1 : 0);
+        return {
+          ...common,
+          details: {
+            mines,
+            revealed: m.revealed,
+            busted: m.busted,
+            // Secret while the round is open; shown once it is over.
+            mine_positions: m.finished ? m.positions : null,
+            next_multiplier:
+              m.finished || gems >= MINES_TILES - mines
+                ? null
+                : minesMultiplier(mines, gems + 1, common.edge_bp),
+          },
+        };
+      }
+    }
   }
 }

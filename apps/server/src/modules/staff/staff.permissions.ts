@@ -47,6 +47,8 @@ export const PERMISSIONS = {
   'sportsbook.limits': ['owner', 'admin', 'risk', 'trader'],
   'kyc.read': ['owner', 'admin', 'compliance'],
   'kyc.review': ['owner', 'admin', 'compliance'],
+  'originals.read': ['owner', 'admin', 'finance', 'risk'],
+  'originals.write': ['owner', 'admin'],
 } as const satisfies Record<string, readonly Role[]>;
 
 export type Permission = keyof typeof PERMISSIONS;

@@ -11,13 +11,17 @@ const fairness = z.object({
 });
 export const diceBet = z.object({
   id: z.string(),
+  game: z.enum(['dice', 'limbo', 'mines', 'plinko']).default('dice'),
+  state: z.enum(['active', 'settled']).default('settled'),
   amount: z.string(),
   payout: z.string(),
   multiplier: z.string(),
-  target: z.string(),
-  direction: z.enum(['over', 'under']),
-  roll: z.string(),
+  target: z.string().optional(),
+  direction: z.enum(['over', 'under']).optional(),
+  roll: z.string().optional(),
   won: z.boolean(),
+  edge_bp: z.number().default(100),
+  details: z.record(z.string(), z.unknown()).default({}),
   nonce: z.number(),
   client_seed: z.string(),
   server_seed_hash: z.string(),
@@ -25,6 +29,47 @@ export const diceBet = z.object({
   created_at: z.string(),
 });
 export type DiceBet = z.infer<typeof diceBet>;
+/** Any original's bet (Limbo, Plinko, Mines share Dice's shape; `details` per game). */
+export type OriginalBet = DiceBet;
+
+async function postBet(path: string, input: object, label: string) {
+  return parseResponse(envelope(diceBet), await request(path, { json: input }), label).data;
+}
+export const placeLimboBet = (input: { amount: string; target: string; idempotency_key: string }) =>
+  postBet('/customer/casino/originals/limbo/bet', input, 'limbo bet');
+export const placePlinkoBet = (input: {
+  amount: string;
+  rows: number;
+  risk: string;
+  idempotency_key: string;
+}) => postBet('/customer/casino/originals/plinko/bet', input, 'plinko bet');
+export const startMines = (input: { amount: string; mines: number; idempotency_key: string }) =>
+  postBet('/customer/casino/originals/mines/start', input, 'mines start');
+export const revealMine = (tile: number) =>
+  postBet('/customer/casino/originals/mines/reveal', { tile }, 'mines reveal');
+export const cashOutMines = () =>
+  postBet('/customer/casino/originals/mines/cashout', {}, 'mines cash-out');
+export async function activeMines() {
+  return parseResponse(
+    envelope(diceBet.nullable()),
+    await request('/customer/casino/originals/mines/active'),
+    'mines round',
+  ).data;
+}
+
+/** The operator's house edge per game (basis points); 1 % when the call fails. */
+export function useEdges() {
+  return useQuery({
+    queryKey: ['originals-edges'],
+    queryFn: async () => {
+      const body = (await request('/casino/originals/settings')) as {
+        data?: { edges?: Record<string, number> };
+      };
+      return body.data?.edges ?? {};
+    },
+    staleTime: 60_000,
+  });
+}
 
 export function useFairness() {
   const auth = useAuth();

@@ -24,11 +24,11 @@ import {
   placeDiceBet,
   realMoneyOpen,
   useCasinoBets,
+  useEdges,
   useFairness,
   useRotate,
 } from '../api/originals.ts';
 
-const EDGE_BP = 100;
 const DEMO_KEY = 'demo_balance';
 const DEMO_START = 1_000_00;
 const hundredths = (n: number) => `${Math.floor(n / 100)}.${String(n % 100).padStart(2, '0')}`;
@@ -53,6 +53,8 @@ export function DicePage() {
   const fairness = useFairness();
   const bets = useCasinoBets();
   const rotate = useRotate();
+  // The operator's edge for Dice (1 % unless changed in the back office).
+  const EDGE_BP = useEdges().data?.dice ?? 100;
   const [mode, setMode] = useState<'demo' | 'real'>(auth.isAuthenticated ? 'real' : 'demo');
   const [realAllowed, setRealAllowed] = useState(true);
   const [amount, setAmount] = useState('1.00');
@@ -367,19 +369,22 @@ export function DicePage() {
             <p className="text-fg-muted">{t('originals.noBets')}</p>
           ) : (
             <ul className="divide-y divide-ink-700" data-testid="dice-history">
-              {bets.data!.slice(0, 10).map((bet) => (
-                <li
-                  key={bet.id}
-                  className="flex items-center justify-between gap-2 py-1.5 font-mono"
-                >
-                  <span className="text-fg-subtle">#{bet.nonce}</span>
-                  <span>
-                    {bet.direction === 'over' ? '>' : '<'} {bet.target}
-                  </span>
-                  <span className={bet.won ? 'text-positive' : 'text-negative'}>{bet.roll}</span>
-                  <span>{bet.won ? `+${bet.payout}` : `−${bet.amount}`}</span>
-                </li>
-              ))}
+              {bets
+                .data!.filter((bet) => bet.game === 'dice')
+                .slice(0, 10)
+                .map((bet) => (
+                  <li
+                    key={bet.id}
+                    className="flex items-center justify-between gap-2 py-1.5 font-mono"
+                  >
+                    <span className="text-fg-subtle">#{bet.nonce}</span>
+                    <span>
+                      {bet.direction === 'over' ? '>' : '<'} {bet.target}
+                    </span>
+                    <span className={bet.won ? 'text-positive' : 'text-negative'}>{bet.roll}</span>
+                    <span>{bet.won ? `+${bet.payout}` : `−${bet.amount}`}</span>
+                  </li>
+                ))}
             </ul>
           )}
         </div>

@@ -1,35 +1,114 @@
-import { diceRoll, floats, sha256Hex } from '@casino/games';
+import {
+  crashPoint,
+  floats,
+  PLINKO_RISKS,
+  type PlinkoRisk,
+  plinkoMultiplier_x100,
+  recompute,
+  sha256Hex,
+} from '@casino/games';
 import { type FormEvent, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Button } from '../../../components/button.tsx';
+import { cn } from '../../../components/cn.ts';
 import { TextField } from '../../../components/field.tsx';
 import { PageFrame } from '../../../components/page-frame.tsx';
 
-type Verified = { hash: string; floats: number[]; roll: string };
+const GAMES = ['dice', 'limbo', 'mines', 'plinko', 'crash'] as const;
+type Game = (typeof GAMES)[number];
+type Verified = { hash: string; floats: number[]; label: string; value: string; extra?: string };
+const x100 = (n: number) => `${Math.floor(n / 100)}.${String(n % 100).padStart(2, '0')}`;
+
+const FORMULAS: Record<Game, string> = {
+  dice: 'dice  = floor(float × 10001) / 100',
+  limbo: 'limbo = max(1, floor(1e8 / (float × 1e8) × (1 − edge) × 100) / 100)',
+  mines:
+    'tiles 0–24; pick i = remaining[floor(float_i × remaining.length)]\nmines = the first n picks',
+  plinko: 'row i: floor(float_i × 2) → 0 left, 1 right; bucket = rights',
+  crash:
+    'h     = HMAC_SHA256(roundHash, salt); int = first 8 hex digits\ncrash = max(1, 2³² / (int + 1) × (1 − edge))\nSHA256(roundHash) = previous round hash',
+};
 
 /** Anyone can recompute a past bet here, in the browser, with the same code the server runs. */
 export function ProvablyFairPage() {
   const { t } = useTranslation();
+  const [game, setGame] = useState<Game>('dice');
   const [serverSeed, setServerSeed] = useState('');
   const [clientSeed, setClientSeed] = useState('');
   const [nonce, setNonce] = useState('0');
+  const [edge, setEdge] = useState('1');
+  const [mines, setMines] = useState('3');
+  const [rows, setRows] = useState('16');
+  const [risk, setRisk] = useState<PlinkoRisk>('medium');
   const [result, setResult] = useState<Verified | null>(null);
+  const [problem, setProblem] = useState<string | null>(null);
+
   const verify = async (event: FormEvent) => {
     event.preventDefault();
+    setProblem(null);
+    const edge_bp = Math.round(Number(edge) * 100);
+    if (!Number.isInteger(edge_bp) || edge_bp < 0 || edge_bp > 1000)
+      return setProblem(t('originals2.fair.badEdge'));
+    if (game === 'crash') {
+      const hash = serverSeed.trim();
+      if (!/^[0-9a-f]{64}$/.test(hash) || !clientSeed.trim())
+        return setProblem(t('originals2.fair.badCrash'));
+      const point = await crashPoint(hash, clientSeed.trim(), edge_bp);
+      return setResult({
+        hash: await sha256Hex(hash),
+        floats: [],
+        label: t('originals2.fair.crashPoint'),
+        value: `${x100(point)}×`,
+      });
+    }
     const seeds = {
       serverSeed: serverSeed.trim(),
       clientSeed: clientSeed.trim(),
       nonce: Number(nonce),
     };
     if (!seeds.serverSeed || !seeds.clientSeed || !Number.isInteger(seeds.nonce) || seeds.nonce < 0)
-      return;
-    const roll = await diceRoll(seeds);
-    setResult({
-      hash: await sha256Hex(seeds.serverSeed),
-      floats: await floats(seeds, 4),
-      roll: `${Math.floor(roll / 100)}.${String(roll % 100).padStart(2, '0')}`,
-    });
+      return setProblem(t('originals2.fair.badSeeds'));
+    const base = { hash: await sha256Hex(seeds.serverSeed), floats: await floats(seeds, 4) };
+    if (game === 'dice') {
+      const r = await recompute(seeds, { game: 'dice' });
+      if (r.game === 'dice')
+        setResult({ ...base, label: t('originals.fair.diceRoll'), value: x100(r.roll) });
+    } else if (game === 'limbo') {
+      const r = await recompute(seeds, { game: 'limbo', edge_bp });
+      if (r.game === 'limbo')
+        setResult({
+          ...base,
+          label: t('originals2.fair.limboResult'),
+          value: `${x100(r.result)}×`,
+        });
+    } else if (game === 'mines') {
+      const n = Number(mines);
+      if (!Number.isInteger(n) || n < 1 || n > 24) return setProblem(t('originals2.fair.badMines'));
+      const r = await recompute(seeds, { game: 'mines', mines: n });
+      if (r.game === 'mines')
+        setResult({
+          ...base,
+          label: t('originals2.fair.minesAt'),
+          value: [...r.mines]
+            .sort((a, b) => a - b)
+            .map((tile) => tile + 1)
+            .join(', '),
+          extra: r.mines.join(','),
+        });
+    } else {
+      const n = Number(rows);
+      if (!Number.isInteger(n) || n < 8 || n > 16) return setProblem(t('originals2.fair.badRows'));
+      const r = await recompute(seeds, { game: 'plinko', rows: n, risk });
+      if (r.game === 'plinko')
+        setResult({
+          ...base,
+          label: t('originals2.fair.plinkoBucket'),
+          value: `${r.bucket} · ${x100(plinkoMultiplier_x100(n, risk, r.bucket, edge_bp))}×`,
+          extra: r.path.map((d) => (d ? 'R' : 'L')).join(''),
+        });
+    }
   };
+
   const title = t('originals.fair.title');
   return (
     <PageFrame
@@ -42,54 +121,134 @@ export function ProvablyFairPage() {
           <h2 className="text-base font-semibold text-fg">{t('originals.fair.howTitle')}</h2>
           <p>{t('originals.fair.how1')}</p>
           <pre className="overflow-x-auto rounded-lg bg-ink-950 p-3 font-mono text-[12px] text-fg">
-            {
-              'hmac  = HMAC_SHA256(serverSeed, clientSeed + ":" + nonce + ":" + round)\nfloat = b0/256 + b1/256² + b2/256³ + b3/256⁴\ndice  = floor(float × 10001) / 100'
-            }
+            {`hmac  = HMAC_SHA256(serverSeed, clientSeed + ":" + nonce + ":" + round)\nfloat = b0/256 + b1/256² + b2/256³ + b3/256⁴\n${FORMULAS[game]}`}
           </pre>
-          <p>{t('originals.fair.how2')}</p>
+          <p>{game === 'crash' ? t('originals2.fair.crashHow') : t('originals.fair.how2')}</p>
+          <p className="text-[13px]">{t('originals2.fair.scheme')}</p>
         </section>
         <form
           className="flex flex-col gap-3 rounded-2xl border border-ink-700 bg-ink-850 p-5"
           onSubmit={verify}
           data-testid="verifier"
         >
-          <h2 className="text-base font-semibold text-fg">{t('originals.fair.verifier')}</h2>
+          <h2 className="text-base font-semibold text-fg">{t('originals2.fair.verifier')}</h2>
+          <div className="flex flex-wrap gap-1 rounded-lg bg-ink-900 p-1" role="tablist">
+            {GAMES.map((g) => (
+              <button
+                key={g}
+                type="button"
+                role="tab"
+                aria-selected={game === g}
+                onClick={() => {
+                  setGame(g);
+                  setResult(null);
+                }}
+                className={cn(
+                  'h-8 flex-1 rounded-md px-2 text-[13px] font-semibold transition-colors',
+                  game === g ? 'bg-accent-500 text-white' : 'text-fg-muted hover:text-fg',
+                )}
+                data-testid={`verify-${g}`}
+              >
+                {t(g === 'dice' ? 'originals.dice.title' : `originals2.${g}.title`)}
+              </button>
+            ))}
+          </div>
           <TextField
-            label={t('originals.fair.serverSeed')}
+            label={
+              game === 'crash' ? t('originals2.fair.roundHash') : t('originals.fair.serverSeed')
+            }
             value={serverSeed}
             onChange={(e) => setServerSeed(e.target.value)}
             spellCheck={false}
           />
           <TextField
-            label={t('originals.clientSeed')}
+            label={game === 'crash' ? t('originals2.crash.salt') : t('originals.clientSeed')}
             value={clientSeed}
             onChange={(e) => setClientSeed(e.target.value)}
             spellCheck={false}
           />
-          <TextField
-            label={t('originals.fair.nonce')}
-            value={nonce}
-            onChange={(e) => setNonce(e.target.value)}
-            inputMode="numeric"
-          />
-          <Button type="submit">{t('originals.fair.verify')}</Button>
+          <div className="grid grid-cols-2 gap-3">
+            {game !== 'crash' && (
+              <TextField
+                label={t('originals.fair.nonce')}
+                value={nonce}
+                onChange={(e) => setNonce(e.target.value)}
+                inputMode="numeric"
+              />
+            )}
+            {game !== 'dice' && game !== 'mines' && (
+              <TextField
+                label={t('originals2.fair.edge')}
+                value={edge}
+                onChange={(e) => setEdge(e.target.value)}
+                inputMode="decimal"
+              />
+            )}
+            {game === 'mines' && (
+              <TextField
+                label={t('originals2.mines.count')}
+                value={mines}
+                onChange={(e) => setMines(e.target.value)}
+                inputMode="numeric"
+              />
+            )}
+            {game === 'plinko' && (
+              <>
+                <TextField
+                  label={t('originals2.plinko.rows')}
+                  value={rows}
+                  onChange={(e) => setRows(e.target.value)}
+                  inputMode="numeric"
+                />
+                <label className="flex flex-col gap-1.5 text-[13px] font-medium text-fg-muted">
+                  {t('originals2.plinko.risk')}
+                  <select
+                    className="h-11 rounded-lg border border-ink-600 bg-ink-950/60 px-3 text-[15px] text-fg"
+                    value={risk}
+                    onChange={(e) => setRisk(e.target.value as PlinkoRisk)}
+                  >
+                    {PLINKO_RISKS.map((r) => (
+                      <option key={r} value={r}>
+                        {t(`originals2.plinko.${r}`)}
+                      </option>
+                    ))}
+                  </select>
+                </label>
+              </>
+            )}
+          </div>
+          <Button type="submit" data-testid="verify-submit">
+            {t('originals.fair.verify')}
+          </Button>
+          {problem && (
+            <p className="text-[13px] text-negative" role="alert">
+              {problem}
+            </p>
+          )}
           {result && (
             <dl className="grid gap-2 text-[13px]" data-testid="verified">
               <div>
-                <dt className="text-fg-subtle">{t('originals.serverHash')}</dt>
+                <dt className="text-fg-subtle">
+                  {game === 'crash' ? t('originals2.fair.previousHash') : t('originals.serverHash')}
+                </dt>
                 <dd className="break-all font-mono text-fg">{result.hash}</dd>
               </div>
+              {result.floats.length > 0 && (
+                <div>
+                  <dt className="text-fg-subtle">{t('originals.fair.floats')}</dt>
+                  <dd className="font-mono text-fg">
+                    {result.floats.map((f) => f.toFixed(10)).join(', ')}
+                  </dd>
+                </div>
+              )}
               <div>
-                <dt className="text-fg-subtle">{t('originals.fair.floats')}</dt>
-                <dd className="font-mono text-fg">
-                  {result.floats.map((f) => f.toFixed(10)).join(', ')}
-                </dd>
-              </div>
-              <div>
-                <dt className="text-fg-subtle">{t('originals.fair.diceRoll')}</dt>
+                <dt className="text-fg-subtle">{result.label}</dt>
                 <dd className="font-mono text-2xl font-bold text-fg" data-testid="verified-roll">
-                  {result.roll}
+                  {result.value}
                 </dd>
+                {result.extra && (
+                  <dd className="font-mono text-[12px] text-fg-muted">{result.extra}</dd>
+                )}
               </div>
             </dl>
           )}

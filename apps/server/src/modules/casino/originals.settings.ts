@@ -1,0 +1,137 @@
+import type { Db } from '../../platform/db/database.ts';
+import { AppError } from '../../platform/http/errors.ts';
+
+/** The games whose house edge the operator sets (Crash included). */
+export const ORIGINAL_GAMES = ['dice', 'limbo', 'mines', 'plinko', 'crash'] as const;
+export type OriginalGame = (typeof ORIGINAL_GAMES)[number];
+
+/** Without an operator row, the edge the large crypto casinos use. */
+export const DEFAULT_EDGE_BP = 100;
+/** The most an operator may set: beyond 10 % the published paytables make no sense. */
+export const EDGE_BP_MAX = 1000;
+/** A currency without a row of its own: a win may be at most this many major units. */
+export const DEFAULT_MAX_PAYOUT_MAJOR = 100_000n;
+/** Settings are read on every bet: each instance caches them this long. */
+export const SETTINGS_CACHE_MS = 5_000;
+
+type Tables = {
+  originals_settings: {
+    game: string;
+    edge_bp: number;
+    updated_at: Date;
+    updated_by: string | null;
+  };
+  originals_limits: {
+    currency: string;
+    max_bet_minor: bigint | null;
+    max_payout_minor: bigint;
+    updated_at: Date;
+    updated_by: string | null;
+  };
+};
+
+export type OriginalsLimits = { max_bet_minor: bigint | null; max_payout_minor: bigint };
+
+/**
+ * The operator's settings of the originals: the house edge per game, the max bet and max payout
+ * per currency. Read through a short cache (every bet asks); writes clear it on this instance.
+ */
+export class OriginalsSettings {
+  private readonly db;
+  private cache: {
+    at: number;
+    edges: Map<string, number>;
+    limits: Map<string, OriginalsLimits>;
+  } | null = null;
+
+  constructor(db: Db) {
+    this.db = db.withTables<Tables>();
+  }
+
+  private async load() {
+    if (this.cache && Date.now() - this.cache.at < SETTINGS_CACHE_MS) return this.cache;
+    const [edges, limits] = await Promise.all([
+      this.db.selectFrom('originals_settings').select(['game', 'edge_bp']).execute(),
+      this.db
+        .selectFrom('originals_limits')
+        .select(['currency', 'max_bet_minor', 'max_payout_minor'])
+        .execute(),
+    ]);
+    this.cache = {
+      at: Date.now(),
+      edges: new Map(edges.map((row) => [row.game, row.edge_bp])),
+      limits: new Map(
+        limits.map((row) => [
+          row.currency,
+          {
+            max_bet_minor: row.max_bet_minor === null ? null : BigInt(row.max_bet_minor),
+            max_payout_minor: BigInt(row.max_payout_minor),
+          },
+        ]),
+      ),
+    };
+    return this.cache;
+  }
+
+  async edge(game: OriginalGame): Promise<number> {
+    return (await this.load()).edges.get(game) ?? DEFAULT_EDGE_BP;
+  }
+
+  async limits(currency: string, scale: number): Promise<OriginalsLimits> {
+    return (
+      (await this.load()).limits.get(currency) ?? {
+        max_bet_minor: null,
+        max_payout_minor: DEFAULT_MAX_PAYOUT_MAJOR * 10n ** BigInt(scale),
+      }
+    );
+  }
+
+  /** Everything, for the back office. */
+  async all() {
+    const [games, limits] = await Promise.all([
+      this.db.selectFrom('originals_settings').selectAll().orderBy('game').execute(),
+      this.db.selectFrom('originals_limits').selectAll().orderBy('currency').execute(),
+    ]);
+    return { games, limits };
+  }
+
+  async setEdge(game: OriginalGame, edge_bp: number, by: string) {
+    if (!Number.isInteger(edge_bp) || edge_bp < 0 || edge_bp > EDGE_BP_MAX) {
+      throw new AppError(
+        'VALIDATION_FAILED',
+        `edge_bp: a whole number of basis points from 0 to ${EDGE_BP_MAX}`,
+        { status: 422, errors: [{ path: 'edge_bp', message: 'out of range' }] },
+      );
+    }
+    const before = await this.db
+      .selectFrom('originals_settings')
+      .select('edge_bp')
+      .where('game', '=', game)
+      .executeTakeFirst();
+    await this.db
+      .insertInto('originals_settings')
+      .values({ game, edge_bp, updated_at: new Date(), updated_by: by })
+      .onConflict((c) =>
+        c.column('game').doUpdateSet({ edge_bp, updated_at: new Date(), updated_by: by }),
+      )
+      .execute();
+    this.cache = null;
+    return { before: before?.edge_bp ?? DEFAULT_EDGE_BP, after: edge_bp };
+  }
+
+  async setLimits(currency: string, limits: OriginalsLimits, by: string) {
+    const before = await this.db
+      .selectFrom('originals_limits')
+      .selectAll()
+      .where('currency', '=', currency)
+      .executeTakeFirst();
+    const values = { ...limits, updated_at: new Date(), updated_by: by };
+    await this.db
+      .insertInto('originals_limits')
+      .values({ currency, ...values })
+      .onConflict((c) => c.column('currency').doUpdateSet(values))
+      .execute();
+    this.cache = null;
+    return { before: before ?? null, after: { currency, ...limits } };
+  }
+}

@@ -1,0 +1,385 @@
+import { sha256Hex } from '@casino/games';
+import { type ReactNode, useCallback, useEffect, useRef, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
+import { Button } from '../../../components/button.tsx';
+import { cn } from '../../../components/cn.ts';
+import { PageFrame } from '../../../components/page-frame.tsx';
+import { openModal } from '../../../lib/modal-store.ts';
+import { useAuth } from '../../../lib/root-store.ts';
+import { toast } from '../../../lib/toast.ts';
+import { realMoneyOpen, useEdges, useFairness, useRotate } from '../api/originals.ts';
+
+export type Mode = 'demo' | 'real';
+/** The demo balance is shared by every original (and Dice), in credits × 100. */
+const DEMO_KEY = 'demo_balance';
+const DEMO_START = 1_000_00;
+const SOUND_KEY = 'originals_sound';
+
+export const minorText = (n: bigint) =>
+  `${n < 0n ? '-' : ''}${(n < 0n ? -n : n) / 100n}.${String((n < 0n ? -n : n) % 100n).padStart(2, '0')}`;
+export const x100Text = (n: number) => `${Math.floor(n / 100)}.${String(n % 100).padStart(2, '0')}`;
+/** The amount's text to minor units, exactly (the server parses it the same way); 0n if invalid. */
+export function stakeOf(amount: string): bigint {
+  const match = /^(\d{1,9})(?:\.(\d{1,2}))?$/.exec(amount.trim());
+  return match ? BigInt(match[1]!) * 100n + BigInt((match[2] ?? '').padEnd(2, '0')) : 0n;
+}
+
+function readDemo(): number {
+  try {
+    const v = Number(localStorage.getItem(DEMO_KEY));
+    return Number.isFinite(v) && v > 0 ? v : DEMO_START;
+  } catch {
+    return DEMO_START;
+  }
+}
+
+/**
+ * What every original page shares: real or demo mode (real only when signed in and the
+ * jurisdiction allows it), the play-money balance of demo mode (never the ledger), a demo seed pair
+ * whose results the browser computes with the same package, the operator's edge, and sound.
+ */
+export function useOriginal(game: 'limbo' | 'mines' | 'plinko' | 'crash') {
+  const auth = useAuth();
+  const edges = useEdges();
+  const [mode, setMode] = useState<Mode>(auth.isAuthenticated ? 'real' : 'demo');
+  const [realAllowed, setRealAllowed] = useState(true);
+  const [demoBalance, setDemoBalanceState] = useState(readDemo);
+  const [demoSeed] = useState(() => ({
+    server: crypto.randomUUID().replaceAll('-', ''),
+    client: crypto.randomUUID().slice(0, 8),
+  }));
+  const [demoNonce, setDemoNonce] = useState(0);
+  const [demoHash, setDemoHash] = useState('');
+  useEffect(() => {
+    void realMoneyOpen().then((open) => {
+      setRealAllowed(open);
+      if (!open) setMode('demo');
+    });
+  }, []);
+  useEffect(() => {
+    if (!auth.isAuthenticated) setMode('demo');
+  }, [auth.isAuthenticated]);
+  useEffect(() => {
+    void sha256Hex(demoSeed.server).then(setDemoHash);
+  }, [demoSeed.server]);
+  const setDemoBalance = useCallback((next: number) => {
+    setDemoBalanceState(next);
+    try {
+      localStorage.setItem(DEMO_KEY, String(next));
+    } catch {
+      // Private mode: the demo balance lives for this page only.
+    }
+  }, []);
+  return {
+    mode,
+    setMode,
+    realAllowed: realAllowed && auth.isAuthenticated,
+    signedIn: auth.isAuthenticated,
+    demoBalance,
+    setDemoBalance,
+    demoSeeds: (nonce = demoNonce) => ({
+      serverSeed: demoSeed.server,
+      clientSeed: demoSeed.client,
+      nonce,
+    }),
+    demo: { hash: demoHash, client: demoSeed.client, nonce: demoNonce },
+    nextDemoNonce: () => setDemoNonce((n) => n + 1),
+    edge_bp: edges.data?.[game] ?? 100,
+  };
+}
+export type OriginalState = ReturnType<typeof useOriginal>;
+
+/** Sounds are off until the player turns them on (then a short tone per event, Web Audio). */
+export function useSound() {
+  const [on, setOn] = useState(() => {
+    try {
+      return localStorage.getItem(SOUND_KEY) === 'on';
+    } catch {
+      return false;
+    }
+  });
+  const context = useRef<AudioContext | null>(null);
+  const toggle = () => {
+    const next = !on;
+    setOn(next);
+    try {
+      localStorage.setItem(SOUND_KEY, next ? 'on' : 'off');
+    } catch {
+      // not persisted
+    }
+  };
+  const play = useCallback(
+    (kind: 'tick' | 'win' | 'lose') => {
+      if (!on) return;
+      context.current ??= new AudioContext();
+      const ctx = context.current;
+      const osc = ctx.createOscillator();
+      const gain = ctx.createGain();
+      osc.frequency.value = kind === 'win' ? 880 : kind === 'lose' ? 160 : 520;
+      gain.gain.setValueAtTime(0.06, ctx.currentTime);
+      gain.gain.exponentialRampToValueAtTime(0.0001, ctx.currentTime + 0.18);
+      osc.connect(gain).connect(ctx.destination);
+      osc.start();
+      osc.stop(ctx.currentTime + 0.2);
+    },
+    [on],
+  );
+  return { on, toggle, play };
+}
+
+export function OriginalFrame({
+  game,
+  state,
+  sound,
+  controls,
+  board,
+  below,
+}: {
+  game: 'limbo' | 'mines' | 'plinko' | 'crash';
+  state: OriginalState;
+  sound: ReturnType<typeof useSound>;
+  controls: ReactNode;
+  board: ReactNode;
+  below?: ReactNode;
+}) {
+  const { t } = useTranslation();
+  const title = t(`originals2.${game}.title`);
+  return (
+    <PageFrame
+      title={title}
+      subtitle={t(`originals2.${game}.subtitle`)}
+      breadcrumbs={[
+        { label: t('nav.home'), to: '/' },
+        { label: t('nav.casino'), to: '/casino/home' },
+        { label: title },
+      ]}
+    >
+      <div className="grid gap-4 lg:grid-cols-[20rem_1fr]">
+        <section
+          className="order-2 flex flex-col gap-4 rounded-2xl border border-ink-700 bg-ink-850 p-4 lg:order-1"
+          aria-label={t('originals.controls')}
+        >
+          <ModeSwitch state={state} />
+          {controls}
+          <button
+            type="button"
+            onClick={sound.toggle}
+            aria-pressed={sound.on}
+            className="self-start text-[13px] text-fg-subtle hover:text-fg"
+            data-testid="sound-toggle"
+          >
+            {sound.on ? t('originals2.soundOn') : t('originals2.soundOff')}
+          </button>
+        </section>
+        <section
+          className="order-1 flex min-w-0 flex-col gap-4 rounded-2xl border border-ink-700 bg-gradient-to-b from-ink-850 to-ink-900 p-4 sm:p-5 lg:order-2"
+          aria-label={t('originals.board')}
+        >
+          {board}
+        </section>
+      </div>
+      <div className="grid gap-4 lg:grid-cols-2">
+        {game !== 'crash' && <FairnessPanel state={state} />}
+        {below}
+      </div>
+      <nav
+        aria-label={t('originals2.more')}
+        className="flex flex-wrap items-center gap-2 text-[13px]"
+      >
+        <span className="text-fg-subtle">{t('originals2.more')}</span>
+        {(['dice', 'limbo', 'mines', 'plinko', 'crash'] as const)
+          .filter((g) => g !== game)
+          .map((g) => (
+            <Link
+              key={g}
+              to={`/casino/originals/${g}`}
+              className="rounded-full border border-ink-700 bg-ink-850 px-3 py-1 font-medium text-fg-muted transition-colors hover:border-accent-500 hover:text-fg"
+            >
+              {t(g === 'dice' ? 'originals.dice.title' : `originals2.${g}.title`)}
+            </Link>
+          ))}
+      </nav>
+    </PageFrame>
+  );
+}
+
+function ModeSwitch({ state }: { state: OriginalState }) {
+  const { t } = useTranslation();
+  return (
+    <>
+      <div
+        className="grid grid-cols-2 gap-1 rounded-lg bg-ink-900 p-1"
+        role="radiogroup"
+        aria-label={t('originals.mode')}
+      >
+        {(['real', 'demo'] as const).map((m) => (
+          <button
+            key={m}
+            type="button"
+            aria-pressed={state.mode === m}
+            disabled={m === 'real' && !state.realAllowed}
+            onClick={() => state.setMode(m)}
+            className={cn(
+              'h-9 rounded-md text-sm font-semibold transition-colors disabled:cursor-not-allowed disabled:opacity-40',
+              state.mode === m
+                ? m === 'demo'
+                  ? 'bg-warning/20 text-warning'
+                  : 'bg-accent-500 text-white'
+                : 'text-fg-muted hover:text-fg',
+            )}
+            data-testid={`mode-${m}`}
+          >
+            {t(`originals.${m}`)}
+          </button>
+        ))}
+      </div>
+      <p
+        className={cn(
+          'rounded-md px-3 py-2 text-[13px]',
+          state.mode === 'demo' ? 'bg-warning/10 text-warning' : 'bg-accent-500/10 text-accent-300',
+        )}
+        data-testid="mode-note"
+      >
+        {state.mode === 'demo'
+          ? t('originals.demoNote', { balance: (state.demoBalance / 100).toFixed(2) })
+          : t('originals.realNote')}
+      </p>
+      {!state.signedIn && (
+        <Button variant="secondary" onClick={() => openModal('signIn')}>
+          {t('originals.signInForReal')}
+        </Button>
+      )}
+    </>
+  );
+}
+
+export function AmountField({
+  amount,
+  setAmount,
+  disabled,
+  testId,
+}: {
+  amount: string;
+  setAmount: (v: string) => void;
+  disabled?: boolean;
+  testId: string;
+}) {
+  const { t } = useTranslation();
+  const stake = stakeOf(amount);
+  return (
+    <label className="flex flex-col gap-1.5 text-[13px] font-medium text-fg-muted">
+      {t('originals.amount')}
+      <div className="flex gap-1.5">
+        <input
+          className="h-11 min-w-0 flex-1 rounded-lg border border-ink-600 bg-ink-950/60 px-3 font-mono text-[15px] text-fg disabled:opacity-60"
+          inputMode="decimal"
+          value={amount}
+          disabled={disabled}
+          onChange={(event) => setAmount(event.target.value)}
+          data-testid={testId}
+        />
+        <Button
+          variant="secondary"
+          disabled={disabled}
+          onClick={() => setAmount(minorText(stake / 2n > 0n ? stake / 2n : 1n))}
+        >
+          ½
+        </Button>
+        <Button
+          variant="secondary"
+          disabled={disabled}
+          onClick={() => setAmount(minorText(stake * 2n))}
+        >
+          2×
+        </Button>
+      </div>
+    </label>
+  );
+}
+
+/** The seed pair the next bet uses; the player may set the client seed and rotate. */
+export function FairnessPanel({ state }: { state: OriginalState }) {
+  const { t } = useTranslation();
+  const fairness = useFairness();
+  const rotate = useRotate();
+  const [clientSeed, setClientSeed] = useState('');
+  const demo = state.mode === 'demo';
+  return (
+    <div
+      className="flex flex-col gap-2 rounded-2xl border border-ink-700 bg-ink-850 p-4 text-[13px]"
+      data-testid="fairness"
+    >
+      <h2 className="text-base font-semibold text-fg">{t('originals.fairness')}</h2>
+      <p className="text-fg-muted">{t('originals.fairnessBody')}</p>
+      <div className="break-all font-mono text-fg">
+        <span className="text-fg-subtle">{t('originals.serverHash')} </span>
+        {demo ? state.demo.hash : (fairness.data?.server_seed_hash ?? '—')}
+      </div>
+      <div className="font-mono text-fg">
+        <span className="text-fg-subtle">{t('originals.clientSeed')} </span>
+        {demo ? state.demo.client : (fairness.data?.client_seed ?? '—')} ·{' '}
+        <span className="text-fg-subtle">{t('originals.nextNonce')}</span>{' '}
+        {demo ? state.demo.nonce : (fairness.data?.nonce ?? '—')}
+      </div>
+      {!demo && state.signedIn && (
+        <div className="mt-1 flex flex-wrap gap-2">
+          <input
+            className="h-9 min-w-0 flex-1 rounded-lg border border-ink-600 bg-ink-950/60 px-3 font-mono text-fg"
+            placeholder={t('originals.newClientSeed')}
+            value={clientSeed}
+            onChange={(event) => setClientSeed(event.target.value)}
+            aria-label={t('originals.newClientSeed')}
+          />
+          <Button
+            size="sm"
+            variant="secondary"
+            loading={rotate.isPending}
+            onClick={() =>
+              rotate.mutate(clientSeed.trim() || undefined, {
+                onSuccess: (data) => {
+                  setClientSeed('');
+                  if (data.previous)
+                    toast.success(t('originals.rotated', { seed: data.previous.server_seed }));
+                },
+                onError: (error) =>
+                  toast.error(error instanceof Error ? error.message : String(error)),
+              })
+            }
+          >
+            {t('originals.rotate')}
+          </Button>
+        </div>
+      )}
+      <Link to="/provably-fair" className="text-accent-300 hover:text-accent-400">
+        {t('originals.verifyLink')}
+      </Link>
+    </div>
+  );
+}
+
+/** Short stat tiles under the controls (multiplier, chance, win). */
+export function Stats({
+  items,
+}: {
+  items: { label: string; value: string; testId?: string; tone?: 'win' }[];
+}) {
+  return (
+    <dl className="grid grid-cols-3 gap-2 text-center text-[13px]">
+      {items.map((item) => (
+        <div key={item.label} className="rounded-lg bg-ink-900 px-2 py-2">
+          <dt className="truncate text-fg-subtle">{item.label}</dt>
+          <dd
+            className={cn(
+              'font-mono font-semibold',
+              item.tone === 'win' ? 'text-positive' : 'text-fg',
+            )}
+            data-testid={item.testId}
+          >
+            {item.value}
+          </dd>
+        </div>
+      ))}
+    </dl>
+  );
+}

@@ -1,0 +1,194 @@
+import { mkdir } from 'node:fs/promises';
+import path from 'node:path';
+import { generate } from 'otplib';
+import type { Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
+import { signInViaUi, storedToken, waitForApp } from './support/app.ts';
+import { DESKTOP, MOBILE } from './support/browser.ts';
+import { skipJourneys, useBrowser } from './support/journey.ts';
+
+/** Screenshots of every original page for a human to look at (git-ignored). */
+const SHOTS = path.join(import.meta.dirname, 'screenshots');
+async function shoot(page: Page, name: string) {
+  await mkdir(SHOTS, { recursive: true });
+  await page.waitForTimeout(300);
+  // The board is what matters: start at the top (a click may have scrolled the page).
+  await page.evaluate('window.scrollTo(0, 0)');
+  await page.screenshot({ path: path.join(SHOTS, `originals-${name}.png`) });
+}
+
+const OWNER = {
+  email: 'owner@example.com',
+  password: 'demo-owner-password',
+  secret: 'DEMOOWNERTOTPSECRETFORLOCALUSE22',
+};
+
+/** The owner's sign-in (as e2e/promotions.e2e.ts: a code works once, so the next step's may be needed). */
+async function ownerSignIn(page: Page) {
+  for (const offset of [0, 1]) {
+    await page.goto('/admin/');
+    await page.getByLabel('Email').fill(OWNER.email);
+    await page.getByLabel('Password').fill(OWNER.password);
+    await page.getByRole('button', { name: 'Continue' }).click();
+    await page.getByLabel('Authenticator code').fill(
+      await generate({
+        secret: OWNER.secret,
+        epoch: Math.floor(Date.now() / 1000) + offset * 30,
+      }),
+    );
+    await page.getByRole('button', { name: 'Sign in' }).click();
+    const signedIn = await page
+      .getByRole('navigation', { name: 'Back office' })
+      .waitFor({ timeout: 5_000 })
+      .then(() => true)
+      .catch(() => false);
+    if (signedIn) return;
+  }
+  throw new Error('owner could not sign in');
+}
+
+describe.skipIf(skipJourneys())('journey: the originals', () => {
+  const browser = useBrowser();
+
+  it('the demo player plays Mines with real money (a reload keeps the round), then Crash in demo', async () => {
+    const page = await browser.newPage();
+    await page.goto('/');
+    await waitForApp(page);
+    await signInViaUi(page, 'demo@example.com', 'demo-password-1');
+    await page.goto('/casino/originals/mines');
+    await waitForApp(page);
+    await page.getByTestId('mode-real').click();
+    expect(await page.getByTestId('mode-note').textContent()).toContain('Real money');
+    const before = await page.getByTestId('balance-badge').textContent();
+    await page.getByTestId('mines-amount').fill('1.00');
+    await page.getByTestId('mines-count').selectOption('1');
+    await page.getByTestId('mines-start').click();
+    await page.getByTestId('mines-cashout').waitFor();
+    await expect.poll(async () => page.getByTestId('balance-badge').textContent()).not.toBe(before);
+
+    // Reveal tiles until a gem (1 mine in 25: the first tile is a gem 24 times in 25).
+    let tile = 0;
+    for (; tile < 25; tile++) {
+      await page.getByTestId(`tile-${tile}`).click();
+      await expect
+        .poll(async () => page.getByTestId(`tile-${tile}`).getAttribute('data-state'))
+        .not.toBe('hidden');
+      if ((await page.getByTestId(`tile-${tile}`).getAttribute('data-state')) === 'gem') break;
+      // A mine: start another round.
+      await page.getByTestId('mines-start').click();
+      await page.getByTestId('mines-cashout').waitFor();
+    }
+    await shoot(page, 'desktop-mines-playing');
+    // A reload: the server still holds the round, the gem is still shown.
+    await page.reload();
+    await waitForApp(page);
+    await page.getByTestId('mode-real').click();
+    await expect
+      .poll(async () => page.getByTestId(`tile-${tile}`).getAttribute('data-state'))
+      .toBe('gem');
+    const balanceBefore = await page.getByTestId('balance-badge').textContent();
+    await page.getByTestId('mines-cashout').click();
+    await page.getByTestId('mines-start').waitFor();
+    expect(await page.getByTestId('mines-status').textContent()).toContain('You won 1.03');
+    await expect
+      .poll(async () => page.getByTestId('balance-badge').textContent())
+      .not.toBe(balanceBefore);
+    const token = await storedToken(page);
+    const bets = (await (
+      await fetch(`${browser.baseUrl()}/api/v1/customer/casino/bets`, {
+        headers: { Authorization: `Bearer ${token}` },
+      })
+    ).json()) as { data: { game: string; payout: string; state: string }[] };
+    expect(bets.data[0]).toMatchObject({ game: 'mines', payout: '1.03', state: 'settled' });
+
+    // Crash in demo: a live round over the socket; bet play money, cash out automatically at 1.01×
+    // (or lose if the round busts at 1.00×: then the next round).
+    await page.goto('/casino/originals/crash');
+    await waitForApp(page);
+    await page.getByTestId('mode-demo').click();
+    expect(await page.getByTestId('mode-note').textContent()).toContain('Demo mode');
+    await page.getByTestId('crash-auto').fill('1.01');
+    const demoNote = await page.getByTestId('mode-note').textContent();
+    for (let attempt = 0; attempt < 3; attempt++) {
+      await page
+        .getByTestId('crash-bet')
+        .and(page.locator(':enabled'))
+        .waitFor({ timeout: 30_000 });
+      await page.getByTestId('crash-bet').click();
+      await page
+        .getByTestId('crash-mine')
+        .filter({ hasText: /riding/ })
+        .waitFor();
+      if (attempt === 0) await shoot(page, 'desktop-crash-betting');
+      await page
+        .getByTestId('crash-mine')
+        .filter({ hasText: /Cashed out|Crashed/ })
+        .waitFor({ timeout: 30_000 });
+      if ((await page.getByTestId('crash-mine').textContent())?.includes('Cashed out')) break;
+    }
+    expect(await page.getByTestId('crash-mine').textContent()).toContain('Cashed out at 1.01×');
+    expect(await page.getByTestId('mode-note').textContent()).not.toBe(demoNote);
+    await page.getByTestId('crash-rounds').locator('li').first().waitFor({ timeout: 30_000 });
+    const hash = await page.getByTestId('crash-rounds').locator('li').first().textContent();
+    expect(hash).toMatch(/[0-9a-f]{64}/);
+  });
+
+  it('every original page at 1280×800 and 390×844 (screenshots)', async () => {
+    for (const [label, viewport] of [
+      ['desktop', DESKTOP],
+      ['mobile', MOBILE],
+    ] as const) {
+      const page = await browser.newPage(viewport);
+      await page.goto('/casino/originals/limbo');
+      await waitForApp(page);
+      await page.getByTestId('limbo-bet').click();
+      await page.waitForTimeout(900);
+      await shoot(page, `${label}-limbo`);
+      await page.goto('/casino/originals/plinko');
+      await waitForApp(page);
+      await page.getByTestId('plinko-drop').click();
+      await page.waitForTimeout(600);
+      await page.getByTestId('plinko-drop').click();
+      await shoot(page, `${label}-plinko-dropping`);
+      await page.waitForTimeout(2_500);
+      await shoot(page, `${label}-plinko`);
+      await page.goto('/casino/originals/mines');
+      await waitForApp(page);
+      await page.getByTestId('mines-start').click();
+      await page.getByTestId('tile-12').click();
+      await shoot(page, `${label}-mines`);
+      await page.goto('/casino/originals/crash');
+      await waitForApp(page);
+      await page
+        .getByTestId('crash-phase')
+        .filter({ hasText: /Rising|Place your bets/ })
+        .waitFor({ timeout: 20_000 });
+      await page.waitForTimeout(1_500);
+      await shoot(page, `${label}-crash`);
+      await page.goto('/provably-fair');
+      await waitForApp(page);
+      await page.getByTestId('verify-plinko').click();
+      await shoot(page, `${label}-provably-fair`);
+    }
+  });
+
+  it('the owner sets the house edge of Limbo in the back office; the player page shows the new chance', async () => {
+    const staff = await browser.newPage();
+    await ownerSignIn(staff);
+    await staff.goto('/admin/originals');
+    await staff.getByText('limbo', { exact: true }).click();
+    await staff.getByLabel('House edge (%)').fill('2.00');
+    await staff.getByTestId('save-originals').click();
+    await staff.getByText('2.00 %').first().waitFor();
+    await shoot(staff, 'desktop-backoffice');
+    const player = await browser.newPage();
+    await player.goto('/casino/originals/limbo');
+    await waitForApp(player);
+    // 98 % / 2.00× = 49 % (it was 49.5 % at the default 1 %).
+    await player.getByText('49.0000%').waitFor();
+    await staff.getByText('limbo', { exact: true }).click();
+    await staff.getByLabel('House edge (%)').fill('1.00');
+    await staff.getByTestId('save-originals').click();
+    await staff.getByText('1.00 %').first().waitFor();
+  });
+});
