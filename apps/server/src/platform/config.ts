@@ -48,6 +48,8 @@ const environment = z.object({
   CRYPTO_SANDBOX_SECRET: z.string().min(8).default('sandbox-ipn-secret'),
   /** The sandbox payment gateway's webhook secret; every instance must use the same. */
   CASHIER_SANDBOX_SECRET: z.string().min(8).default('sandbox-webhook-secret'),
+  /** The demo game studio's provider-API secret; unset in production switches the studio off. */
+  LANTERN_STUDIO_SECRET: z.string().min(16).optional(),
 });
 
 export type Config = {
@@ -66,6 +68,8 @@ export type Config = {
   signupLimitPerHour: number;
   /** The sandbox payment gateway's webhook secret. */
   cashierSandboxSecret: string;
+  /** The in-repo demo studio (`/studio/lantern`): its secret, or null when it is off. */
+  lanternStudioSecret: string | null;
   crypto: {
     provider: 'sandbox' | 'nowpayments' | 'self_custody' | 'off';
     nowpayments?: { api_url: string; api_key: string; ipn_secret: string };
@@ -119,6 +123,9 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
     trustProxyHops: env.TRUST_PROXY_HOPS,
     signupLimitPerHour: env.SIGNUP_LIMIT_PER_HOUR,
     cashierSandboxSecret: env.CASHIER_SANDBOX_SECRET,
+    lanternStudioSecret:
+      env.LANTERN_STUDIO_SECRET ??
+      (env.NODE_ENV === 'production' ? null : 'lantern-studio-demo-secret'),
     crypto: {
       provider: cryptoProvider,
       ...(cryptoProvider === 'nowpayments'
