@@ -318,6 +318,7 @@ export async function buildApp(options: AppOptions) {
       payments.adminRoutes,
       protection.adminRoutes(staff.auth),
       sportsbook.adminRoutes(staff.auth),
+      lobby.adminRoutes(audit.service, staff.auth),
     ],
   });
 

@@ -1,12 +1,15 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { Db } from '../../platform/db/database.ts';
 import { periodic } from '../../platform/periodic.ts';
+import type { AuditService } from '../audit/index.ts';
 import type { PlayerAuth } from '../auth/index.ts';
 import type { LedgerService } from '../ledger/index.ts';
 import type { PlayerGate } from '../protection/index.ts';
+import type { StaffAuth } from '../staff/index.ts';
 import { CasinoRepository } from './casino.repository.ts';
 import { casinoRoutes } from './casino.routes.ts';
 import { launchRoutes } from './launch.routes.ts';
+import { lobbyAdminRoutes } from './lobby.admin-routes.ts';
 import { LobbyRepository } from './lobby.repository.ts';
 import { lobbyRoutes } from './lobby.routes.ts';
 import { LobbyService } from './lobby.service.ts';
@@ -101,6 +104,8 @@ export function createLobbyModule(
           }),
         );
       },
+    adminRoutes: (audit: AuditService, staff: StaffAuth) =>
+      lobbyAdminRoutes(repository, audit, staff),
     /** Mounted at /api/provider/v1 (not under the player API). */
     providerRoutes: providerRoutes(provider),
   };

@@ -186,6 +186,70 @@ export class LobbyRepository {
     return slugs.flatMap((slug) => rows.filter((row) => row.slug === slug));
   }
 
+  /** Providers in the menu with their number of enabled games (the providers page). */
+  async providerSummaries() {
+    const rows = await this.db
+      .selectFrom('game_providers as p')
+      .leftJoin('casino_games as g', (join) =>
+        join.onRef('g.provider_id', '=', 'p.id').on('g.enabled', '=', true),
+      )
+      .select(['p.id', 'p.name', sql<string>`count(g.id)`.as('games')])
+      .where('p.in_menu', '=', true)
+      .groupBy(['p.id', 'p.name', 'p.sort_order'])
+      .orderBy('p.sort_order')
+      .orderBy('p.name')
+      .execute();
+    return rows.map((row) => ({ id: row.id, name: row.name, games: Number(row.games) }));
+  }
+
+  async update(
+    id: number,
+    patch: Partial<Pick<GameRow, 'enabled' | 'featured' | 'demo_allowed' | 'sort_order'>>,
+  ) {
+    if (Object.keys(patch).length === 0) return;
+    await this.db.updateTable('casino_games').set(patch).where('id', '=', id).execute();
+  }
+
+  /** Rounds per game and currency in [from, to): originals' settled bets and provider rounds. */
+  async report(from: Date, to: Date) {
+    const result = await sql<{
+      game: string;
+      name: string;
+      provider: string;
+      currency: string;
+      rounds: string;
+      stake: string;
+      payout: string;
+      rtp_bp: number;
+    }>`
+      with plays as (
+        select game as slug, currency, stake_minor as stake, payout_minor as payout
+          from casino_bets where status = 'settled' and created_at >= ${from} and created_at < ${to}
+        union all
+        select g.slug, r.currency, r.stake_minor, r.payout_minor
+          from provider_rounds r join casino_games g on g.id = r.game_id
+          where r.created_at >= ${from} and r.created_at < ${to} and (r.stake_minor > 0 or r.payout_minor > 0)
+      )
+      select p.slug as game, coalesce(g.name, p.slug) as name, coalesce(gp.name, '') as provider,
+             p.currency, count(*) as rounds, sum(p.stake) as stake, sum(p.payout) as payout,
+             coalesce(g.rtp_bp, 0) as rtp_bp
+        from plays p
+        left join casino_games g on g.slug = p.slug
+        left join game_providers gp on gp.id = g.provider_id
+       group by p.slug, g.name, gp.name, p.currency, g.rtp_bp
+       order by sum(p.stake) - sum(p.payout) desc`.execute(this.db);
+    return result.rows.map((row) => ({
+      game: row.game,
+      name: row.name,
+      provider: row.provider,
+      currency: row.currency,
+      rounds: Number(row.rounds),
+      stake: BigInt(row.stake),
+      payout: BigInt(row.payout),
+      rtp_bp: row.rtp_bp,
+    }));
+  }
+
   async insertIfMissing(game: NewGame): Promise<void> {
     await this.db
       .insertInto('casino_games')

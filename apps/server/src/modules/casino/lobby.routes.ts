@@ -110,6 +110,23 @@ export const lobbyRoutes =
       }),
     );
     app.get(
+      '/customer/casino/provider-summaries',
+      {
+        schema: {
+          tags: ['casino'],
+          summary: 'The providers page: each menu provider with its number of games',
+          response: {
+            200: envelope(
+              z.array(
+                z.object({ id: z.number().int(), name: z.string(), games: z.number().int() }),
+              ),
+            ),
+          },
+        },
+      },
+      async () => ({ status: 200, message: 'OK', data: await service.providerSummaries() }),
+    );
+    app.get(
       '/casino/thumbs/:file',
       {
         schema: {

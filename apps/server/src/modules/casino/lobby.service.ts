@@ -99,6 +99,10 @@ export class LobbyService {
     return row;
   }
 
+  providerSummaries() {
+    return this.repository.providerSummaries();
+  }
+
   async thumbnail(slug: string): Promise<string | null> {
     const row = await this.repository.bySlug(slug, true);
     return row ? thumbnailSvg(row) : null;

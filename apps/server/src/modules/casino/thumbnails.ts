@@ -48,7 +48,12 @@ function lines(name: string): string[] {
 }
 
 /** The category's motif, drawn around (120, 130). */
-function motif(category: GameCategory | 'original', light: string, seed: number): string {
+function motif(
+  category: GameCategory | 'original',
+  light: string,
+  seed: number,
+  slug: string,
+): string {
   const tilt = (seed % 21) - 10;
   switch (category) {
     case 'slots':
@@ -57,7 +62,7 @@ function motif(category: GameCategory | 'original', light: string, seed: number)
         ${[0, 1, 2]
           .map(
             (i) => `<rect x="${60 + i * 42}" y="92" width="36" height="76" rx="8" fill="#fff"/>
-          <text x="${78 + i * 42}" y="141" font-size="30" text-anchor="middle" font-family="system-ui" font-weight="900" fill="${['#e11d48', '#f59e0b', '#7c3aed'][(seed + i) % 3]}">${['7', '★', '♦', 'BAR'.slice(0, 1)][(seed >> i) % 4]}</text>`,
+          <text x="${78 + i * 42}" y="141" font-size="30" text-anchor="middle" font-family="system-ui" font-weight="900" fill="${['#e11d48', '#f59e0b', '#7c3aed'][(seed + i) % 3]}">${['7', '★', '♦', 'BAR'.slice(0, 1)][(seed >>> (i * 3)) % 4]}</text>`,
           )
           .join('')}
         <circle cx="204" cy="96" r="8" fill="${light}"/><rect x="200" y="100" width="8" height="46" rx="4" fill="${light}"/></g>`;
@@ -91,15 +96,59 @@ function motif(category: GameCategory | 'original', light: string, seed: number)
         }).join(
           '',
         )}<circle cx="120" cy="128" r="24" fill="${light}"/><circle cx="160" cy="96" r="6" fill="#fff"/></g>`;
-    case 'arcade':
     case 'original':
-      return `<g transform="rotate(${tilt} 120 128)"><rect x="72" y="80" width="96" height="96" rx="22" fill="#fff"/>
-        <circle cx="98" cy="106" r="9" fill="#0f172a"/><circle cx="120" cy="128" r="9" fill="#0f172a"/><circle cx="142" cy="150" r="9" fill="#0f172a"/>
-        <circle cx="142" cy="106" r="9" fill="#0f172a"/><circle cx="98" cy="150" r="9" fill="#0f172a"/></g>`;
+      return originalMotif(slug, light, tilt);
+    case 'arcade':
+      return `<g transform="rotate(${tilt / 2} 120 128)"><rect x="50" y="96" width="140" height="70" rx="35" fill="#fff"/>
+        <rect x="76" y="122" width="28" height="9" rx="2" fill="#0f172a"/><rect x="85.5" y="112" width="9" height="28" rx="2" fill="#0f172a"/>
+        <circle cx="152" cy="118" r="7" fill="${light}"/><circle cx="166" cy="132" r="7" fill="#ef4444"/><circle cx="140" cy="134" r="7" fill="#22c55e"/></g>`;
     case 'virtual_sport':
       return `<g><circle cx="120" cy="128" r="54" fill="#fff"/>
         <path d="M120 96l22 16-8 26h-28l-8-26z" fill="#111"/>
         <path d="M120 74v22M142 112l24-8M134 138l14 22M106 138l-14 22M98 112l-24-8" stroke="#111" stroke-width="4"/></g>`;
+  }
+}
+
+/** Each original gets its own picture; others fall back to a die. */
+function originalMotif(slug: string, light: string, tilt: number): string {
+  switch (slug) {
+    case 'limbo':
+      return `<g><circle cx="120" cy="128" r="58" fill="#0004" stroke="${light}" stroke-width="3"/>
+        <path d="M120 70l22 40h-13v48h-18v-48H98z" fill="#fff"/><text x="120" y="182" font-size="20" text-anchor="middle" font-family="system-ui" font-weight="900" fill="${light}">×2.00</text></g>`;
+    case 'mines':
+      return `<g transform="rotate(${tilt} 120 128)">${[0, 1, 2]
+        .map((r) =>
+          [0, 1, 2]
+            .map((c) => {
+              const x = 72 + c * 34;
+              const y = 80 + r * 34;
+              const gem = (r + c) % 3 !== 1;
+              return `<rect x="${x}" y="${y}" width="30" height="30" rx="7" fill="${gem ? '#0006' : '#fff2'}"/>${
+                gem
+                  ? `<path d="M${x + 15} ${y + 6}l9 9-9 10-9-10z" fill="#5eead4"/>`
+                  : `<circle cx="${x + 15}" cy="${y + 16}" r="8" fill="#111"/><path d="M${x + 19} ${y + 9}l4-4" stroke="#fbbf24" stroke-width="2"/>`
+              }`;
+            })
+            .join(''),
+        )
+        .join('')}</g>`;
+    case 'plinko':
+      return `<g>${Array.from({ length: 5 }, (_, r) =>
+        Array.from(
+          { length: r + 3 },
+          (_, c) =>
+            `<circle cx="${120 + (c - (r + 2) / 2) * 22}" cy="${80 + r * 20}" r="4" fill="#fff"/>`,
+        ).join(''),
+      ).join('')}<circle cx="131" cy="92" r="8" fill="${light}"/>
+        ${[0, 1, 2, 3, 4, 5, 6].map((i) => `<rect x="${47 + i * 21}" y="182" width="18" height="12" rx="3" fill="${['#ef4444', '#f97316', '#eab308', '#22c55e', '#eab308', '#f97316', '#ef4444'][i]}"/>`).join('')}</g>`;
+    case 'crash':
+      return `<g><path d="M56 180 Q120 176 180 84" fill="none" stroke="#fff" stroke-width="6" stroke-linecap="round"/>
+        <path d="M56 180 Q120 176 180 84 L180 180z" fill="#fff" opacity="0.12"/>
+        <path d="M172 76l18-4-6 18z" fill="${light}"/><text x="92" y="116" font-size="26" text-anchor="middle" font-family="system-ui" font-weight="900" fill="#fff">3.47×</text></g>`;
+    default:
+      return `<g transform="rotate(${tilt} 120 128)"><rect x="72" y="80" width="96" height="96" rx="22" fill="#fff"/>
+        <circle cx="98" cy="106" r="9" fill="#0f172a"/><circle cx="120" cy="128" r="9" fill="#0f172a"/><circle cx="142" cy="150" r="9" fill="#0f172a"/>
+        <circle cx="142" cy="106" r="9" fill="#0f172a"/><circle cx="98" cy="150" r="9" fill="#0f172a"/></g>`;
   }
 }
 
@@ -123,7 +172,7 @@ export function thumbnailSvg(game: {
 <rect width="${THUMB_WIDTH}" height="${THUMB_HEIGHT}" fill="url(#${id})"/>
 <circle cx="${30 + (seed % 180)}" cy="${20 + ((seed >> 8) % 60)}" r="${40 + (seed % 30)}" fill="#fff" opacity="0.06"/>
 <circle cx="120" cy="128" r="110" fill="url(#${id}r)"/>
-${motif(game.is_original ? 'original' : game.category, light, seed)}
+${motif(game.is_original ? 'original' : game.category, light, seed, game.slug)}
 <rect y="${top - size - 14}" width="${THUMB_WIDTH}" height="${THUMB_HEIGHT - top + size + 14}" fill="#000" opacity="0.18"/>
 ${name
   .map(

@@ -40,6 +40,8 @@ export const PERMISSIONS = {
   'sportsbook.trade': ['owner', 'admin', 'trader'],
   'sportsbook.settle': ['owner', 'admin', 'trader'],
   'sportsbook.limits': ['owner', 'admin', 'risk', 'trader'],
+  'casino.read': ['owner', 'admin', 'finance', 'risk', 'marketing'],
+  'casino.write': ['owner', 'admin', 'marketing'],
 } as const satisfies Record<string, readonly Role[]>;
 
 export type Permission = keyof typeof PERMISSIONS;
