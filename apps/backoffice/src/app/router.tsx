@@ -36,6 +36,8 @@ const JurisdictionsPage = () =>
     async () =>
       (await import('../features/jurisdictions/jurisdictions-page.tsx')).JurisdictionsPage,
   );
+const CasinoPage = () =>
+  page(async () => (await import('../features/casino/casino-page.tsx')).CasinoPage);
 const AuditPage = () =>
   page(async () => (await import('../features/audit/audit-page.tsx')).AuditPage);
 const SettingsPage = () =>
@@ -84,6 +86,14 @@ export const router = createBrowserRouter(
           element: (
             <Guard permission="promotions.read">
               <PromotionsPage />
+            </Guard>
+          ),
+        },
+        {
+          path: 'casino',
+          element: (
+            <Guard permission="casino.read">
+              <CasinoPage />
             </Guard>
           ),
         },

@@ -100,3 +100,10 @@ export const GlobeIcon = (p: SVGProps<SVGSVGElement>) => (
     <path d="M3.5 12h17M12 3.5c2.5 2.6 3.5 5.4 3.5 8.5s-1 5.9-3.5 8.5c-2.5-2.6-3.5-5.4-3.5-8.5s1-5.9 3.5-8.5" />
   </Icon>
 );
+
+export const CasinoIcon = (p: SVGProps<SVGSVGElement>) => (
+  <Icon {...p}>
+    <rect x="4" y="4" width="16" height="16" rx="4" />
+    <path d="M9 9h.01M15 15h.01M12 12h.01M15 9h.01M9 15h.01" strokeWidth="2.5" />
+  </Icon>
+);

@@ -2,6 +2,7 @@ import type { SVGProps } from 'react';
 import {
   ApprovalIcon,
   AuditIcon,
+  CasinoIcon,
   DashboardIcon,
   GiftIcon,
   GlobeIcon,
@@ -40,6 +41,13 @@ export const NAV: NavItem[] = [
     label: 'Trading',
     permission: 'sportsbook.read',
     icon: TradingIcon,
+    group: 'Operations',
+  },
+  {
+    to: '/casino',
+    label: 'Casino',
+    permission: 'casino.read',
+    icon: CasinoIcon,
     group: 'Operations',
   },
   {

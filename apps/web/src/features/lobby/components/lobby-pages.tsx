@@ -33,7 +33,6 @@ export function CasinoHomePage() {
       breadcrumbs={[{ label: t('nav.home'), to: '/' }, { label: t('pages.casino.title') }]}
     >
       <SearchBox />
-      <CategoryTiles />
       {auth.isAuthenticated && (
         <GameRow
           id="continue"
@@ -50,6 +49,7 @@ export function CasinoHomePage() {
         icon={<SparkIcon size={18} />}
         more="/casino/all-games?page=1"
       />
+      <CategoryTiles />
       <GameRow
         id="originals"
         title={t('originals.title')}
