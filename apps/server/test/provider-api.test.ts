@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { bearer, signedInPlayer, type TestApp, testApp } from './harness.ts';
 import { expectLedgerConsistent } from './ledger-support.ts';
 import { call, launched } from './provider-support.ts';
@@ -54,6 +54,44 @@ describe('provider API: the happy path', () => {
     expect(await t.modules.ledger.service.houseBalance('wagers', 'EUR', 'lantern')).toMatchObject({
       balance_minor: -7_50n,
     });
+  });
+});
+
+describe('provider API: bonus wagering', () => {
+  it('a closed round publishes its net stake to the bonus engine once, in the game category', async () => {
+    const s = await launched(t);
+    const settled = vi.spyOn(t.modules.bonus.service, 'onBetSettled');
+    const { round, txn } = ids();
+    await s.bet('4.00', { round, txn });
+    await s.bet('1.00', { round, txn: `${txn}-2` });
+    await call(t, 'rollback', {
+      player_id: s.base.player_id,
+      currency: 'EUR',
+      round_id: round,
+      transaction_id: `${txn}-rb`,
+      reference_transaction_id: `${txn}-2`,
+    });
+    expect(settled).not.toHaveBeenCalled();
+    await call(t, 'win', {
+      ...s.base,
+      round_id: round,
+      transaction_id: `${txn}-w`,
+      amount: '0',
+      round_closed: true,
+    });
+    await call(t, 'round-end', { player_id: s.base.player_id, currency: 'EUR', round_id: round });
+    await vi.waitFor(() => expect(settled).toHaveBeenCalled());
+    const events = settled.mock.calls.map(([event]) => event);
+    expect(events).toHaveLength(1);
+    expect(events[0]).toMatchObject({
+      player_id: s.player.id,
+      product: 'casino',
+      category: 'slots',
+      stake_minor: 4_00n,
+      currency: 'EUR',
+    });
+    expect(events[0]!.bet_ref).toMatch(/^provider-round:\d+$/);
+    settled.mockRestore();
   });
 });
 

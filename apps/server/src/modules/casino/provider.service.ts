@@ -564,13 +564,14 @@ export class ProviderService {
         actor: { type: 'provider', id: integration.code },
       });
     }
-    await this.repository.finishTxn(roundKey, row.id, ['pending'], 'applied', {
+    const moved = await this.repository.finishTxn(roundKey, row.id, ['pending'], 'applied', {
       id: round.id,
       stake_delta: 0n,
       payout_delta: amount,
       close: input.round_closed === true,
     });
-    if (input.round_closed) await this.settled(round.id);
+    // Published by the call that closed the round (the engine also dedupes by bet_ref).
+    if (moved && input.round_closed) await this.settled(round.id);
     return this.ok(player.id, player.currency, { transaction_id: input.transaction_id });
   }
 
@@ -703,8 +704,7 @@ export class ProviderService {
         player.currency,
       );
     }
-    await this.repository.closeRound(round.id);
-    await this.settled(round.id);
+    if (await this.repository.closeRound(round.id)) await this.settled(round.id);
     return this.ok(player.id, player.currency, { round_id: input.round_id });
   }
 
