@@ -19,14 +19,12 @@ async function ownerSignIn(page: Page) {
     await page.getByLabel('Email').fill(OWNER.email);
     await page.getByLabel('Password').fill(OWNER.password);
     await page.getByRole('button', { name: 'Continue' }).click();
-    await page
-      .getByLabel('Authenticator code')
-      .fill(
-        await generate({
-          secret: OWNER.secret,
-          epoch: Math.floor(Date.now() / 1000) + offset * 30,
-        }),
-      );
+    await page.getByLabel('Authenticator code').fill(
+      await generate({
+        secret: OWNER.secret,
+        epoch: Math.floor(Date.now() / 1000) + offset * 30,
+      }),
+    );
     await page.getByRole('button', { name: 'Sign in' }).click();
     const signedIn = await page
       .getByRole('navigation', { name: 'Back office' })
