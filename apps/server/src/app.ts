@@ -22,7 +22,11 @@ import { type AuthLimits, createAuthModule } from './modules/auth/index.ts';
 import { createBackofficeModule } from './modules/backoffice/index.ts';
 import { createBonusModule } from './modules/bonus/index.ts';
 import { createCashierModule, createPaymentsModule } from './modules/cashier/index.ts';
-import { createCasinoModule, createOriginalsModule } from './modules/casino/index.ts';
+import {
+  createCasinoModule,
+  createLobbyModule,
+  createOriginalsModule,
+} from './modules/casino/index.ts';
 import { createComplianceModule } from './modules/compliance/index.ts';
 import { createCryptoModule } from './modules/crypto/index.ts';
 import { createKycModule } from './modules/kyc/index.ts';
@@ -46,6 +50,7 @@ import { loggerOptions } from './platform/logger.ts';
 import { registerMetricsEndpoint } from './platform/metrics/endpoint.ts';
 import { createMetrics } from './platform/metrics/metrics.ts';
 import { RateLimiter } from './platform/rate-limit.ts';
+import { lanternStudio } from './studio/lantern/studio.ts';
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../..');
 
@@ -347,6 +352,34 @@ export async function buildApp(options: AppOptions) {
   const vitals = createVitalsModule({ db, observe: metrics.webVital, log: logError });
   if (config.env !== 'test') vitals.startSweeper();
   app.addHook('onClose', async () => vitals.stop());
+  // The lobby, game launches and the seamless-wallet provider API (issue 17).
+  const playerCurrency = async (player_id: bigint) => {
+    const player = await players.service.byId(player_id);
+    return player?.currency_id == null ? null : cashier.service.currency(player.currency_id);
+  };
+  const lobby = createLobbyModule({
+    db,
+    ledger: ledger.service,
+    gate: protection.gate,
+    env: config.env,
+    playerCurrency,
+    // A closed provider round advances bonus wagering by its net stake (once per round).
+    onRoundSettled: (event) =>
+      void bonus.service
+        .onBetSettled({
+          player_id: event.player_id,
+          bet_ref: `provider-round:${event.round_id}`,
+          product: 'casino',
+          category: event.category,
+          stake_minor: event.stake_minor,
+          currency: event.currency,
+        })
+        .catch((error) => logError('bonus wagering from a provider round', error)),
+  });
+  // The in-repo demo studio calls this server's provider API over HTTP, like any studio.
+  const lanternStudioSetup = config.lanternStudioSecret
+    ? { secret: config.lanternStudioSecret, launchUrl: '/studio/lantern/' }
+    : null;
   const backoffice = createBackofficeModule({
     db,
     audit: audit.service,
@@ -368,6 +401,7 @@ export async function buildApp(options: AppOptions) {
       sportsbook.adminRoutes(staff.auth),
       vitals.adminRoutes(staff.auth),
       originals.adminRoutes(staff.auth, audit.service),
+      lobby.adminRoutes(audit.service, staff.auth),
     ],
   });
 
@@ -467,6 +501,7 @@ export async function buildApp(options: AppOptions) {
       await api.register(cashier.routes);
       await api.register(casino.routes);
       await api.register(originals.routes(auth.hook));
+      await api.register(lobby.routes(auth.hook));
       await api.register(auth.routes);
       await api.register(playersRoutes(players.service, auth.hook));
       await api.register(wallet.routes);
@@ -484,6 +519,23 @@ export async function buildApp(options: AppOptions) {
     { prefix: '/api/v1' },
   );
   await app.register(backoffice.routes, { prefix: '/api/admin' });
+  await app.register(lobby.providerRoutes, { prefix: '/api/provider/v1' });
+  if (lanternStudioSetup) {
+    await app.register(
+      lanternStudio({
+        code: 'lantern',
+        secret: lanternStudioSetup.secret,
+        // This process's own address once it listens (the studio is a client like any other).
+        operatorUrl: () => {
+          const address = app.server.address();
+          const port = typeof address === 'object' && address ? address.port : config.port;
+          return `http://127.0.0.1:${port}`;
+        },
+        log: logError,
+      }),
+      { prefix: '/studio/lantern' },
+    );
+  }
   if (payments.sandboxPages) await app.register(payments.sandboxPages);
   if (config.env !== 'production') await app.register(mail.devRoutes);
   if (config.env !== 'production') await app.register(sportsbook.devRoutes);
@@ -514,6 +566,8 @@ export async function buildApp(options: AppOptions) {
     cashier,
     casino,
     originals,
+    lobby,
+    lanternStudio: lanternStudioSetup,
     protection,
     compliance,
     players,

@@ -10,6 +10,7 @@ import {
   uniqueEmail,
 } from './harness.ts';
 import { expectLedgerConsistent } from './ledger-support.ts';
+import { sign } from './provider-support.ts';
 import { syntheticEvent } from './sportsbook-support.ts';
 import { RELAXED_STAFF_LIMITS, staffMember } from './staff-helpers.ts';
 
@@ -57,6 +58,8 @@ describe('every money route passes the gate', () => {
       url?: (ids: Ids) => string;
       /** Sent by an INR player (the INR flow's routes). */
       inr?: boolean;
+      /** Headers of their own instead of the player's bearer token (a studio's signed call). */
+      headers?: (raw: string) => Record<string, string>;
     }
   > = {
     'POST /api/v1/customer/deposit/create': {
@@ -129,8 +132,22 @@ describe('every money route passes the gate', () => {
         idempotency_key: 'gate-test-bet-1',
       }),
     },
+    'POST /api/provider/v1/:provider/bet': {
+      payload: ({ game_session }) => ({
+        ...game_session,
+        round_id: 'gate-test-round',
+        transaction_id: 'gate-test-txn',
+        amount: '1.00',
+      }),
+      url: () => '/api/provider/v1/lantern/bet',
+      headers: (raw) => sign(raw),
+    },
   };
-  type Ids = { promotion: string; selection: { selection_id: string; odds: string } };
+  type Ids = {
+    promotion: string;
+    selection: { selection_id: string; odds: string };
+    game_session: Record<string, string>;
+  };
 
   it('calls the gate before anything is written, on each route that declares a money action', async () => {
     const routes = t.modules.moneyRoutes;
@@ -150,8 +167,23 @@ describe('every money route passes the gate', () => {
     });
     const event = await syntheticEvent(t.modules.sportsbook.service);
     const { selection_id, odds } = event.sel('match_winner', 'home');
-    const ids: Ids = { promotion: '', selection: { selection_id: String(selection_id), odds } };
     const player = await signedInPlayer(t);
+    const launch = await t.app.inject({
+      method: 'POST',
+      url: '/api/v1/customer/casino/games-init',
+      headers: bearer(player.token),
+      payload: { game: 'lantern-fortune' },
+    });
+    const ids: Ids = {
+      promotion: '',
+      selection: { selection_id: String(selection_id), odds },
+      game_session: {
+        session_token: launch.json().data.token,
+        player_id: String(player.id),
+        currency: 'EUR',
+        game_code: 'lantern-fortune',
+      },
+    };
     await t.modules.ledger.service.transfer({
       idempotency_key: `gate-fund:${player.id}`,
       debit: { house: 'payment_clearing', purpose: 'sandbox' },
@@ -177,11 +209,17 @@ describe('every money route passes the gate', () => {
       const url = fixture.url ? fixture.url(ids) : route.url;
       const payload =
         typeof fixture.payload === 'function' ? fixture.payload(ids) : fixture.payload;
+      const raw = JSON.stringify(payload);
       const response = await t.app.inject({
         method: route.method as 'POST',
         url,
-        headers: bearer(fixture.inr ? inrPlayer.token : player.token),
-        payload,
+        headers: fixture.headers
+          ? fixture.headers(raw)
+          : {
+              ...bearer(fixture.inr ? inrPlayer.token : player.token),
+              'content-type': 'application/json',
+            },
+        payload: raw,
       });
       expect(response.statusCode, `${route.url}: ${response.body}`).toBe(403);
       expect(response.json().code).toBe('TEST_REFUSED');

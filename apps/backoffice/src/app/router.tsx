@@ -51,6 +51,8 @@ const OriginalsSettingsPage = () =>
     async () =>
       (await import('../features/originals/originals-settings-page.tsx')).OriginalsSettingsPage,
   );
+const CasinoPage = () =>
+  page(async () => (await import('../features/casino/casino-page.tsx')).CasinoPage);
 const AuditPage = () =>
   page(async () => (await import('../features/audit/audit-page.tsx')).AuditPage);
 const SettingsPage = () =>
@@ -115,6 +117,14 @@ export const router = createBrowserRouter(
           element: (
             <Guard permission="originals.read">
               <OriginalsSettingsPage />
+            </Guard>
+          ),
+        },
+        {
+          path: 'casino',
+          element: (
+            <Guard permission="casino.read">
+              <CasinoPage />
             </Guard>
           ),
         },

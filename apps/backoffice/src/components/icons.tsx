@@ -126,3 +126,10 @@ export const ShieldIcon = (p: SVGProps<SVGSVGElement>) => (
     <path d="m9 12 2.2 2.2L15.5 10" />
   </Icon>
 );
+
+export const CasinoIcon = (p: SVGProps<SVGSVGElement>) => (
+  <Icon {...p}>
+    <rect x="4" y="4" width="16" height="16" rx="4" />
+    <path d="M9 9h.01M15 15h.01M12 12h.01M15 9h.01M9 15h.01" strokeWidth="2.5" />
+  </Icon>
+);

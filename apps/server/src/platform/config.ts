@@ -62,6 +62,8 @@ const environment = z.object({
   METRICS_PORT: z.coerce.number().int().min(0).max(65_535).optional(),
   /** The internal metrics listener's address; loopback unless the operator opens it. */
   METRICS_HOST: z.string().default('127.0.0.1'),
+  /** The demo game studio's provider-API secret; unset in production switches the studio off. */
+  LANTERN_STUDIO_SECRET: z.string().min(16).optional(),
 });
 
 export type Config = {
@@ -86,6 +88,8 @@ export type Config = {
   kyc: { vendor: string; callbackSecret: string | undefined };
   /** Where Prometheus may scrape (platform/metrics/endpoint.ts); neither set: nowhere. */
   metrics: { token?: string; port?: number; host: string };
+  /** The in-repo demo studio (`/studio/lantern`): its secret, or null when it is off. */
+  lanternStudioSecret: string | null;
   crypto: {
     provider: 'sandbox' | 'nowpayments' | 'self_custody' | 'off';
     nowpayments?: { api_url: string; api_key: string; ipn_secret: string };
@@ -146,6 +150,9 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
       host: env.METRICS_HOST,
     },
     crashEngine: env.CRASH_ENGINE ? env.CRASH_ENGINE === 'on' : env.NODE_ENV !== 'test',
+    lanternStudioSecret:
+      env.LANTERN_STUDIO_SECRET ??
+      (env.NODE_ENV === 'production' ? null : 'lantern-studio-demo-secret'),
     crypto: {
       provider: cryptoProvider,
       ...(cryptoProvider === 'nowpayments'

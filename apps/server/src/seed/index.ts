@@ -1,5 +1,6 @@
 import type { AppModules } from '../app.ts';
 import type { NewPromotion } from '../modules/bonus/index.ts';
+import { seedCasinoGames } from './casino-games.ts';
 import {
   BANKS,
   CURRENCIES,
@@ -43,6 +44,7 @@ export async function seed(modules: AppModules, options: { demo: boolean }): Pro
       sort_order: index,
     });
   }
+  await seedCasinoGames(modules, modules.lanternStudio);
   if (options.demo) await seedDemo(modules);
 }
 

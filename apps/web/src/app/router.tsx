@@ -18,10 +18,12 @@ function page<M, K extends keyof M>(load: () => Promise<M>, name: K): M[K] {
 
 const HomePage = page(() => import('./routes/home-page.tsx'), 'HomePage');
 const pages = () => import('./routes/pages.tsx');
-const CasinoHomePage = page(pages, 'CasinoHomePage');
-const AllGamesPage = page(pages, 'AllGamesPage');
-const ProvidersPage = page(pages, 'ProvidersPage');
-const CategoryPage = page(pages, 'CategoryPage');
+const lobby = () => import('../features/lobby/components/lobby-pages.tsx');
+const CasinoHomePage = page(lobby, 'CasinoHomePage');
+const AllGamesPage = page(lobby, 'AllGamesPage');
+const ProvidersPage = page(lobby, 'ProvidersPage');
+const CategoryPage = page(lobby, 'CategoryPage');
+const GamePage = page(() => import('../features/lobby/components/game-page.tsx'), 'GamePage');
 const SportsPage = page(
   () => import('../features/sports/components/sports-page.tsx'),
   'SportsPage',
@@ -95,6 +97,7 @@ export const router = createBrowserRouter([
       { path: 'casino/originals/mines', element: <MinesPage /> },
       { path: 'casino/originals/plinko', element: <PlinkoPage /> },
       { path: 'casino/originals/crash', element: <CrashPage /> },
+      { path: 'casino/game/:slug', element: <GamePage /> },
       { path: 'provably-fair', element: <ProvablyFairPage /> },
       { path: 'casino/:category', element: <CategoryPage /> },
       { path: 'sports', element: <SportsPage /> },

@@ -2,6 +2,7 @@ import type { SVGProps } from 'react';
 import {
   ApprovalIcon,
   AuditIcon,
+  CasinoIcon,
   DashboardIcon,
   GiftIcon,
   GlobeIcon,
@@ -51,6 +52,13 @@ export const NAV: NavItem[] = [
     label: 'Payments desk',
     permission: 'payments.read',
     icon: PaymentsIcon,
+    group: 'Operations',
+  },
+  {
+    to: '/casino',
+    label: 'Casino',
+    permission: 'casino.read',
+    icon: CasinoIcon,
     group: 'Operations',
   },
   {

@@ -11,15 +11,29 @@ import { casinoRoutes } from './casino.routes.ts';
 import { CrashRepository } from './crash.repository.ts';
 import { CrashHub, crashRoutes } from './crash.routes.ts';
 import { CrashService } from './crash.service.ts';
+import { launchRoutes } from './launch.routes.ts';
+import { lobbyAdminRoutes } from './lobby.admin-routes.ts';
+import { LobbyRepository } from './lobby.repository.ts';
+import { lobbyRoutes } from './lobby.routes.ts';
+import { LobbyService } from './lobby.service.ts';
 import { originalsAdminRoutes } from './originals.admin.ts';
 import { OriginalsRepository } from './originals.repository.ts';
 import { originalsRoutes } from './originals.routes.ts';
 import { type OriginalsDeps, OriginalsService } from './originals.service.ts';
 import { OriginalsSettings } from './originals.settings.ts';
+import { ProviderRepository } from './provider.repository.ts';
+import { providerRoutes } from './provider.routes.ts';
+import { type ProviderDeps, ProviderService } from './provider.service.ts';
 
 export type { ProviderRow } from './casino.repository.ts';
 export { multiplierAt } from './crash.service.ts';
 export type { CasinoBetSettled } from './originals.service.ts';
+export {
+  PROVIDER_ERRORS,
+  type ProviderRoundSettled,
+  providerSignature,
+  SIGNATURE_WINDOW_MS,
+} from './provider.service.ts';
 
 /** How often each instance finishes bets a crash left with money unmoved. */
 export const ORIGINALS_SWEEP_INTERVAL_MS = 30_000;
@@ -82,5 +96,52 @@ export function createOriginalsModule(
       crash.stop();
       hub.close();
     },
+  };
+}
+
+/**
+ * The lobby (catalogue, home rows, thumbnails), game launches (`games-init`, `games-init-demo`)
+ * and the seamless-wallet API third-party studios call (`/api/provider/v1`).
+ */
+export function createLobbyModule(
+  deps: ProviderDeps & {
+    db: Db;
+    ledger: LedgerService;
+    gate: PlayerGate;
+    env: string;
+  },
+) {
+  const repository = new LobbyRepository(deps.db);
+  const service = new LobbyService(repository);
+  const provider = new ProviderService(
+    new ProviderRepository(deps.db),
+    repository,
+    deps.ledger,
+    deps.gate,
+    deps,
+  );
+  return {
+    repository,
+    service,
+    provider,
+    routes:
+      (auth: PlayerAuth): FastifyPluginAsyncZod =>
+      async (app) => {
+        await app.register(lobbyRoutes(service, auth));
+        await app.register(
+          launchRoutes({
+            lobby: service,
+            provider,
+            gate: deps.gate,
+            auth,
+            env: deps.env,
+            playerCurrency: deps.playerCurrency,
+          }),
+        );
+      },
+    adminRoutes: (audit: AuditService, staff: StaffAuth) =>
+      lobbyAdminRoutes(repository, audit, staff),
+    /** Mounted at /api/provider/v1 (not under the player API). */
+    providerRoutes: providerRoutes(provider),
   };
 }

@@ -49,6 +49,8 @@ export const PERMISSIONS = {
   'kyc.review': ['owner', 'admin', 'compliance'],
   'originals.read': ['owner', 'admin', 'finance', 'risk'],
   'originals.write': ['owner', 'admin'],
+  'casino.read': ['owner', 'admin', 'finance', 'risk', 'marketing'],
+  'casino.write': ['owner', 'admin', 'marketing'],
 } as const satisfies Record<string, readonly Role[]>;
 
 export type Permission = keyof typeof PERMISSIONS;

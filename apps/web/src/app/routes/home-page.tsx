@@ -1,8 +1,8 @@
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { buttonClasses } from '../../components/button.tsx';
-import { EmptyState } from '../../components/empty-state.tsx';
 import { BallIcon, CardsIcon, SparkIcon } from '../../components/icons.tsx';
+import { FeaturedGames } from '../../features/lobby/components/featured-games.tsx';
 import { usePageSettings } from '../layout/app-layout.tsx';
 import { CategoryTiles } from './category-tiles.tsx';
 
@@ -42,11 +42,7 @@ export function HomePage() {
         <h2 className="text-lg font-bold text-fg">{t('nav.gameCategories')}</h2>
         <CategoryTiles />
       </section>
-      <EmptyState
-        icon={<CardsIcon size={26} />}
-        title={t('pages.home.emptyTitle')}
-        body={t('pages.home.emptyBody')}
-      />
+      <FeaturedGames />
     </div>
   );
 }

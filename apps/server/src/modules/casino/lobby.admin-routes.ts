@@ -1,0 +1,153 @@
+import { envelope } from '@casino/contracts';
+import { formatAmount } from '@casino/money';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { AppError } from '../../platform/http/errors.ts';
+import type { AuditService } from '../audit/index.ts';
+import { metaOf } from '../auth/index.ts';
+import { staffErrors as errors, type StaffAuth, staffActor } from '../staff/index.ts';
+import type { LobbyRepository } from './lobby.repository.ts';
+
+const security = [{ bearer: [] }];
+/** A report covers at most this long a period (it scans the rounds of the period). */
+const REPORT_DAYS_MAX = 366;
+
+const adminGame = z.object({
+  id: z.number().int(),
+  slug: z.string(),
+  name: z.string(),
+  provider: z.string(),
+  category: z.string(),
+  rtp: z.string(),
+  enabled: z.boolean(),
+  featured: z.boolean(),
+  sort_order: z.number().int(),
+  demo_allowed: z.boolean(),
+  playable: z.boolean(),
+});
+const reportRow = z.object({
+  game: z.string(),
+  name: z.string(),
+  provider: z.string(),
+  currency: z.string(),
+  rounds: z.number().int(),
+  stake: z.string().describe('Minor units'),
+  payout: z.string().describe('Minor units'),
+  ggr: z.string().describe('stake − payout, minor units'),
+  rtp_actual: z.string().nullable().describe('payout / stake, percent'),
+  rtp_theoretical: z.string(),
+});
+
+/** Back office: the games screen and GGR / RTP per game over a period. */
+export const lobbyAdminRoutes =
+  (repository: LobbyRepository, audit: AuditService, staff: StaffAuth): FastifyPluginAsyncZod =>
+  async (app) => {
+    const ok = <T extends z.ZodType>(data: T) => ({ 200: envelope(data), ...errors });
+    app.get(
+      '/casino/games',
+      {
+        ...staff.guard('casino.read'),
+        schema: {
+          tags: ['admin: casino'],
+          summary: 'Every game, enabled or not, in lobby order',
+          security,
+          response: ok(z.array(adminGame)),
+        },
+      },
+      async () => ({
+        status: 200,
+        message: 'OK',
+        data: (await repository.page({ includeDisabled: true }, 0, 1000)).rows.map((row) => ({
+          id: row.id,
+          slug: row.slug,
+          name: row.name,
+          provider: row.provider_name,
+          category: row.category,
+          rtp: (row.rtp_bp / 100).toFixed(2),
+          enabled: row.enabled,
+          featured: row.featured,
+          sort_order: row.sort_order,
+          demo_allowed: row.demo_allowed,
+          playable: row.connected,
+        })),
+      }),
+    );
+    app.put(
+      '/casino/games/:id',
+      {
+        ...staff.guard('casino.write'),
+        schema: {
+          tags: ['admin: casino'],
+          summary: 'Enable / disable, feature, reorder or allow demo of a game (audited)',
+          security,
+          params: z.object({ id: z.coerce.number().int().positive().max(2_147_483_647) }),
+          body: z.object({
+            enabled: z.boolean().optional(),
+            featured: z.boolean().optional(),
+            demo_allowed: z.boolean().optional(),
+            sort_order: z.number().int().min(0).max(1_000_000).optional(),
+          }),
+          response: ok(z.object({ id: z.number().int() })),
+        },
+      },
+      async (request) => {
+        const before = await repository.byId(request.params.id);
+        if (!before) throw new AppError('NOT_FOUND', `No game ${request.params.id}`);
+        await repository.update(request.params.id, request.body);
+        await audit.record({
+          actor: staffActor(request.staff!, metaOf(request)),
+          action: 'casino.game.update',
+          target: { type: 'casino_game', id: before.id },
+          before: {
+            enabled: before.enabled,
+            featured: before.featured,
+            demo_allowed: before.demo_allowed,
+            sort_order: before.sort_order,
+          },
+          after: request.body,
+        });
+        return { status: 200, message: 'Game updated', data: { id: before.id } };
+      },
+    );
+    app.get(
+      '/casino/reports/games',
+      {
+        ...staff.guard('casino.read'),
+        schema: {
+          tags: ['admin: casino'],
+          summary: 'GGR and actual vs theoretical RTP per game and currency over a period',
+          description:
+            'From the recorded rounds: settled originals bets (casino_bets) and provider rounds (bets not rolled back, wins). `to` is exclusive.',
+          security,
+          querystring: z.object({ from: z.iso.date(), to: z.iso.date() }),
+          response: ok(z.array(reportRow)),
+        },
+      },
+      async (request) => {
+        const from = new Date(`${request.query.from}T00:00:00Z`);
+        const to = new Date(`${request.query.to}T00:00:00Z`);
+        if (!(to > from) || to.getTime() - from.getTime() > REPORT_DAYS_MAX * 86_400_000) {
+          throw new AppError(
+            'VALIDATION_FAILED',
+            `to: must be after from, at most ${REPORT_DAYS_MAX} days later`,
+            { status: 422, errors: [{ path: 'to', message: 'invalid period' }] },
+          );
+        }
+        const rows = await repository.report(from, to);
+        return {
+          status: 200,
+          message: 'OK',
+          data: rows.map((row) => ({
+            ...row,
+            stake: row.stake.toString(),
+            payout: row.payout.toString(),
+            ggr: (row.stake - row.payout).toString(),
+            // Basis points, truncated toward zero (the project's one rounding rule).
+            rtp_actual:
+              row.stake === 0n ? null : formatAmount((row.payout * 10_000n) / row.stake, 2),
+            rtp_theoretical: (row.rtp_bp / 100).toFixed(2),
+          })),
+        };
+      },
+    );
+  };

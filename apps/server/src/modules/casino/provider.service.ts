@@ -1,0 +1,724 @@
+import { createHash, createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
+import { formatAmount, isMoneyError, parseAmount } from '@casino/money';
+import { AppError } from '../../platform/http/errors.ts';
+import { isLedgerError, type LedgerService } from '../ledger/index.ts';
+import type { GateClient, PlayerGate } from '../protection/index.ts';
+import type { LobbyGameRow, LobbyRepository } from './lobby.repository.ts';
+import type {
+  GameSessionRow,
+  IntegrationRow,
+  ProviderRepository,
+  RoundRow,
+  TxnRow,
+} from './provider.repository.ts';
+
+/** A signed request older (or newer) than this is refused, so a captured one cannot be replayed later. */
+export const SIGNATURE_WINDOW_MS = 5 * 60_000;
+/** A game session lets the studio debit for this long after launch (wins and rollbacks never expire). */
+export const GAME_SESSION_TTL_MS = 12 * 60 * 60_000;
+
+/** A provider-API failure: a documented code, an HTTP status, and the balance when the player is known. */
+export class ProviderError extends AppError {
+  constructor(
+    code: ProviderErrorCode,
+    message: string,
+    readonly balance: string | null = null,
+    readonly currency: string | null = null,
+  ) {
+    super(code, message, { status: PROVIDER_ERRORS[code] });
+  }
+}
+
+/** Every code the provider API answers with (docs/provider-api.md), and its HTTP status. */
+export const PROVIDER_ERRORS = {
+  INVALID_SIGNATURE: 401,
+  STALE_REQUEST: 401,
+  UNKNOWN_PROVIDER: 401,
+  MALFORMED_REQUEST: 400,
+  VALIDATION_FAILED: 422,
+  INVALID_AMOUNT: 422,
+  WRONG_CURRENCY: 422,
+  UNKNOWN_SESSION: 404,
+  SESSION_EXPIRED: 401,
+  UNKNOWN_PLAYER: 404,
+  UNKNOWN_GAME: 404,
+  ROUND_NOT_FOUND: 404,
+  TRANSACTION_NOT_FOUND: 404,
+  INSUFFICIENT_FUNDS: 409,
+  DUPLICATE_TRANSACTION: 409,
+  TRANSACTION_ROLLED_BACK: 409,
+  ALREADY_ROLLED_BACK: 409,
+  ROUND_CLOSED: 409,
+  TRANSACTION_IN_PROGRESS: 409,
+  ROLLBACK_NOT_ALLOWED: 409,
+} as const;
+export type ProviderErrorCode = keyof typeof PROVIDER_ERRORS;
+
+/** A settled provider round's stake, for the bonus engine's wagering. */
+export type ProviderRoundSettled = {
+  player_id: bigint;
+  round_id: bigint;
+  category: string;
+  currency: string;
+  stake_minor: bigint;
+  payout_minor: bigint;
+};
+
+export type ProviderDeps = {
+  /** The wallet currency of a player (code, scale), or null when the player is unknown. */
+  playerCurrency: (player_id: bigint) => Promise<{ code: string; scale: number } | null>;
+  onRoundSettled: (event: ProviderRoundSettled) => void;
+};
+
+export type SessionInput = {
+  session_token: string;
+  player_id: string;
+  currency: string;
+  game_code: string;
+};
+export type BetInput = SessionInput & { round_id: string; transaction_id: string; amount: string };
+export type WinInput = BetInput & { round_closed?: boolean };
+export type RollbackInput = {
+  player_id: string;
+  currency: string;
+  round_id: string;
+  transaction_id: string;
+  reference_transaction_id: string;
+};
+export type RoundEndInput = { player_id: string; currency: string; round_id: string };
+
+export const sha256 = (text: string) => createHash('sha256').update(text).digest('hex');
+
+/** The signature a request must carry: hex HMAC-SHA256 over `<timestamp>.<raw body>`. */
+export function providerSignature(secret: string, timestamp: string, rawBody: string): string {
+  return createHmac('sha256', secret).update(`${timestamp}.${rawBody}`).digest('hex');
+}
+
+/**
+ * The seamless wallet a third-party studio calls (docs/provider-api.md): the studio runs the
+ * game, the player's money stays here. Every debit and credit is a ledger transfer keyed by
+ * the studio's transaction id, so a retry never moves money twice; every transaction id is
+ * remembered (a rollback of an unknown bet leaves a tombstone that refuses the late bet).
+ */
+export class ProviderService {
+  constructor(
+    private readonly repository: ProviderRepository,
+    private readonly lobby: LobbyRepository,
+    private readonly ledger: LedgerService,
+    private readonly gate: PlayerGate,
+    private readonly deps: ProviderDeps,
+  ) {}
+
+  /** Checks the request's signature and age; returns the calling studio. */
+  async authenticate(
+    code: string,
+    headers: { timestamp: string | undefined; signature: string | undefined },
+    rawBody: string,
+    now = Date.now(),
+  ): Promise<IntegrationRow> {
+    const integration = await this.repository.integrationByCode(code);
+    if (!integration?.enabled) {
+      throw new ProviderError('UNKNOWN_PROVIDER', `No connected provider "${code}"`);
+    }
+    const { timestamp, signature } = headers;
+    if (!timestamp || !/^\d{10,16}$/.test(timestamp) || !signature) {
+      throw new ProviderError(
+        'INVALID_SIGNATURE',
+        'X-Timestamp (Unix milliseconds) and X-Signature headers are required',
+      );
+    }
+    const expected = Buffer.from(providerSignature(integration.secret, timestamp, rawBody));
+    const given = Buffer.from(signature.replace(/^sha256=/, '').toLowerCase());
+    if (expected.length !== given.length || !timingSafeEqual(expected, given)) {
+      throw new ProviderError('INVALID_SIGNATURE', 'The request signature does not match its body');
+    }
+    if (Math.abs(now - Number(timestamp)) > SIGNATURE_WINDOW_MS) {
+      throw new ProviderError(
+        'STALE_REQUEST',
+        'The request timestamp is more than 5 minutes away from the server clock',
+      );
+    }
+    return integration;
+  }
+
+  /** Opens a real-money session for a launch; the token goes to the studio in the launch URL. */
+  async openSession(input: {
+    player_id: bigint;
+    game: LobbyGameRow;
+    currency: string;
+    client: GateClient;
+  }) {
+    const token = `gs_${randomBytes(24).toString('base64url')}`;
+    const session = await this.repository.insertSession({
+      token_hash: sha256(token),
+      player_id: input.player_id,
+      game_id: input.game.id,
+      provider_id: input.game.provider_id,
+      currency: input.currency,
+      client_ip: input.client.ip,
+      debug_country: input.client.debug_country ?? null,
+      language: input.client.language ?? null,
+      expires_at: new Date(Date.now() + GAME_SESSION_TTL_MS),
+    });
+    return { token, session };
+  }
+
+  integration(provider_id: number) {
+    return this.repository.integrationByProvider(provider_id);
+  }
+
+  upsertIntegration(row: Omit<IntegrationRow, 'enabled' | 'updated_at'>) {
+    return this.repository.upsertIntegration(row);
+  }
+
+  // ---- helpers -------------------------------------------------------------------------
+
+  private roundKey(integration: IntegrationRow, round_ref: string) {
+    return `${integration.provider_id}:${round_ref}`;
+  }
+
+  private async balanceOf(player_id: bigint, currency: { code: string; scale: number }) {
+    const { cash } = await this.ledger.playerBalances(player_id, currency.code);
+    return formatAmount(cash.balance_minor - cash.reserved_minor, currency.scale);
+  }
+
+  private async ok(
+    player_id: bigint,
+    currency: { code: string; scale: number },
+    extra: object = {},
+  ) {
+    return {
+      ...extra,
+      balance: await this.balanceOf(player_id, currency),
+      currency: currency.code,
+    };
+  }
+
+  private async refuse(
+    code: ProviderErrorCode,
+    message: string,
+    player_id: bigint,
+    currency: { code: string; scale: number },
+  ): Promise<never> {
+    throw new ProviderError(
+      code,
+      message,
+      await this.balanceOf(player_id, currency),
+      currency.code,
+    );
+  }
+
+  /** The player named in the request, in the currency the request names (which must be theirs). */
+  private async player(player_id: string, currencyCode: string) {
+    const id = /^\d{1,18}$/.test(player_id) ? BigInt(player_id) : null;
+    const currency = id === null ? null : await this.deps.playerCurrency(id);
+    if (id === null || !currency)
+      throw new ProviderError('UNKNOWN_PLAYER', `No player "${player_id}"`);
+    if (currency.code !== currencyCode) {
+      throw new ProviderError(
+        'WRONG_CURRENCY',
+        `The player's wallet is in ${currency.code}, not ${currencyCode}`,
+        await this.balanceOf(id, currency),
+        currency.code,
+      );
+    }
+    return { id, currency };
+  }
+
+  /** The session of the token; for debits it must be this player's, this studio's and unexpired. */
+  private async session(
+    integration: IntegrationRow,
+    token: string,
+    player: { id: bigint; currency: { code: string; scale: number } },
+    opts: { requireLive: boolean },
+  ): Promise<GameSessionRow> {
+    const session = await this.repository.sessionByHash(sha256(token));
+    if (
+      !session ||
+      session.provider_id !== integration.provider_id ||
+      session.player_id !== player.id
+    ) {
+      return this.refuse(
+        'UNKNOWN_SESSION',
+        'No such game session for this player',
+        player.id,
+        player.currency,
+      );
+    }
+    if (opts.requireLive && session.expires_at.getTime() < Date.now()) {
+      return this.refuse(
+        'SESSION_EXPIRED',
+        'The game session has expired',
+        player.id,
+        player.currency,
+      );
+    }
+    return session;
+  }
+
+  private async game(
+    integration: IntegrationRow,
+    game_code: string,
+    session: GameSessionRow | null,
+  ) {
+    const game = session ? await this.lobby.byId(session.game_id) : undefined;
+    if (
+      !game ||
+      game.provider_game_code !== game_code ||
+      game.provider_id !== integration.provider_id
+    ) {
+      throw new ProviderError('UNKNOWN_GAME', `The session is not for game "${game_code}"`);
+    }
+    return game;
+  }
+
+  private amount(
+    raw: string,
+    currency: { code: string; scale: number },
+    player_id: bigint,
+    allowZero: boolean,
+  ) {
+    let minor: bigint;
+    try {
+      minor = parseAmount(raw.trim(), currency.scale);
+    } catch (error) {
+      if (isMoneyError(error)) {
+        return this.refuse(
+          'INVALID_AMOUNT',
+          `amount: ${error.message} (${currency.code} has ${currency.scale} decimals)`,
+          player_id,
+          currency,
+        );
+      }
+      throw error;
+    }
+    if (minor < 0n || (!allowZero && minor === 0n)) {
+      return this.refuse('INVALID_AMOUNT', 'amount: must be more than 0', player_id, currency);
+    }
+    return minor;
+  }
+
+  /** Same transaction id again: the same answer when it is the same request, else a conflict. */
+  private async replay(
+    existing: TxnRow,
+    expected: {
+      kind: TxnRow['kind'];
+      amount_minor: bigint | null;
+      round_ref: string;
+      reference?: string;
+    },
+    player: { id: bigint; currency: { code: string; scale: number } },
+  ) {
+    if (existing.kind === 'bet' && expected.kind === 'bet' && existing.status === 'rolled_back') {
+      return this.refuse(
+        'TRANSACTION_ROLLED_BACK',
+        `Transaction ${existing.txn_ref} was rolled back; it cannot be applied`,
+        player.id,
+        player.currency,
+      );
+    }
+    const same =
+      existing.kind === expected.kind &&
+      existing.player_id === player.id &&
+      existing.round_ref === expected.round_ref &&
+      existing.amount_minor === expected.amount_minor &&
+      (expected.reference === undefined || existing.reference_txn_ref === expected.reference);
+    if (!same) {
+      return this.refuse(
+        'DUPLICATE_TRANSACTION',
+        `Transaction id ${existing.txn_ref} was already used for a different request`,
+        player.id,
+        player.currency,
+      );
+    }
+    if (existing.status === 'refused') {
+      return this.refuse(
+        (existing.refusal_code as ProviderErrorCode | null) ?? 'INSUFFICIENT_FUNDS',
+        `Transaction ${existing.txn_ref} was refused`,
+        player.id,
+        player.currency,
+      );
+    }
+    return existing;
+  }
+
+  // ---- the API -------------------------------------------------------------------------
+
+  async balance(integration: IntegrationRow, input: SessionInput) {
+    const player = await this.player(input.player_id, input.currency);
+    const session = await this.session(integration, input.session_token, player, {
+      requireLive: true,
+    });
+    await this.game(integration, input.game_code, session);
+    return this.ok(player.id, player.currency);
+  }
+
+  /** Debit: player cash → wagers:<provider>, behind the gate, keyed by the studio's id. */
+  async bet(integration: IntegrationRow, input: BetInput) {
+    const player = await this.player(input.player_id, input.currency);
+    const amount = await this.amount(input.amount, player.currency, player.id, false);
+    const prior = await this.repository.txn(integration.provider_id, input.transaction_id);
+    if (prior && prior.status !== 'pending') {
+      await this.replay(
+        prior,
+        { kind: 'bet', amount_minor: amount, round_ref: input.round_id },
+        player,
+      );
+      return this.ok(player.id, player.currency, { transaction_id: input.transaction_id });
+    }
+    const session = await this.session(integration, input.session_token, player, {
+      requireLive: true,
+    });
+    const game = await this.game(integration, input.game_code, session);
+    const reference = `provider:${integration.code}:${input.transaction_id}`;
+    // The player's own address and country from the launch: the studio's server is not the player.
+    await this.gate.admit({
+      ip: session.client_ip,
+      ...(session.debug_country ? { debug_country: session.debug_country } : {}),
+      ...(session.language ? { language: session.language } : {}),
+      route: '/api/provider/v1/:provider/bet',
+      player_id: player.id,
+      action: 'provider_debit',
+      amount_minor: amount,
+      currency: player.currency.code,
+      reference,
+    });
+    const roundKey = this.roundKey(integration, input.round_id);
+    const claimed = await this.repository.transaction(roundKey, async (tx) => {
+      const existingRound = await this.repository.round(
+        integration.provider_id,
+        input.round_id,
+        tx,
+        true,
+      );
+      if (
+        existingRound &&
+        (existingRound.player_id !== player.id || existingRound.status === 'closed')
+      ) {
+        return {
+          error: existingRound.status === 'closed' ? 'ROUND_CLOSED' : 'DUPLICATE_TRANSACTION',
+        } as const;
+      }
+      const round =
+        existingRound ??
+        (await this.repository.ensureRound(tx, {
+          provider_id: integration.provider_id,
+          round_ref: input.round_id,
+          player_id: player.id,
+          game_id: game.id,
+          session_id: session.id,
+          currency: player.currency.code,
+        }));
+      const { row, inserted } = await this.repository.claimTxn(tx, {
+        provider_id: integration.provider_id,
+        txn_ref: input.transaction_id,
+        kind: 'bet',
+        round_id: round.id,
+        round_ref: input.round_id,
+        player_id: player.id,
+        currency: player.currency.code,
+        amount_minor: amount,
+        reference_txn_ref: null,
+        status: 'pending',
+      });
+      return { row, inserted, round } as const;
+    });
+    if ('error' in claimed && claimed.error) {
+      await this.gate.release(reference);
+      return this.refuse(
+        claimed.error,
+        claimed.error === 'ROUND_CLOSED'
+          ? `Round ${input.round_id} is closed`
+          : `Round ${input.round_id} belongs to another player`,
+        player.id,
+        player.currency,
+      );
+    }
+    if (!claimed.inserted && claimed.row.status !== 'pending') {
+      // A concurrent duplicate (or the tombstone of an earlier rollback) won the id.
+      await this.gate.release(reference);
+      await this.replay(
+        claimed.row,
+        { kind: 'bet', amount_minor: amount, round_ref: input.round_id },
+        player,
+      );
+      return this.ok(player.id, player.currency, { transaction_id: input.transaction_id });
+    }
+    if (!claimed.inserted) {
+      await this.replay(
+        claimed.row,
+        { kind: 'bet', amount_minor: amount, round_ref: input.round_id },
+        player,
+      );
+    }
+    await this.applyBet(integration, claimed.row, claimed.round, reference, roundKey);
+    return this.ok(player.id, player.currency, { transaction_id: input.transaction_id });
+  }
+
+  private async applyBet(
+    integration: IntegrationRow,
+    txn: TxnRow,
+    round: RoundRow,
+    reference: string,
+    roundKey: string,
+  ) {
+    try {
+      await this.ledger.transfer({
+        idempotency_key: `provider-bet:${integration.code}:${txn.txn_ref}`,
+        debit: { player_id: txn.player_id, wallet: 'cash' },
+        credit: { house: 'wagers', purpose: integration.code },
+        amount_minor: txn.amount_minor!,
+        currency: txn.currency,
+        reason_code: 'bet',
+        object: { type: 'bet', id: `provider:${integration.code}:${round.round_ref}` },
+        actor: { type: 'provider', id: integration.code },
+      });
+    } catch (error) {
+      if (isLedgerError(error, 'INSUFFICIENT_FUNDS')) {
+        await this.repository.setTxnStatus(txn.id, 'refused', 'INSUFFICIENT_FUNDS');
+        await this.gate.release(reference);
+        const currency = (await this.deps.playerCurrency(txn.player_id))!;
+        return this.refuse(
+          'INSUFFICIENT_FUNDS',
+          'The balance is too low for this bet',
+          txn.player_id,
+          currency,
+        );
+      }
+      throw error;
+    }
+    await this.repository.finishTxn(roundKey, txn.id, ['pending'], 'applied', {
+      id: round.id,
+      stake_delta: txn.amount_minor!,
+      payout_delta: 0n,
+    });
+  }
+
+  /** Credit: wagers:<provider> → player cash, for a round that has a bet. Never refused for session expiry. */
+  async win(integration: IntegrationRow, input: WinInput) {
+    const player = await this.player(input.player_id, input.currency);
+    const amount = await this.amount(input.amount, player.currency, player.id, true);
+    const prior = await this.repository.txn(integration.provider_id, input.transaction_id);
+    if (prior && prior.status !== 'pending') {
+      await this.replay(
+        prior,
+        { kind: 'win', amount_minor: amount, round_ref: input.round_id },
+        player,
+      );
+      return this.ok(player.id, player.currency, { transaction_id: input.transaction_id });
+    }
+    const roundKey = this.roundKey(integration, input.round_id);
+    const claimed = await this.repository.transaction(roundKey, async (tx) => {
+      const round = await this.repository.round(integration.provider_id, input.round_id, tx, true);
+      if (
+        !round ||
+        round.player_id !== player.id ||
+        (await this.repository.appliedBets(round.id, tx)) === 0
+      ) {
+        return { error: 'ROUND_NOT_FOUND' as const };
+      }
+      if (round.status === 'closed') return { error: 'ROUND_CLOSED' as const };
+      const claim = await this.repository.claimTxn(tx, {
+        provider_id: integration.provider_id,
+        txn_ref: input.transaction_id,
+        kind: 'win',
+        round_id: round.id,
+        round_ref: input.round_id,
+        player_id: player.id,
+        currency: player.currency.code,
+        amount_minor: amount,
+        reference_txn_ref: null,
+        status: 'pending',
+      });
+      return { ...claim, round, error: null };
+    });
+    if (claimed.error) {
+      return this.refuse(
+        claimed.error,
+        claimed.error === 'ROUND_CLOSED'
+          ? `Round ${input.round_id} is closed`
+          : `No round ${input.round_id} with a bet for this player: a win needs its bet first`,
+        player.id,
+        player.currency,
+      );
+    }
+    const { row, inserted, round } = claimed;
+    if (!inserted) {
+      await this.replay(
+        row,
+        { kind: 'win', amount_minor: amount, round_ref: input.round_id },
+        player,
+      );
+      if (row.status !== 'pending')
+        return this.ok(player.id, player.currency, { transaction_id: input.transaction_id });
+    }
+    if (amount > 0n) {
+      await this.ledger.transfer({
+        idempotency_key: `provider-win:${integration.code}:${row.txn_ref}`,
+        debit: { house: 'wagers', purpose: integration.code },
+        credit: { player_id: player.id, wallet: 'cash' },
+        amount_minor: amount,
+        currency: player.currency.code,
+        reason_code: 'win',
+        object: { type: 'bet', id: `provider:${integration.code}:${round.round_ref}` },
+        actor: { type: 'provider', id: integration.code },
+      });
+    }
+    const moved = await this.repository.finishTxn(roundKey, row.id, ['pending'], 'applied', {
+      id: round.id,
+      stake_delta: 0n,
+      payout_delta: amount,
+      close: input.round_closed === true,
+    });
+    // Published by the call that closed the round (the engine also dedupes by bet_ref).
+    if (moved && input.round_closed) await this.settled(round.id);
+    return this.ok(player.id, player.currency, { transaction_id: input.transaction_id });
+  }
+
+  /**
+   * Undoes a bet. A bet never seen leaves a tombstone under its id (the late bet is refused);
+   * the same rollback again answers the same; a second rollback of the same bet is refused.
+   */
+  async rollback(integration: IntegrationRow, input: RollbackInput) {
+    const player = await this.player(input.player_id, input.currency);
+    const expected = {
+      kind: 'rollback' as const,
+      amount_minor: null,
+      round_ref: input.round_id,
+      reference: input.reference_transaction_id,
+    };
+    const prior = await this.repository.txn(integration.provider_id, input.transaction_id);
+    if (prior && prior.status !== 'pending') {
+      await this.replay(prior, expected, player);
+      return this.ok(player.id, player.currency, { transaction_id: input.transaction_id });
+    }
+    const roundKey = this.roundKey(integration, input.round_id);
+    // Under the round's lock the bet is marked rolled back at once, so no win can land on it
+    // while its refund is on the way; the refund itself is keyed, so a retry finishes it.
+    const outcome = await this.repository.transaction(roundKey, async (tx) => {
+      const mine = await this.repository.txn(
+        integration.provider_id,
+        input.transaction_id,
+        tx,
+        true,
+      );
+      const target = await this.repository.txn(
+        integration.provider_id,
+        input.reference_transaction_id,
+        tx,
+        true,
+      );
+      if (mine) {
+        if (mine.status !== 'pending') return { replay: mine };
+        return { row: mine, target };
+      }
+      if (
+        target &&
+        (target.kind !== 'bet' ||
+          target.player_id !== player.id ||
+          target.round_ref !== input.round_id)
+      ) {
+        return { error: 'ROLLBACK_NOT_ALLOWED' as const };
+      }
+      if (target?.status === 'pending') return { error: 'TRANSACTION_IN_PROGRESS' as const };
+      if (target?.status === 'rolled_back') return { error: 'ALREADY_ROLLED_BACK' as const };
+      const round = target?.round_id
+        ? await this.repository.round(integration.provider_id, target.round_ref, tx, true)
+        : undefined;
+      if (round && (round.status === 'closed' || (await this.repository.hasWin(round.id, tx)))) {
+        return { error: 'ROLLBACK_NOT_ALLOWED' as const };
+      }
+      if (!target) {
+        // The bet never arrived: remember its id so that, if it comes late, it is refused.
+        const tombstone = await this.repository.claimTxn(tx, {
+          provider_id: integration.provider_id,
+          txn_ref: input.reference_transaction_id,
+          kind: 'bet',
+          round_id: null,
+          round_ref: input.round_id,
+          player_id: player.id,
+          currency: player.currency.code,
+          amount_minor: null,
+          reference_txn_ref: null,
+          status: 'rolled_back',
+        });
+        if (!tombstone.inserted) return { error: 'TRANSACTION_IN_PROGRESS' as const };
+      } else {
+        await this.repository.rollBack(tx, target, round?.id ?? null);
+      }
+      const { row } = await this.repository.claimTxn(tx, {
+        provider_id: integration.provider_id,
+        txn_ref: input.transaction_id,
+        kind: 'rollback',
+        round_id: round?.id ?? null,
+        round_ref: input.round_id,
+        player_id: player.id,
+        currency: player.currency.code,
+        amount_minor: null,
+        reference_txn_ref: input.reference_transaction_id,
+        status: 'pending',
+      });
+      return { row, target };
+    });
+    if ('error' in outcome && outcome.error) {
+      const messages = {
+        ROLLBACK_NOT_ALLOWED:
+          'Only a bet of this player, in this round, still open and without wins, can be rolled back',
+        TRANSACTION_IN_PROGRESS: 'The bet is still being processed; retry the rollback',
+        ALREADY_ROLLED_BACK: `Transaction ${input.reference_transaction_id} was already rolled back`,
+      } as const;
+      return this.refuse(outcome.error, messages[outcome.error], player.id, player.currency);
+    }
+    if ('replay' in outcome && outcome.replay) {
+      await this.replay(outcome.replay, expected, player);
+      return this.ok(player.id, player.currency, { transaction_id: input.transaction_id });
+    }
+    const { row, target } = outcome as { row: TxnRow; target: TxnRow | undefined };
+    await this.replay(row, expected, player);
+    // Refused bets (refusal_code set) and tombstones (no amount) moved nothing: nothing to refund.
+    if (target && target.amount_minor !== null && target.refusal_code === null) {
+      await this.ledger.transfer({
+        idempotency_key: `provider-rollback:${integration.code}:${target.txn_ref}`,
+        debit: { house: 'wagers', purpose: integration.code },
+        credit: { player_id: player.id, wallet: 'cash' },
+        amount_minor: target.amount_minor,
+        currency: player.currency.code,
+        reason_code: 'bet_refund',
+        object: { type: 'bet', id: `provider:${integration.code}:${target.round_ref}` },
+        actor: { type: 'provider', id: integration.code },
+      });
+    }
+    await this.repository.finishTxn(roundKey, row.id, ['pending'], 'applied', null);
+    return this.ok(player.id, player.currency, { transaction_id: input.transaction_id });
+  }
+
+  /** Closes the round; its net stake then counts toward bonus wagering (once). */
+  async roundEnd(integration: IntegrationRow, input: RoundEndInput) {
+    const player = await this.player(input.player_id, input.currency);
+    const round = await this.repository.round(integration.provider_id, input.round_id);
+    if (!round || round.player_id !== player.id) {
+      return this.refuse(
+        'ROUND_NOT_FOUND',
+        `No round ${input.round_id} for this player`,
+        player.id,
+        player.currency,
+      );
+    }
+    if (await this.repository.closeRound(round.id)) await this.settled(round.id);
+    return this.ok(player.id, player.currency, { round_id: input.round_id });
+  }
+
+  private async settled(round_id: bigint) {
+    const round = await this.repository.roundById(round_id);
+    if (round?.status !== 'closed' || round.stake_minor === 0n) return;
+    const game = await this.lobby.byId(round.game_id);
+    this.deps.onRoundSettled({
+      player_id: round.player_id,
+      round_id: round.id,
+      category: game?.category ?? 'slots',
+      currency: round.currency,
+      stake_minor: round.stake_minor,
+      payout_minor: round.payout_minor,
+    });
+  }
+}

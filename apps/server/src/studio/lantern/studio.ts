@@ -1,0 +1,278 @@
+/**
+ * The demo studio "Lantern Studio": a game provider that happens to live in this repository.
+ * It behaves as an external studio would: its browser app (./public) talks only to this
+ * server side, which spins the slot and calls the operator's seamless-wallet API over HTTP
+ * with signed requests (docs/provider-api.md). It never imports an operator module.
+ */
+import { createHmac, randomUUID } from 'node:crypto';
+import { readFile } from 'node:fs/promises';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import type { FastifyPluginAsync } from 'fastify';
+import {
+  evaluate,
+  LINES,
+  PAYLINES,
+  PAYTABLE,
+  REELS,
+  STATED_RTP_BP,
+  SYMBOL_NAMES,
+  spin,
+} from './slot.ts';
+
+const PUBLIC = path.join(path.dirname(fileURLToPath(import.meta.url)), 'public');
+const FILES: Record<string, string> = {
+  '': 'index.html',
+  'index.html': 'index.html',
+  'slot.js': 'slot.js',
+  'slot.css': 'slot.css',
+};
+const TYPES: Record<string, string> = {
+  html: 'text/html; charset=utf-8',
+  js: 'text/javascript; charset=utf-8',
+  css: 'text/css; charset=utf-8',
+};
+
+/** Total bets offered, in minor units at two decimals (10 lines: a line bet of a tenth). */
+export const BETS_MINOR = [10n, 20n, 50n, 100n, 200n, 500n, 1000n, 2000n, 5000n];
+/** Play money a demo session starts with. */
+export const DEMO_BALANCE_MINOR = 1_000_00n;
+const DEMO_SESSIONS_MAX = 10_000;
+const RETRIES = 3;
+
+export type StudioOptions = {
+  code: string;
+  secret: string;
+  /** The operator's base URL (e.g. http://127.0.0.1:3000); asked on every call. */
+  operatorUrl: () => string;
+  log?: (message: string, error: unknown) => void;
+};
+
+type OperatorAnswer = { status: number; body: Record<string, unknown> };
+
+const toMinor = (amount: string) => {
+  const [whole, fraction = ''] = amount.split('.');
+  return (
+    BigInt(whole!) * 100n +
+    BigInt(fraction.padEnd(2, '0').slice(0, 2)) * (amount.startsWith('-') ? -1n : 1n)
+  );
+};
+const toAmount = (minor: bigint) => `${minor / 100n}.${String(minor % 100n).padStart(2, '0')}`;
+
+export function lanternStudio(options: StudioOptions): FastifyPluginAsync {
+  /** Demo wallets: play money kept by the studio, keyed by the demo token. */
+  const demo = new Map<string, bigint>();
+
+  async function call(action: string, payload: Record<string, unknown>): Promise<OperatorAnswer> {
+    const raw = JSON.stringify(payload);
+    const timestamp = String(Date.now());
+    const signature = createHmac('sha256', options.secret)
+      .update(`${timestamp}.${raw}`)
+      .digest('hex');
+    const response = await fetch(
+      `${options.operatorUrl()}/api/provider/v1/${options.code}/${action}`,
+      {
+        method: 'POST',
+        headers: {
+          'content-type': 'application/json',
+          'x-timestamp': timestamp,
+          'x-signature': signature,
+        },
+        body: raw,
+        signal: AbortSignal.timeout(5_000),
+      },
+    );
+    return { status: response.status, body: (await response.json()) as Record<string, unknown> };
+  }
+
+  /** Credits must land: retried (same transaction id, so never twice) until the operator answers. */
+  async function callReliably(action: string, payload: Record<string, unknown>) {
+    let last: unknown;
+    for (let attempt = 0; attempt < RETRIES; attempt++) {
+      try {
+        const answer = await call(action, payload);
+        if (answer.status < 500) return answer;
+        last = new Error(`operator answered ${answer.status}`);
+      } catch (error) {
+        last = error;
+      }
+      await new Promise((resolve) => setTimeout(resolve, 200 * (attempt + 1)));
+    }
+    throw last;
+  }
+
+  return async (app) => {
+    // The operator's site frames this app; nothing else may.
+    app.addHook('onSend', async (_request, reply) => {
+      reply.removeHeader('x-frame-options');
+      reply.header(
+        'content-security-policy',
+        "default-src 'self'; img-src 'self' data:; style-src 'self'; script-src 'self'; connect-src 'self'; frame-ancestors 'self'",
+      );
+    });
+
+    app.get<{ Params: { file?: string } }>(
+      '/:file?',
+      { schema: { hide: true } },
+      async (request, reply) => {
+        const file = FILES[request.params.file ?? ''];
+        if (!file) return reply.status(404).send({ status: 404, message: 'Not found' });
+        const text = await readFile(path.join(PUBLIC, file), 'utf8');
+        return reply
+          .header('content-type', TYPES[file.split('.').pop()!]!)
+          .header('cache-control', 'no-cache')
+          .send(text);
+      },
+    );
+
+    app.get('/api/paytable', { schema: { hide: true } }, async () => ({
+      rtp: `${STATED_RTP_BP / 100}`,
+      lines: PAYLINES,
+      paytable: Object.fromEntries(
+        Object.entries(PAYTABLE).map(([symbol, pays]) => [
+          symbol,
+          { name: SYMBOL_NAMES[symbol as keyof typeof SYMBOL_NAMES], pays },
+        ]),
+      ),
+      bets: BETS_MINOR.map(toAmount),
+      reels: REELS,
+    }));
+
+    type Launch = {
+      mode: 'real' | 'demo';
+      token: string;
+      player?: string;
+      currency: string;
+      game: string;
+    };
+    const launchOf = (body: unknown): Launch | null => {
+      const b = body as Partial<Launch> | null;
+      if (
+        !b ||
+        (b.mode !== 'real' && b.mode !== 'demo') ||
+        typeof b.token !== 'string' ||
+        b.token.length > 200
+      )
+        return null;
+      if (typeof b.currency !== 'string' || typeof b.game !== 'string') return null;
+      if (b.mode === 'real' && typeof b.player !== 'string') return null;
+      return b as Launch;
+    };
+    const fail = (
+      reply: { status: (n: number) => { send: (b: unknown) => unknown } },
+      status: number,
+      code: string,
+      message: string,
+      balance?: unknown,
+    ) =>
+      reply
+        .status(status)
+        .send({ status, code, message, ...(balance !== undefined ? { balance } : {}) });
+
+    app.post('/api/session', { schema: { hide: true } }, async (request, reply) => {
+      const launch = launchOf(request.body);
+      if (!launch) return fail(reply, 400, 'BAD_LAUNCH', 'The launch parameters are incomplete');
+      if (launch.mode === 'demo') {
+        if (!demo.has(launch.token)) {
+          if (demo.size >= DEMO_SESSIONS_MAX) demo.delete(demo.keys().next().value!);
+          demo.set(launch.token, DEMO_BALANCE_MINOR);
+        }
+        return { mode: 'demo', balance: toAmount(demo.get(launch.token)!), currency: 'FUN' };
+      }
+      const answer = await call('balance', {
+        session_token: launch.token,
+        player_id: launch.player,
+        currency: launch.currency,
+        game_code: launch.game,
+      });
+      if (answer.status !== 200)
+        return fail(reply, answer.status, String(answer.body.code), String(answer.body.message));
+      return { mode: 'real', balance: answer.body.balance, currency: answer.body.currency };
+    });
+
+    app.post('/api/spin', { schema: { hide: true } }, async (request, reply) => {
+      const launch = launchOf(request.body);
+      const bet = (request.body as { bet?: unknown } | null)?.bet;
+      if (!launch || typeof bet !== 'string' || !/^\d{1,6}\.\d{2}$/.test(bet))
+        return fail(reply, 400, 'BAD_SPIN', 'A launch and a bet ("1.00") are required');
+      const stake = toMinor(bet);
+      if (!BETS_MINOR.includes(stake))
+        return fail(reply, 422, 'BAD_BET', 'Choose one of the offered bets');
+      const result = spin();
+      const lineBet = stake / BigInt(LINES);
+      const win = BigInt(result.total) * lineBet;
+      const view = {
+        grid: result.grid,
+        stops: result.stops,
+        wins: result.wins.map((w) => ({ ...w, amount: toAmount(BigInt(w.pay) * lineBet) })),
+        win: toAmount(win),
+        bet,
+      };
+      if (launch.mode === 'demo') {
+        const balance = demo.get(launch.token);
+        if (balance === undefined) return fail(reply, 404, 'UNKNOWN_SESSION', 'Reload the game');
+        if (balance < stake)
+          return fail(reply, 409, 'INSUFFICIENT_FUNDS', 'Not enough play money', toAmount(balance));
+        demo.set(launch.token, balance - stake + win);
+        return { ...view, balance: toAmount(balance - stake + win), currency: 'FUN' };
+      }
+      const round_id = `lf-${randomUUID()}`;
+      const common = {
+        player_id: launch.player,
+        currency: launch.currency,
+        game_code: launch.game,
+        session_token: launch.token,
+        round_id,
+      };
+      const betTxn = `${round_id}:bet`;
+      let placed: OperatorAnswer;
+      try {
+        placed = await call('bet', { ...common, transaction_id: betTxn, amount: bet });
+      } catch (error) {
+        // No answer: the bet may or may not have landed. Undo it (a tombstone if it never did).
+        options.log?.('lantern: bet without an answer, rolling back', error);
+        await callReliably('rollback', {
+          player_id: launch.player,
+          currency: launch.currency,
+          round_id,
+          transaction_id: `${round_id}:rollback`,
+          reference_transaction_id: betTxn,
+        }).catch((e) => options.log?.('lantern: rollback failed', e));
+        return fail(
+          reply,
+          503,
+          'OPERATOR_UNAVAILABLE',
+          'The casino did not answer; your bet was cancelled',
+        );
+      }
+      if (placed.status !== 200) {
+        return fail(
+          reply,
+          placed.status,
+          String(placed.body.code),
+          String(placed.body.message),
+          placed.body.balance,
+        );
+      }
+      const settled = await callReliably('win', {
+        ...common,
+        transaction_id: `${round_id}:win`,
+        amount: toAmount(win),
+        round_closed: true,
+      });
+      if (settled.status !== 200) {
+        return fail(
+          reply,
+          settled.status,
+          String(settled.body.code),
+          String(settled.body.message),
+          settled.body.balance,
+        );
+      }
+      return { ...view, balance: settled.body.balance, currency: settled.body.currency, round_id };
+    });
+  };
+}
+
+/** Exposed for tests: the evaluation the server applies to given stops. */
+export { evaluate };

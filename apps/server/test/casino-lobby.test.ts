@@ -1,0 +1,221 @@
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { bearer, signedInPlayer, type TestApp, testApp } from './harness.ts';
+import { expectLedgerConsistent } from './ledger-support.ts';
+
+let t: TestApp;
+let base: string;
+beforeAll(async () => {
+  t = await testApp();
+  // The demo studio calls this server over real HTTP: it must listen.
+  base = await t.app.listen({ port: 0, host: '127.0.0.1' });
+});
+afterEach(async () => {
+  await expectLedgerConsistent(t.db);
+});
+afterAll(async () => {
+  await t.close();
+});
+
+const get = async (url: string, token?: string) => {
+  const response = await t.app.inject({ method: 'GET', url, headers: token ? bearer(token) : {} });
+  return { status: response.statusCode, body: response.json() };
+};
+
+describe('catalogue and lobby', () => {
+  it('pages the catalogue and filters by provider, category and name', async () => {
+    const all = await get('/api/v1/customer/casino/games?page=1&per_page=10');
+    expect(all.status).toBe(200);
+    expect(all.body.data.games).toHaveLength(10);
+    expect(all.body.data.total).toBeGreaterThanOrEqual(38);
+    expect(all.body.data.pages).toBe(Math.ceil(all.body.data.total / 10));
+    const page2 = await get('/api/v1/customer/casino/games?page=2&per_page=10');
+    expect(page2.body.data.games[0].slug).not.toBe(all.body.data.games[0].slug);
+    const byProvider = await get('/api/v1/customer/casino/games?provider=Nebula%20Live');
+    expect(byProvider.body.data.games.length).toBeGreaterThan(3);
+    expect(
+      byProvider.body.data.games.every(
+        (g: { provider: { name: string } }) => g.provider.name === 'Nebula Live',
+      ),
+    ).toBe(true);
+    const slots = await get('/api/v1/customer/casino/games?category=slots&per_page=60');
+    expect(slots.body.data.games.every((g: { category: string }) => g.category === 'slots')).toBe(
+      true,
+    );
+    const search = await get('/api/v1/customer/casino/games?q=lantern');
+    expect(search.body.data.games.map((g: { slug: string }) => g.slug)).toEqual([
+      'lantern-fortune',
+    ]);
+    const literal = await get('/api/v1/customer/casino/games?q=%25');
+    expect(literal.body.data.total).toBe(0);
+    const bad = await get('/api/v1/customer/casino/games?category=poker');
+    expect(bad.status).toBe(422);
+    const tooMany = await get('/api/v1/customer/casino/games?per_page=1000');
+    expect(tooMany.status).toBe(422);
+  });
+
+  it('describes a game with its RTP, bet range, art and where it opens', async () => {
+    const { body } = await get('/api/v1/customer/casino/games/lantern-fortune');
+    expect(body.data).toMatchObject({
+      slug: 'lantern-fortune',
+      provider: { name: 'Lantern Studio' },
+      category: 'slots',
+      rtp: '96.01',
+      min_bet: '0.10',
+      max_bet: '100.00',
+      demo_allowed: true,
+      playable: true,
+      url: '/casino/game/lantern-fortune',
+      thumbnail: '/api/v1/casino/thumbs/lantern-fortune.svg',
+      thumbnail_width: 240,
+      thumbnail_height: 320,
+    });
+    const dice = await get('/api/v1/customer/casino/games/dice');
+    expect(dice.body.data).toMatchObject({ is_original: true, url: '/casino/originals/dice' });
+    // A studio not connected on this install: listed, not launchable.
+    const unconnected = await get('/api/v1/customer/casino/games/jade-dragon');
+    expect(unconnected.body.data.playable).toBe(false);
+    const art = await t.app.inject({
+      method: 'GET',
+      url: '/api/v1/casino/thumbs/lantern-fortune.svg',
+    });
+    expect(art.headers['content-type']).toContain('image/svg+xml');
+    expect(art.body).toContain('width="240" height="320"');
+    expect(art.body).toContain('LANTERN');
+    expect(
+      (await t.app.inject({ method: 'GET', url: '/api/v1/casino/thumbs/nope-nope.svg' }))
+        .statusCode,
+    ).toBe(404);
+  });
+
+  it('the home rows; continue playing lists what the player played last', async () => {
+    const guest = await get('/api/v1/customer/casino/home-games');
+    expect(guest.body.data.featured.length).toBeGreaterThan(4);
+    expect(guest.body.data.new[0].slug).toBe('lantern-fortune');
+    expect(guest.body.data.continue_playing).toEqual([]);
+    const player = await signedInPlayer(t);
+    await fund(player.id, 50_00n);
+    await spinReal(player.token);
+    const signedIn = await get('/api/v1/customer/casino/home-games', player.token);
+    expect(signedIn.body.data.continue_playing.map((g: { slug: string }) => g.slug)).toEqual([
+      'lantern-fortune',
+    ]);
+    expect(signedIn.body.data.popular[0].slug).toBe('lantern-fortune');
+  });
+
+  it('lists the providers for the menu, the demo studio included', async () => {
+    const { body } = await get('/api/v1/casino/providers');
+    expect(body.data.map((p: { name: string }) => p.name)).toContain('Lantern Studio');
+  });
+});
+
+async function fund(player_id: bigint, amount_minor: bigint) {
+  await t.modules.ledger.service.transfer({
+    idempotency_key: `fund:${player_id}`,
+    debit: { house: 'payment_clearing', purpose: 'sandbox' },
+    credit: { player_id, wallet: 'cash' },
+    amount_minor,
+    currency: 'EUR',
+    reason_code: 'deposit',
+    object: { type: 'payment', id: `fund:${player_id}` },
+    actor: { type: 'system', id: 'test' },
+  });
+}
+
+/** Launches the slot for real and spins once through the studio (which calls us over HTTP). */
+async function spinReal(token: string) {
+  const init = await t.app.inject({
+    method: 'POST',
+    url: '/api/v1/customer/casino/games-init',
+    headers: bearer(token),
+    payload: { game: 'lantern-fortune' },
+  });
+  expect(init.statusCode, init.body).toBe(200);
+  const launch = new URL(init.json().data.launch_url, base);
+  const params = Object.fromEntries(launch.searchParams);
+  const session = await fetch(`${base}/studio/lantern/api/session`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify(params),
+  });
+  expect(session.status).toBe(200);
+  const spin = await fetch(`${base}/studio/lantern/api/spin`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ ...params, bet: '1.00' }),
+  });
+  const body = (await spin.json()) as { balance: string; win: string; grid: string[][] };
+  expect(spin.status, JSON.stringify(body)).toBe(200);
+  return { session: (await session.json()) as { balance: string }, spin: body };
+}
+
+describe('the demo studio end to end (signed HTTP calls to the provider API)', () => {
+  it('real money: each spin is a bet and a win through the ledger; the balance follows', async () => {
+    const player = await signedInPlayer(t);
+    await fund(player.id, 20_00n);
+    let expected = 20_00n;
+    for (let i = 0; i < 5; i++) {
+      const { spin } = await spinReal(player.token);
+      const win = BigInt(spin.win.replace('.', ''));
+      expected = expected - 1_00n + win;
+      expect(spin.balance).toBe(`${expected / 100n}.${String(expected % 100n).padStart(2, '0')}`);
+      expect(spin.grid).toHaveLength(5);
+    }
+    const cash = (await t.modules.ledger.service.playerBalances(player.id, 'EUR')).cash
+      .balance_minor;
+    expect(cash).toBe(expected);
+  });
+
+  it('demo: play money only, the ledger untouched, for guests too', async () => {
+    const init = await t.app.inject({
+      method: 'POST',
+      url: '/api/v1/customer/casino/games-init-demo',
+      payload: { game: 'lantern-fortune' },
+    });
+    const params = Object.fromEntries(new URL(init.json().data.launch_url, base).searchParams);
+    const session = await (
+      await fetch(`${base}/studio/lantern/api/session`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify(params),
+      })
+    ).json();
+    expect(session).toMatchObject({ mode: 'demo', balance: '1000.00', currency: 'FUN' });
+    const before = await t.modules.ledger.service.houseBalance('wagers', 'EUR', 'lantern');
+    const spin = (await (
+      await fetch(`${base}/studio/lantern/api/spin`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({ ...params, bet: '5.00' }),
+      })
+    ).json()) as { currency: string };
+    expect(spin.currency).toBe('FUN');
+    expect(await t.modules.ledger.service.houseBalance('wagers', 'EUR', 'lantern')).toEqual(before);
+    const page = await fetch(`${base}/studio/lantern/`);
+    expect(page.headers.get('content-security-policy')).toContain("frame-ancestors 'self'");
+    expect(page.headers.get('x-frame-options')).toBeNull();
+  });
+
+  it('an unconnected studio cannot be launched; a guest cannot open real money', async () => {
+    const player = await signedInPlayer(t);
+    const init = await t.app.inject({
+      method: 'POST',
+      url: '/api/v1/customer/casino/games-init',
+      headers: bearer(player.token),
+      payload: { game: 'jade-dragon' },
+    });
+    expect(init.statusCode).toBe(409);
+    expect(init.json().code).toBe('GAME_UNAVAILABLE');
+    const guest = await t.app.inject({
+      method: 'POST',
+      url: '/api/v1/customer/casino/games-init',
+      payload: { game: 'lantern-fortune' },
+    });
+    expect(guest.statusCode).toBe(401);
+    const missing = await t.app.inject({
+      method: 'POST',
+      url: '/api/v1/customer/casino/games-init-demo',
+      payload: { game: 'no-such-game' },
+    });
+    expect(missing.statusCode).toBe(404);
+  });
+});

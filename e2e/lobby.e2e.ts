@@ -1,0 +1,178 @@
+import path from 'node:path';
+import { generate } from 'otplib';
+import type { FrameLocator, Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
+import { signInViaUi, waitForApp } from './support/app.ts';
+import { MOBILE } from './support/browser.ts';
+import { skipJourneys, useBrowser } from './support/journey.ts';
+
+const OWNER = {
+  email: 'owner@example.com',
+  password: 'demo-owner-password',
+  secret: 'DEMOOWNERTOTPSECRETFORLOCALUSE22',
+};
+
+/** The demo owner's sign-in (a code works once: another journey may have used this step's). */
+async function ownerSignIn(page: Page) {
+  for (const offset of [0, 1]) {
+    await page.goto('/admin/');
+    await page.getByLabel('Email').fill(OWNER.email);
+    await page.getByLabel('Password').fill(OWNER.password);
+    await page.getByRole('button', { name: 'Continue' }).click();
+    await page.getByLabel('Authenticator code').fill(
+      await generate({
+        secret: OWNER.secret,
+        epoch: Math.floor(Date.now() / 1000) + offset * 30,
+      }),
+    );
+    await page.getByRole('button', { name: 'Sign in' }).click();
+    const signedIn = await page
+      .getByRole('navigation', { name: 'Back office' })
+      .waitFor({ timeout: 5_000 })
+      .then(() => true)
+      .catch(() => false);
+    if (signedIn) return;
+  }
+  throw new Error('owner could not sign in');
+}
+
+const shots = path.join(import.meta.dirname, 'screenshots');
+async function shoot(page: Page, name: string) {
+  await page.evaluate('window.scrollTo(0, 0)');
+  await page.waitForTimeout(300);
+  await page.screenshot({ path: path.join(shots, `${name}.png`) });
+}
+
+async function spinUntilBalanceMoves(
+  page: Page,
+  slot: FrameLocator,
+  read: () => Promise<string | null>,
+) {
+  const before = await read();
+  // A spin whose win equals its stake leaves the balance where it was: spin again then.
+  for (let spin = 0; spin < 8; spin++) {
+    await slot.getByTestId('slot-spin').click();
+    await expect
+      .poll(async () => slot.getByTestId('slot-spin').isEnabled(), { timeout: 10_000 })
+      .toBe(true);
+    await page.waitForTimeout(400);
+    if ((await read()) !== before) return;
+  }
+  throw new Error('the balance never changed over 8 spins');
+}
+
+describe.skipIf(skipJourneys())('journey: the casino lobby and the demo studio slot', () => {
+  const browser = useBrowser();
+
+  it('browse, search, play the slot in demo as a guest, then with real money signed in', async () => {
+    const page = await browser.newPage();
+    await page.goto('/casino/home');
+    await waitForApp(page);
+    await page.getByTestId('row-featured').waitFor();
+    await page.getByTestId('featured-game-lantern-fortune').waitFor();
+    // Every tile's art has its size set before it loads (no layout shift).
+    const sized = await page
+      .locator('[data-testid="row-featured"] img')
+      .evaluateAll((images) =>
+        images.every((img) => img.getAttribute('width') && img.getAttribute('height')),
+      );
+    expect(sized).toBe(true);
+    await shoot(page, 'desktop-lobby-home');
+
+    // Search from the lobby: the all-games page filters by name.
+    await page.getByTestId('game-search').fill('lantern');
+    await page.getByTestId('game-search').press('Enter');
+    await page.waitForURL(/\/casino\/all-games\?page=1&q=lantern/);
+    await expect.poll(async () => page.getByTestId('games-total').textContent()).toBe('1 game');
+
+    // A provider link from the side menu filters the grid.
+    await page.goto('/casino/all-games?page=1&provider=Nebula%20Live');
+    await waitForApp(page);
+    await page.getByTestId('provider-filter').waitFor();
+    await page.getByTestId('game-star-wheel').waitFor();
+    await page.goto('/casino/all-games?page=1');
+    await waitForApp(page);
+    await page.getByTestId('page-status').waitFor();
+    await shoot(page, 'desktop-all-games');
+    await page.getByTestId('page-next').click();
+    await page.waitForURL(/page=2/);
+
+    // The studio's slot in demo: play money, the mode said plainly.
+    await page.goto('/casino/all-games?page=1&q=lantern');
+    await waitForApp(page);
+    await page.getByTestId('game-lantern-fortune').click();
+    await page.waitForURL(/\/casino\/game\/lantern-fortune/);
+    expect(await page.getByTestId('game-mode-note').textContent()).toContain('Demo mode');
+    const demo = page.frameLocator('[data-testid="game-frame"]');
+    await expect
+      .poll(async () => demo.getByTestId('slot-balance').textContent())
+      .toBe('1000.00 FUN');
+    expect(await demo.getByTestId('slot-mode').textContent()).toContain('Demo');
+    await spinUntilBalanceMoves(page, demo, () => demo.getByTestId('slot-balance').textContent());
+    await shoot(page, 'desktop-slot-demo');
+
+    // Signed in with the demo player's (seeded) money: real mode, the wallet moves.
+    await signInViaUi(page, 'demo@example.com', 'demo-password-1');
+    await page.goto('/casino/game/lantern-fortune');
+    await waitForApp(page);
+    await expect
+      .poll(async () => page.getByTestId('game-mode-note').textContent())
+      .toContain('Real money');
+    const real = page.frameLocator('[data-testid="game-frame"]');
+    await expect
+      .poll(async () => real.getByTestId('slot-balance').textContent())
+      .toMatch(/^\d+\.\d\d EUR$/);
+    expect(await real.getByTestId('slot-mode').textContent()).toContain('Real money');
+    const badge = () => page.getByTestId('balance-badge').textContent();
+    const before = await badge();
+    await spinUntilBalanceMoves(page, real, () => real.getByTestId('slot-balance').textContent());
+    // The site's own balance follows the ledger (pushed over the wallet WebSocket).
+    await expect.poll(badge, { timeout: 10_000 }).not.toBe(before);
+    await shoot(page, 'desktop-slot-real');
+
+    // Continue playing now lists the slot.
+    await page.goto('/casino/home');
+    await waitForApp(page);
+    await page.getByTestId('continue-game-lantern-fortune').waitFor();
+
+    // The back office shows those rounds: GGR and actual vs stated RTP of the slot.
+    const staff = await browser.newPage();
+    await ownerSignIn(staff);
+    await staff.goto('/admin/casino');
+    const report = staff.getByTestId('casino-report');
+    await report.getByText('Lantern Fortune').waitFor();
+    expect(await report.textContent()).toContain('% / 96.01 %');
+    await shoot(staff, 'desktop-admin-casino');
+  });
+
+  it('on a phone: the lobby, the grid and the slot fit 390 px', async () => {
+    const page = await browser.newPage(MOBILE);
+    await page.goto('/casino/home');
+    await waitForApp(page);
+    await page.getByTestId('featured-game-lantern-fortune').waitFor();
+    await shoot(page, 'mobile-lobby-home');
+    await page.goto('/casino/slots');
+    await waitForApp(page);
+    await page.getByTestId('game-lantern-fortune').waitFor();
+    await shoot(page, 'mobile-category-slots');
+    await page.goto('/casino/all-games?page=1');
+    await waitForApp(page);
+    await page.getByTestId('page-status').waitFor();
+    await shoot(page, 'mobile-all-games');
+    await page.goto('/casino/game/lantern-fortune');
+    await waitForApp(page);
+    const slot = page.frameLocator('[data-testid="game-frame"]');
+    await expect
+      .poll(async () => slot.getByTestId('slot-balance').textContent())
+      .toBe('1000.00 FUN');
+    const overflow = await page.evaluate(
+      'document.documentElement.scrollWidth > window.innerWidth',
+    );
+    expect(overflow).toBe(false);
+    await shoot(page, 'mobile-slot-demo');
+    await page.goto('/casino/providers');
+    await waitForApp(page);
+    await page.getByTestId('providers').getByText('Lantern Studio').waitFor();
+    await shoot(page, 'mobile-providers');
+  });
+});
