@@ -5,6 +5,7 @@ import { multiplierAt } from '../src/modules/casino/index.ts';
 import { bearer, type TestApp, testApp } from './harness.ts';
 import { expectLedgerConsistent } from './ledger-support.ts';
 import { cashOf, fundedPlayer, post, withKey } from './originals-support.ts';
+import { staffMember } from './staff-helpers.ts';
 
 let t: TestApp;
 let clock = Date.now();
@@ -127,6 +128,20 @@ describe('Crash: one round for everybody', () => {
       })
     ).json().data;
     expect(mine[0]).toMatchObject({ status: 'lost', round_hash: chain[LENGTH - 1] });
+
+    // The back office's GGR report counts the round's settled bets under Crash.
+    const owner = await staffMember(t, 'owner');
+    const today = new Date().toISOString().slice(0, 10);
+    const tomorrow = new Date(Date.now() + 86_400_000).toISOString().slice(0, 10);
+    const report = await t.app.inject({
+      method: 'GET',
+      url: `/api/admin/casino/reports/games?from=${today}&to=${tomorrow}`,
+      headers: owner.headers,
+    });
+    expect(report.statusCode, report.body).toBe(200);
+    const crash = report.json().data.find((row: { game: string }) => row.game === 'crash');
+    expect(crash).toMatchObject({ currency: 'EUR' });
+    expect(crash.rounds).toBeGreaterThanOrEqual(3);
   });
 
   it('a restart mid-round settles it deterministically, exactly once; a round still betting is refunded', async () => {

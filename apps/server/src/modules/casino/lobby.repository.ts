@@ -210,7 +210,7 @@ export class LobbyRepository {
     await this.db.updateTable('casino_games').set(patch).where('id', '=', id).execute();
   }
 
-  /** Rounds per game and currency in [from, to): originals' settled bets and provider rounds. */
+  /** Rounds per game and currency in [from, to): originals' settled bets (Crash's too) and provider rounds. */
   async report(from: Date, to: Date) {
     const result = await sql<{
       game: string;
@@ -226,6 +226,9 @@ export class LobbyRepository {
         select game as slug, currency, stake_minor as stake, payout_minor as payout
           from casino_bets where status = 'settled' and created_at >= ${from} and created_at < ${to}
         union all
+        -- Crash keeps its own bets (one round for everybody): the settled ones.
+        select 'crash', currency, stake_minor, payout_minor
+          from crash_bets where status in ('cashed', 'lost') and created_at >= ${from} and created_at < ${to}        union all
         select g.slug, r.currency, r.stake_minor, r.payout_minor
           from provider_rounds r join casino_games g on g.id = r.game_id
           where r.created_at >= ${from} and r.created_at < ${to} and (r.stake_minor > 0 or r.payout_minor > 0)
