@@ -1,11 +1,11 @@
 import { mkdir } from 'node:fs/promises';
 import path from 'node:path';
-import { generate } from 'otplib';
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { registerViaApi, signInViaUi, uniqueEmail, waitForApp } from './support/app.ts';
 import { MOBILE } from './support/browser.ts';
 import { skipJourneys, useBrowser } from './support/journey.ts';
+import { staffSignIn, withTotp } from './support/staff.ts';
 
 const OWNER = {
   email: 'owner@example.com',
@@ -31,17 +31,19 @@ const json = (body: unknown, token?: string): RequestInit => ({
   body: JSON.stringify(body),
 });
 
-/** Staff sign-in over the API; a TOTP code works once, so the next step's code is the fallback. */
+/** Staff sign-in over the API (a TOTP code works once: see `withTotp`). */
 async function staffToken(baseUrl: string, email: string, password: string, secret: string) {
-  for (const offset of [0, 1, 2]) {
-    const code = await generate({ secret, epoch: Math.floor(Date.now() / 1000) + offset * 30 });
+  let token: string | null = null;
+  await withTotp(secret, async (code) => {
     const response = await fetch(
       `${baseUrl}/api/admin/auth/login`,
       json({ email, password, code }),
     );
-    if (response.ok) return ((await response.json()) as Json).data.token as string;
-  }
-  throw new Error(`${email} could not sign in`);
+    if (response.ok) token = ((await response.json()) as Json).data.token as string;
+    return response.ok;
+  });
+  if (!token) throw new Error(`${email} could not sign in`);
+  return token as string;
 }
 
 /** A compliance officer created by the owner, TOTP enrolled: what a new team member does. */
@@ -81,28 +83,6 @@ async function sandboxDeposit(baseUrl: string, token: string, amount: string) {
     redirect: 'manual',
   });
   expect(approved.status).toBe(303);
-}
-
-async function staffSignIn(page: Page, who: { email: string; password: string; secret: string }) {
-  for (const offset of [0, 1, 2]) {
-    await page.goto('/admin/');
-    await page.getByLabel('Email').fill(who.email);
-    await page.getByLabel('Password').fill(who.password);
-    await page.getByRole('button', { name: 'Continue' }).click();
-    await page
-      .getByLabel('Authenticator code')
-      .fill(
-        await generate({ secret: who.secret, epoch: Math.floor(Date.now() / 1000) + offset * 30 }),
-      );
-    await page.getByRole('button', { name: 'Sign in' }).click();
-    const signedIn = await page
-      .getByRole('navigation', { name: 'Back office' })
-      .waitFor({ timeout: 5_000 })
-      .then(() => true)
-      .catch(() => false);
-    if (signedIn) return;
-  }
-  throw new Error('staff could not sign in');
 }
 
 async function shot(page: Page, name: string) {

@@ -145,7 +145,9 @@ describe.skipIf(skipJourneys())('layout stability and the loading screen (issue 
     expect(html).toContain('id="boot-screen"');
     expect(html).not.toContain('__BRAND_NAME__');
     // The page's code is preloaded with the document (route-preloads.json).
-    expect(html).toMatch(/<link rel="modulepreload" crossorigin href="\/assets\/pages-[^"]+\.js">/);
+    expect(html).toMatch(
+      /<link rel="modulepreload" crossorigin href="\/assets\/lobby-pages-[^"]+\.js">/,
+    );
     await waitForApp(page);
     const goneAt = (await page.evaluate('window.__bootGoneAt')) as number;
     // 2000 ms + the 300 ms fade, give or take a busy machine's timers.

@@ -1,11 +1,11 @@
 import { mkdir } from 'node:fs/promises';
 import path from 'node:path';
-import { generate } from 'otplib';
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { signInViaUi, storedToken, waitForApp } from './support/app.ts';
 import { DESKTOP, MOBILE } from './support/browser.ts';
 import { skipJourneys, useBrowser } from './support/journey.ts';
+import { ownerSignIn } from './support/staff.ts';
 
 /** Screenshots of every original page for a human to look at (git-ignored). */
 const SHOTS = path.join(import.meta.dirname, 'screenshots');
@@ -15,36 +15,6 @@ async function shoot(page: Page, name: string) {
   // The board is what matters: start at the top (a click may have scrolled the page).
   await page.evaluate('window.scrollTo(0, 0)');
   await page.screenshot({ path: path.join(SHOTS, `originals-${name}.png`) });
-}
-
-const OWNER = {
-  email: 'owner@example.com',
-  password: 'demo-owner-password',
-  secret: 'DEMOOWNERTOTPSECRETFORLOCALUSE22',
-};
-
-/** The owner's sign-in (as e2e/promotions.e2e.ts: a code works once, so the next step's may be needed). */
-async function ownerSignIn(page: Page) {
-  for (const offset of [0, 1]) {
-    await page.goto('/admin/');
-    await page.getByLabel('Email').fill(OWNER.email);
-    await page.getByLabel('Password').fill(OWNER.password);
-    await page.getByRole('button', { name: 'Continue' }).click();
-    await page.getByLabel('Authenticator code').fill(
-      await generate({
-        secret: OWNER.secret,
-        epoch: Math.floor(Date.now() / 1000) + offset * 30,
-      }),
-    );
-    await page.getByRole('button', { name: 'Sign in' }).click();
-    const signedIn = await page
-      .getByRole('navigation', { name: 'Back office' })
-      .waitFor({ timeout: 5_000 })
-      .then(() => true)
-      .catch(() => false);
-    if (signedIn) return;
-  }
-  throw new Error('owner could not sign in');
 }
 
 describe.skipIf(skipJourneys())('journey: the originals', () => {

@@ -1,6 +1,5 @@
 import { mkdir } from 'node:fs/promises';
 import path from 'node:path';
-import { generate } from 'otplib';
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import {
@@ -12,41 +11,14 @@ import {
 } from './support/app.ts';
 import { MOBILE } from './support/browser.ts';
 import { skipJourneys, useBrowser } from './support/journey.ts';
+import { ownerSignIn } from './support/staff.ts';
 
-const OWNER = {
-  email: 'owner@example.com',
-  password: 'demo-owner-password',
-  secret: 'DEMOOWNERTOTPSECRETFORLOCALUSE22',
-};
 const SHOTS = path.join(import.meta.dirname, 'screenshots');
 
 async function shot(page: Page, name: string) {
   await mkdir(SHOTS, { recursive: true });
   await page.waitForTimeout(300);
   await page.screenshot({ path: path.join(SHOTS, `${name}.png`) });
-}
-
-async function ownerSignIn(page: Page) {
-  for (const offset of [0, 1, 2]) {
-    await page.goto('/admin/');
-    await page.getByLabel('Email').fill(OWNER.email);
-    await page.getByLabel('Password').fill(OWNER.password);
-    await page.getByRole('button', { name: 'Continue' }).click();
-    await page.getByLabel('Authenticator code').fill(
-      await generate({
-        secret: OWNER.secret,
-        epoch: Math.floor(Date.now() / 1000) + offset * 30,
-      }),
-    );
-    await page.getByRole('button', { name: 'Sign in' }).click();
-    const signedIn = await page
-      .getByRole('navigation', { name: 'Back office' })
-      .waitFor({ timeout: 5_000 })
-      .then(() => true)
-      .catch(() => false);
-    if (signedIn) return;
-  }
-  throw new Error('owner could not sign in');
 }
 
 describe.skipIf(skipJourneys())(

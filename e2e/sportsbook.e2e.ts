@@ -1,14 +1,8 @@
-import { generate } from 'otplib';
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { eventually, signInViaUi, waitForApp } from './support/app.ts';
 import { skipJourneys, useBrowser } from './support/journey.ts';
-
-const OWNER = {
-  email: 'owner@example.com',
-  password: 'demo-owner-password',
-  totp_secret: 'DEMOOWNERTOTPSECRETFORLOCALUSE22',
-};
+import { ownerSignIn } from './support/staff.ts';
 
 /**
  * The server runs with NODE_ENV=test, where the simulated feed never ticks on its own:
@@ -105,15 +99,7 @@ describe.skipIf(skipJourneys())('journey: sportsbook', () => {
     await page.getByTestId('slip-item').first().waitFor();
 
     const trader = await browser.newPage();
-    await trader.goto('/admin/');
-    await trader.getByLabel('Email').fill(OWNER.email);
-    await trader.getByLabel('Password').fill(OWNER.password);
-    await trader.getByRole('button', { name: 'Continue' }).click();
-    await trader
-      .getByLabel('Authenticator code')
-      .fill(await generate({ secret: OWNER.totp_secret }));
-    await trader.getByRole('button', { name: 'Sign in' }).click();
-    await trader.getByRole('navigation', { name: 'Back office' }).waitFor();
+    await ownerSignIn(trader);
     await trader.goto('/admin/trading');
     await trader.getByTestId('trader-event').filter({ hasText: home }).first().click();
     await trader.getByTestId('trader-reason').fill('journey: suspicious activity');

@@ -1,41 +1,10 @@
 import { mkdirSync } from 'node:fs';
 import path from 'node:path';
-import { generate } from 'otplib';
-import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { eventually, waitForApp } from './support/app.ts';
 import { DESKTOP, MOBILE } from './support/browser.ts';
 import { skipJourneys, useBrowser } from './support/journey.ts';
-
-const OWNER = {
-  email: 'owner@example.com',
-  password: 'demo-owner-password',
-  secret: 'DEMOOWNERTOTPSECRETFORLOCALUSE22',
-};
-
-/** As in promotions.e2e.ts: a code works once, so the next time step's code is the fallback. */
-async function ownerSignIn(page: Page) {
-  for (const offset of [0, 1]) {
-    await page.goto('/admin/');
-    await page.getByLabel('Email').fill(OWNER.email);
-    await page.getByLabel('Password').fill(OWNER.password);
-    await page.getByRole('button', { name: 'Continue' }).click();
-    await page.getByLabel('Authenticator code').fill(
-      await generate({
-        secret: OWNER.secret,
-        epoch: Math.floor(Date.now() / 1000) + offset * 30,
-      }),
-    );
-    await page.getByRole('button', { name: 'Sign in' }).click();
-    const signedIn = await page
-      .getByRole('navigation', { name: 'Back office' })
-      .waitFor({ timeout: 5_000 })
-      .then(() => true)
-      .catch(() => false);
-    if (signedIn) return;
-  }
-  throw new Error('owner could not sign in');
-}
+import { ownerSignIn } from './support/staff.ts';
 
 /**
  * Issue 20: a sampled page view of the player site reports its Web Vitals with a beacon when

@@ -36,7 +36,11 @@ import { createPlayersModule, playersRoutes } from './modules/players/index.ts';
 import { createProtectionModule } from './modules/protection/index.ts';
 import { createSettingsModule } from './modules/settings/index.ts';
 import { createSportsbookModule } from './modules/sportsbook/index.ts';
-import { createStaffModule, type StaffLimits } from './modules/staff/index.ts';
+import {
+  createStaffModule,
+  STAFF_LIMITS_DEFAULT,
+  type StaffLimits,
+} from './modules/staff/index.ts';
 import { createVitalsModule } from './modules/vitals/index.ts';
 import { createWalletModule } from './modules/wallet/index.ts';
 import type { Config } from './platform/config.ts';
@@ -177,7 +181,14 @@ export async function buildApp(options: AppOptions) {
     db,
     audit: audit.service,
     limiter: new RateLimiter(db),
-    limits: options.staffLimits,
+    limits: {
+      login_ip: { ...STAFF_LIMITS_DEFAULT.login_ip, limit: config.staffLogin.limit },
+      login_failures: {
+        ...STAFF_LIMITS_DEFAULT.login_failures,
+        free_failures: config.staffLogin.freeFailures,
+      },
+      ...options.staffLimits,
+    },
     allowDemo: config.env !== 'production' || config.seedDemo,
   });
   const cryptoPayments = createCryptoModule({

@@ -29,6 +29,10 @@ const environment = z.object({
   TRUST_PROXY_HOPS: z.coerce.number().int().min(0).max(10).default(0),
   /** Sign-ups allowed per client address and hour (raise it behind a shared NAT; the browser journeys do). */
   SIGNUP_LIMIT_PER_HOUR: z.coerce.number().int().min(1).max(1_000_000).default(10),
+  /** Back-office sign-in attempts allowed per client address and 15 minutes. */
+  STAFF_LOGIN_LIMIT: z.coerce.number().int().min(1).max(1_000_000).default(30),
+  /** Failed back-office sign-ins per account and address before the back-off starts. */
+  STAFF_LOGIN_FREE_FAILURES: z.coerce.number().int().min(1).max(1_000_000).default(5),
   /** Where crypto deposits go: the built-in sandbox (default outside production), a NOWPayments-style processor, or off. */
   CRYPTO_PROVIDER: z.enum(['sandbox', 'nowpayments', 'self_custody', 'off']).optional(),
   /** Self-custody: `family=xpub` pairs, comma-separated (bitcoin, litecoin, dogecoin, evm, tron, xrp, bnb_beacon). */
@@ -82,6 +86,8 @@ export type Config = {
   seedDemo: boolean;
   trustProxyHops: number;
   signupLimitPerHour: number;
+  /** Back-office sign-in attempts per address and 15 minutes; failures before the back-off. */
+  staffLogin: { limit: number; freeFailures: number };
   /** The sandbox payment gateway's webhook secret. */
   cashierSandboxSecret: string;
   /** Identity verification: the external vendor whose signed callbacks are accepted. */
@@ -142,6 +148,7 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
     seedDemo: env.SEED_DEMO ? env.SEED_DEMO === 'true' : env.NODE_ENV !== 'production',
     trustProxyHops: env.TRUST_PROXY_HOPS,
     signupLimitPerHour: env.SIGNUP_LIMIT_PER_HOUR,
+    staffLogin: { limit: env.STAFF_LOGIN_LIMIT, freeFailures: env.STAFF_LOGIN_FREE_FAILURES },
     cashierSandboxSecret: env.CASHIER_SANDBOX_SECRET,
     kyc: { vendor: env.KYC_VENDOR, callbackSecret: env.KYC_CALLBACK_SECRET },
     metrics: {
