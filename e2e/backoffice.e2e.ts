@@ -1,8 +1,8 @@
 import { generate } from 'otplib';
-import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { eventually, registerViaApi, signInViaUi, uniqueEmail, waitForApp } from './support/app.ts';
 import { skipJourneys, useBrowser } from './support/journey.ts';
+import { ownerSignIn } from './support/staff.ts';
 
 /** The documented demo owner (README; seeded with demo data, which e2e runs have). */
 const OWNER = {
@@ -13,17 +13,6 @@ const OWNER = {
 
 const code = (secret: string, offset = 0) =>
   generate({ secret, epoch: Math.floor(Date.now() / 1000) + offset * 30 });
-
-/** Staff sign-in at /admin: password, then the authenticator code. */
-async function staffSignIn(page: Page, email: string, password: string, secret: string) {
-  await page.goto('/admin/');
-  await page.getByLabel('Email').fill(email);
-  await page.getByLabel('Password').fill(password);
-  await page.getByRole('button', { name: 'Continue' }).click();
-  await page.getByLabel('Authenticator code').fill(await code(secret));
-  await page.getByRole('button', { name: 'Sign in' }).click();
-  await page.getByRole('navigation', { name: 'Back office' }).waitFor();
-}
 
 describe.skipIf(skipJourneys())('journey: back office adjusts a balance with four eyes', () => {
   const browser = useBrowser();
@@ -54,7 +43,7 @@ describe.skipIf(skipJourneys())('journey: back office adjusts a balance with fou
       .waitFor();
 
     // The demo owner signs in with TOTP and finds the player by email.
-    await staffSignIn(owner, OWNER.email, OWNER.password, OWNER.totp_secret);
+    await ownerSignIn(owner);
     await owner.getByRole('link', { name: 'Players' }).click();
     await owner.locator('h1').click();
     await owner.keyboard.press('/');
