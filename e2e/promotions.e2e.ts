@@ -136,14 +136,17 @@ describe.skipIf(skipJourneys())(
         headers: { 'content-type': 'application/json' },
         body: JSON.stringify({ ms: 0 }),
       });
-      const events = [
-        ...(await api('/sports/events?when=upcoming')).data,
-        ...(await api('/sports/events?when=live')).data,
-      ] as Array<{ id: string }>;
+      // Upcoming matches first, and never the first live ones or a match's main market: the
+      // sportsbook journey plays those.
+      const upcoming = (await api('/sports/events?when=upcoming')).data as Array<{ id: string }>;
+      const live = (await api('/sports/events?when=live')).data as Array<{ id: string }>;
+      const events = upcoming.length >= 2 ? upcoming : [...upcoming, ...live].reverse();
       const event = (await api(`/sports/events/${encodeURIComponent(events[0]!.id)}`)).data as {
         markets: Array<{ id: string; selections: Array<{ id: string; odds: string | null }> }>;
       };
-      const market = event.markets.find((m) => m.selections.every((x) => x.odds))!;
+      const open = (m: { selections: Array<{ odds: string | null }> }) =>
+        m.selections.every((x) => x.odds);
+      const market = event.markets.find((m, i) => i > 0 && open(m)) ?? event.markets.find(open)!;
       const pick = market.selections[0]!;
       const sportsBet = await api('/customer/sportsbook/bets', {
         method: 'POST',
@@ -253,7 +256,8 @@ describe.skipIf(skipJourneys())(
       const other = (await api(`/sports/events/${encodeURIComponent(events[1]!.id)}`)).data as {
         markets: Array<{ id: string; selections: Array<{ id: string; odds: string | null }> }>;
       };
-      const lostMarket = other.markets.find((m) => m.selections.every((x) => x.odds))!;
+      const lostMarket =
+        other.markets.find((m, i) => i > 0 && open(m)) ?? other.markets.find(open)!;
       const [winner, loser] = lostMarket.selections as [
         { id: string; odds: string },
         { id: string; odds: string },
