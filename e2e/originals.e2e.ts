@@ -20,7 +20,9 @@ async function shoot(page: Page, name: string) {
 describe.skipIf(skipJourneys())('journey: the originals', () => {
   const browser = useBrowser();
 
-  it('the demo player plays Mines with real money (a reload keeps the round), then Crash in demo', async () => {
+  it('the demo player plays Mines with real money (a reload keeps the round), then Crash in demo', {
+    timeout: 300_000,
+  }, async () => {
     const page = await browser.newPage();
     await page.goto('/');
     await waitForApp(page);
@@ -83,7 +85,8 @@ describe.skipIf(skipJourneys())('journey: the originals', () => {
       await page
         .getByTestId('crash-bet')
         .and(page.locator(':enabled'))
-        .waitFor({ timeout: 30_000 });
+        // A long round (a high crash point) runs over a minute before the next betting phase.
+        .waitFor({ timeout: 120_000 });
       await page.getByTestId('crash-bet').click();
       await page
         .getByTestId('crash-mine')
