@@ -84,11 +84,13 @@ describe.skipIf(skipJourneys())('layout stability and the loading screen (issue 
     return JSON.stringify(await response.json());
   }
 
+  // The four walks run side by side (each in its own context, throttled on its own): they only
+  // load pages and read the shifts, so they cannot disturb each other, and the file takes half as long.
   for (const [label, viewport] of [
     ['phone', MOBILE],
     ['desktop', DESKTOP],
   ] as const) {
-    it(`a guest's pages do not shift (${label}, Slow 4G)`, async () => {
+    it.concurrent(`a guest's pages do not shift (${label}, Slow 4G)`, async () => {
       const page = await browser.newPage(viewport);
       await page.addInitScript(RECORD_SHIFTS);
       await throttle(page);
@@ -101,7 +103,7 @@ describe.skipIf(skipJourneys())('layout stability and the loading screen (issue 
       expect(report).toEqual([]);
     });
 
-    it(`a player's pages, the wallet open, do not shift (${label}, Slow 4G)`, async () => {
+    it.concurrent(`a player's pages, the wallet open, do not shift (${label}, Slow 4G)`, async () => {
       const page = await browser.newPage(viewport);
       const login = await playerToken();
       await page.addInitScript(`
