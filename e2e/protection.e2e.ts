@@ -1,6 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { registerViaApi, signInViaUi, uniqueEmail, waitForApp } from './support/app.ts';
+import { DESKTOP, MOBILE } from './support/browser.ts';
 import { skipJourneys, useBrowser } from './support/journey.ts';
+import { ownerSignIn } from './support/staff.ts';
 
 describe.skipIf(skipJourneys())('journey: player protection', () => {
   const browser = useBrowser();
@@ -58,5 +60,33 @@ describe.skipIf(skipJourneys())('journey: player protection', () => {
       .getByText(/Your account is self-excluded/)
       .first()
       .waitFor();
+  });
+
+  it('the operator makes VPN visitors demo only in the back office; a visitor through one is told why', async () => {
+    const owner = await browser.newPage(DESKTOP);
+    await ownerSignIn(owner);
+    await owner.getByRole('link', { name: 'Jurisdictions' }).click();
+    const select = owner.getByTestId('anonymiser-policy');
+    await select.selectOption('demo_only');
+    await owner.getByText('Saved').first().waitFor();
+    if (process.env.SHOTS === '1')
+      await owner.screenshot({ path: 'e2e/screenshots/bo-jurisdictions-location.png' });
+    try {
+      const visitor = await browser.newPage(MOBILE);
+      await visitor.setExtraHTTPHeaders({ 'x-debug-anonymiser': '1', 'x-debug-country': 'MT' });
+      await visitor.goto('/');
+      await waitForApp(visitor);
+      const banner = visitor.getByTestId('jurisdiction-banner');
+      await banner.waitFor();
+      expect(await banner.textContent()).toBe(
+        'Real-money play is off while you connect through a VPN, proxy or Tor. Turn it off to play for real money; demo games stay open.',
+      );
+      if (process.env.SHOTS === '1')
+        await visitor.screenshot({ path: 'e2e/screenshots/anonymiser-banner-phone.png' });
+    } finally {
+      // Back to the default, for the journeys after this one.
+      await select.selectOption('flag');
+      await owner.getByText('Saved').first().waitFor();
+    }
   });
 });

@@ -33,7 +33,7 @@ import { createKycModule } from './modules/kyc/index.ts';
 import { createLedgerModule } from './modules/ledger/index.ts';
 import { createMailModule } from './modules/mail/index.ts';
 import { createPlayersModule, playersRoutes } from './modules/players/index.ts';
-import { createProtectionModule } from './modules/protection/index.ts';
+import { AnonymiserList, createProtectionModule, gateClient } from './modules/protection/index.ts';
 import { createSettingsModule } from './modules/settings/index.ts';
 import { createSportsbookModule } from './modules/sportsbook/index.ts';
 import {
@@ -117,6 +117,9 @@ export async function buildApp(options: AppOptions) {
     env: config.env,
     currencyOf: async (currency_id) =>
       currency_id === null ? null : cashier.service.currency(currency_id),
+    geoipFallback: config.geoipFallback,
+    anonymisers: config.anonymiserList ? AnonymiserList.load(config.anonymiserList) : undefined,
+    log: (message) => app.log.warn(message),
   });
   const players = createPlayersModule(db, cashier.service, audit.service);
   const auth = createAuthModule({
@@ -130,6 +133,7 @@ export async function buildApp(options: AppOptions) {
     publicUrl: () => config.publicUrl,
     brandName: async () => (await settings.service.get()).brand_name,
     minimumAge: (country, ip) => protection.service.minimumAge(country, ip),
+    anonymiser: (request) => protection.service.isAnonymiser(gateClient(request, config.env)),
   });
   const logError = (message: string, error: unknown) => app.log.error({ err: error }, message);
   const events = options.pool ? createPgEventBus(options.pool, logError) : createSilentEventBus();
@@ -272,11 +276,6 @@ export async function buildApp(options: AppOptions) {
   bonus.service.useCountryOf(
     async (player_id) => (await players.service.byId(player_id))?.country ?? null,
   );
-  // One welcome offer per person: accounts sharing a payment instrument or a public address.
-  bonus.service.useLinkedPlayers(async (player_id) => ({
-    instrument: await payments.service.playersSharingInstrument(player_id),
-    address: await auth.service.playersSharingAddress(player_id),
-  }));
   payments.service.onDepositCredited(async (event) => {
     await bonus.service.onDepositCredited(event);
   });
@@ -300,6 +299,9 @@ export async function buildApp(options: AppOptions) {
       await auth.service.revokeAllSessions(player_id, 'player_closed');
     },
   });
+  // One welcome offer per person: accounts sharing a payment instrument, a device or a public
+  // address, as the compliance module links them (the same queries its AML rules use).
+  bonus.service.useLinkedPlayers((player_id) => compliance.service.linkedAccounts(player_id));
   payments.service.onDepositCredited((event) => compliance.service.onActivity(event.player_id));
   if (config.env !== 'test') compliance.start();
   app.addHook('onClose', async () => compliance.stop());

@@ -644,7 +644,7 @@ describe('abuse controls', () => {
         'declined', 'sandbox')`.execute(t.db);
   };
 
-  it('one offer per person: refused to an account sharing a payment instrument, flagged; a shared public address is flagged only', async () => {
+  it('one offer per person: refused to an account sharing a payment instrument or a device, flagged; a shared public address is flagged only', async () => {
     const offer = await createPromotion({
       kind: 'no_deposit',
       percent: null,
@@ -694,6 +694,23 @@ describe('abuse controls', () => {
     );
     // Loopback and private addresses (every test client here) link nobody.
     expect((await flags()).some((f) => f.player_id === String(first.id))).toBe(false);
+
+    // Two accounts signed in on one device (the device cookie): refused, flagged, like an instrument.
+    const owner = await signedInPlayer(t);
+    const sibling = await signedInPlayer(t);
+    const device = `dev${randomBytes(12).toString('hex')}`;
+    await sql`update player_sessions set device_id = ${device} where player_id in (${owner.id}, ${sibling.id})`.execute(
+      t.db,
+    );
+    expect((await claim(owner.token, offer.id)).statusCode).toBe(200);
+    expect((await claim(sibling.token, offer.id)).json()).toMatchObject({ code: 'ONE_PER_PERSON' });
+    expect(await flags()).toContainEqual(
+      expect.objectContaining({
+        player_id: String(sibling.id),
+        kind: 'duplicate_person',
+        evidence: expect.objectContaining({ signal: 'device', other_player_id: String(owner.id) }),
+      }),
+    );
   });
 
   it('flags bets on both sides of one market while wagering, once per market; risk reviews it', async () => {

@@ -261,14 +261,16 @@ describe('rules are data', () => {
       players.push(player);
     }
     await t.modules.compliance.service.evaluate(players[2]!.id);
-    const [alert] = (await alertsOf(players[2]!.id)).filter((a) => a.rule_code === 'shared_device');
+    const [alert] = (await alertsOf(players[2]!.id)).filter(
+      (a) => a.rule_code === 'shared_address',
+    );
     expect(alert).toBeDefined();
     expect(alert!.evidence.ip).toBe('203.0.113.77');
     expect((alert!.evidence.accounts as unknown[]).length).toBe(3);
     // Loopback (every local request) is never evidence.
     await t.modules.compliance.service.evaluate(players[0]!.id);
     const loopback = (await alertsOf(players[0]!.id)).filter(
-      (a) => a.rule_code === 'shared_device' && a.evidence.ip !== '203.0.113.77',
+      (a) => a.rule_code === 'shared_address' && a.evidence.ip !== '203.0.113.77',
     );
     expect(loopback).toEqual([]);
   });

@@ -27,6 +27,10 @@ const environment = z.object({
   SEED_DEMO: z.enum(['true', 'false']).optional(),
   /** Number of proxies in front of the server whose X-Forwarded-For is trusted. */
   TRUST_PROXY_HOPS: z.coerce.number().int().min(0).max(10).default(0),
+  /** A missing or corrupt GeoIP database stops start-up, unless this says to use the declared country only. */
+  GEOIP_FALLBACK: z.enum(['none', 'declared']).default('none'),
+  /** The anonymising-network list (addresses and CIDR ranges); default apps/server/data/anonymisers.txt. */
+  ANONYMISER_LIST: z.string().min(1).optional(),
   /** Sign-ups allowed per client address and hour (raise it behind a shared NAT; the browser journeys do). */
   SIGNUP_LIMIT_PER_HOUR: z.coerce.number().int().min(1).max(1_000_000).default(10),
   /** Back-office sign-in attempts allowed per client address and 15 minutes. */
@@ -85,6 +89,8 @@ export type Config = {
   corsOrigins: string[];
   seedDemo: boolean;
   trustProxyHops: number;
+  geoipFallback: 'none' | 'declared';
+  anonymiserList: string | undefined;
   signupLimitPerHour: number;
   /** Back-office sign-in attempts per address and 15 minutes; failures before the back-off. */
   staffLogin: { limit: number; freeFailures: number };
@@ -147,6 +153,8 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
       .filter(Boolean),
     seedDemo: env.SEED_DEMO ? env.SEED_DEMO === 'true' : env.NODE_ENV !== 'production',
     trustProxyHops: env.TRUST_PROXY_HOPS,
+    geoipFallback: env.GEOIP_FALLBACK,
+    anonymiserList: env.ANONYMISER_LIST,
     signupLimitPerHour: env.SIGNUP_LIMIT_PER_HOUR,
     staffLogin: { limit: env.STAFF_LOGIN_LIMIT, freeFailures: env.STAFF_LOGIN_FREE_FAILURES },
     cashierSandboxSecret: env.CASHIER_SANDBOX_SECRET,

@@ -11,6 +11,8 @@ export type SessionRow = {
   token_hash: Buffer;
   ip: string | null;
   user_agent: string | null;
+  device_id: string | null;
+  anonymiser: boolean;
   created_at: Date;
   last_seen_at: Date;
   expires_at: Date;
@@ -53,12 +55,16 @@ export class SessionStore<K extends keyof Kind> {
     token_hash: Buffer;
     ip: string | null;
     user_agent: string | null;
+    /** The device cookie (platform/device.ts) and whether the address was an anonymiser. */
+    device_id?: string | null;
+    anonymiser?: boolean;
     absolute_ms: number;
   }): Promise<OwnedSession<K>> {
     const { rows } = await sql<OwnedSession<K>>`
-      insert into ${sql.table(this.table)} (${sql.ref(this.owner)}, token_hash, ip, user_agent, expires_at)
+      insert into ${sql.table(this.table)} (${sql.ref(this.owner)}, token_hash, ip, user_agent,
+                  device_id, anonymiser, expires_at)
       values (${row.owner_id}, ${row.token_hash}, ${row.ip}, ${row.user_agent?.slice(0, 512) ?? null},
-              now() + ${interval(row.absolute_ms)})
+              ${row.device_id ?? null}, ${row.anonymiser ?? false}, now() + ${interval(row.absolute_ms)})
       returning *`.execute(this.db);
     return rows[0]!;
   }

@@ -4,8 +4,10 @@ export type RuleCode =
   | 'structuring'
   | 'deposit_withdraw_little_play'
   | 'shared_device'
+  | 'shared_address'
   | 'shared_instrument'
-  | 'payout_changes';
+  | 'payout_changes'
+  | 'anonymiser';
 
 export type Alert = {
   id: string;
@@ -95,9 +97,20 @@ export const RULES: Record<
     thresholds: 'Deposits of at least',
   },
   shared_device: {
+    name: 'Many accounts, one device',
+    explain: 'Accounts signed in on one device (the browser’s device cookie) within the window.',
+    count: 'Accounts',
+  },
+  shared_address: {
     name: 'Many accounts, one address',
     explain: 'Accounts signed in from one public IP address within the window.',
     count: 'Accounts',
+  },
+  anonymiser: {
+    name: 'Sign-ins through VPN, proxy or Tor',
+    explain:
+      'Sign-ins from an address on the anonymising-network list, where the location policy flags them (Jurisdictions screen).',
+    count: 'Sign-ins',
   },
   shared_instrument: {
     name: 'Many accounts, one payment instrument',

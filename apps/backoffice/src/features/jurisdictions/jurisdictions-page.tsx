@@ -3,7 +3,7 @@ import { useState } from 'react';
 import { toast } from 'react-toastify';
 import { Badge } from '../../components/badge.tsx';
 import { Button } from '../../components/button.tsx';
-import { PageHeader } from '../../components/card.tsx';
+import { Card, PageHeader } from '../../components/card.tsx';
 import { type Column, DataTable } from '../../components/data-table.tsx';
 import { SelectField, TextField } from '../../components/field.tsx';
 import { Modal } from '../../components/modal.tsx';
@@ -82,6 +82,7 @@ export function JurisdictionsPage() {
           )
         }
       />
+      <LocationPolicyCard editable={can('jurisdictions.write')} />
       <DataTable
         label="Jurisdictions"
         columns={columns}
@@ -170,5 +171,83 @@ function PolicyDialog({ row, onClose }: { row: Jurisdiction; onClose: () => void
         />
       </div>
     </Modal>
+  );
+}
+
+type Mismatch = 'stricter' | 'declared' | 'address' | 'demo_only';
+type Anonymisers = 'allow' | 'flag' | 'demo_only';
+type LocationPolicy = {
+  country_mismatch: Mismatch;
+  anonymisers: Anonymisers;
+  updated_at: string;
+  anonymiser_list: { entries: number; source: string | null };
+};
+
+const MISMATCH_HINT: Record<Mismatch, string> = {
+  stricter: 'The stricter of the two countries’ policies applies.',
+  declared: 'The country the player declared at sign-up applies.',
+  address: 'The country of the address the player connects from applies.',
+  demo_only: 'Real money is off until the two agree; demo stays open.',
+};
+const ANONYMISER_HINT: Record<Anonymisers, string> = {
+  allow: 'Treated like any address (recorded on the session).',
+  flag: 'Allowed; each sign-in raises an AML alert in the compliance queue.',
+  demo_only: 'Real money is off while connected through one; demo stays open.',
+};
+
+/** What the gate does when the declared and the address's countries differ, and for VPNs. */
+function LocationPolicyCard({ editable }: { editable: boolean }) {
+  const client = useQueryClient();
+  const policy = useQuery({
+    queryKey: ['location-policy'],
+    queryFn: async () => (await api<LocationPolicy>('/location-policy')).data,
+  });
+  const save = useMutation({
+    mutationFn: (patch: Partial<Pick<LocationPolicy, 'country_mismatch' | 'anonymisers'>>) =>
+      api<LocationPolicy>('/location-policy', { method: 'PUT', json: patch }),
+    onSuccess: (result) => {
+      toast.success(result.message);
+      client.setQueryData(['location-policy'], result.data);
+    },
+    onError: (error) => toast.error(errorMessage(error)),
+  });
+  const data = policy.data;
+  const list = data?.anonymiser_list;
+  return (
+    <Card title="Location checks" className="mb-4">
+      <div className="grid gap-4 md:grid-cols-2">
+        <SelectField
+          label="Declared country differs from the address’s"
+          value={data?.country_mismatch ?? 'stricter'}
+          disabled={!editable || !data || save.isPending}
+          hint={MISMATCH_HINT[data?.country_mismatch ?? 'stricter']}
+          data-testid="country-mismatch"
+          onChange={(event) => save.mutate({ country_mismatch: event.target.value as Mismatch })}
+        >
+          <option value="stricter">the stricter policy applies</option>
+          <option value="declared">the declared country applies</option>
+          <option value="address">the address’s country applies</option>
+          <option value="demo_only">demo only</option>
+        </SelectField>
+        <SelectField
+          label="VPN, proxy or Tor"
+          value={data?.anonymisers ?? 'flag'}
+          disabled={!editable || !data || save.isPending}
+          hint={`${ANONYMISER_HINT[data?.anonymisers ?? 'flag']} ${
+            list
+              ? list.entries > 0
+                ? `List: ${list.entries.toLocaleString('en')} entries.`
+                : 'The list is empty: run npm run anonymisers:update on the server.'
+              : ''
+          }`}
+          data-testid="anonymiser-policy"
+          onChange={(event) => save.mutate({ anonymisers: event.target.value as Anonymisers })}
+        >
+          <option value="allow">allow</option>
+          <option value="flag">allow and flag to compliance</option>
+          <option value="demo_only">demo only</option>
+        </SelectField>
+      </div>
+    </Card>
   );
 }

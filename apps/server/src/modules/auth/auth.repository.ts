@@ -95,27 +95,4 @@ export class AuthRepository {
       .where('revoked_at', 'is', null)
       .execute();
   }
-
-  /**
-   * Other players seen in the last 90 days on a public address this player used then
-   * (private, loopback and carrier-grade NAT ranges say nothing about a person). At most 50.
-   */
-  async playersSharingAddress(player_id: bigint): Promise<bigint[]> {
-    const result = await sql<{ player_id: string }>`
-      select distinct o.player_id
-      from player_sessions o
-      where o.ip in (
-          select s.ip from player_sessions s
-          where s.player_id = ${player_id} and s.ip is not null
-            and s.created_at > now() - interval '90 days')
-        and o.player_id <> ${player_id}
-        and o.created_at > now() - interval '90 days'
-        and not (o.ip << inet '127.0.0.0/8' or o.ip << inet '10.0.0.0/8'
-          or o.ip << inet '172.16.0.0/12' or o.ip << inet '192.168.0.0/16'
-          or o.ip << inet '100.64.0.0/10' or o.ip << inet '169.254.0.0/16'
-          or o.ip << inet '::1/128' or o.ip << inet 'fc00::/7' or o.ip << inet 'fe80::/10'
-          or o.ip << inet '::ffff:127.0.0.0/104')
-      limit 50`.execute(this.db);
-    return result.rows.map((row) => BigInt(row.player_id));
-  }
 }

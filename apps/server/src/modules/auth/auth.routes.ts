@@ -9,8 +9,10 @@ import {
   resetPasswordRequest,
   signupRequest,
 } from '@casino/contracts';
+import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { ensureDevice } from '../../platform/device.ts';
 import type { PlayersService } from '../players/index.ts';
 import type { PlayerAuth } from './auth.hook.ts';
 import type { AuthService, RequestMeta } from './auth.service.ts';
@@ -24,8 +26,16 @@ const errors = {
   429: errorBody,
 };
 
+/** Whether a request comes through an anonymising network (the protection module knows). */
+export type AnonymiserCheck = (request: FastifyRequest) => boolean;
+
 export const authRoutes =
-  (auth: AuthService, players: PlayersService, hook: PlayerAuth): FastifyPluginAsyncZod =>
+  (
+    auth: AuthService,
+    players: PlayersService,
+    hook: PlayerAuth,
+    anonymiser: AnonymiserCheck,
+  ): FastifyPluginAsyncZod =>
   async (app) => {
     app.post(
       '/customer/login',
@@ -37,12 +47,12 @@ export const authRoutes =
           response: { 200: loginResponse, ...errors },
         },
       },
-      async (request) => {
-        const { token, player } = await auth.login(
-          request.body.email,
-          request.body.password,
-          metaOf(request),
-        );
+      async (request, reply) => {
+        const { token, player } = await auth.login(request.body.email, request.body.password, {
+          ...metaOf(request),
+          device_id: ensureDevice(request, reply, request.protocol === 'https'),
+          anonymiser: anonymiser(request),
+        });
         return {
           status: 200 as const,
           message: 'Signed in successfully',

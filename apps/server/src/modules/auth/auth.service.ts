@@ -46,7 +46,13 @@ export const AUTH_LIMITS_DEFAULT: AuthLimits = {
   reset_ip: { limit: 20, window_ms: HOUR_MS },
 };
 
-export type RequestMeta = { ip: string; user_agent: string | null };
+export type RequestMeta = {
+  ip: string;
+  user_agent: string | null;
+  /** Set at sign-in: the device cookie and whether the address is an anonymising network. */
+  device_id?: string | null;
+  anonymiser?: boolean;
+};
 export type AuthenticatedPlayer = { session: SessionRow; row: PlayerRow };
 
 export const FORGOT_PASSWORD_MESSAGE =
@@ -122,6 +128,8 @@ export class AuthService {
       token_hash: digest,
       ip: meta.ip,
       user_agent: meta.user_agent?.slice(0, 512) ?? null,
+      device_id: meta.device_id ?? null,
+      anonymiser: meta.anonymiser ?? false,
       absolute_ms: SESSION_ABSOLUTE_MS,
     });
     await this.audit.record({
@@ -315,11 +323,6 @@ export class AuthService {
   /** Distinct players with session activity in [from, to), in all and per UTC day. */
   activePlayers(from: Date, to: Date) {
     return this.repository.activePlayers(from, to);
-  }
-
-  /** Abuse signal: other players seen on this player's public addresses (last 90 days). */
-  playersSharingAddress(player_id: bigint) {
-    return this.repository.playersSharingAddress(player_id);
   }
 
   sessions(player_id: bigint, limit = 50) {

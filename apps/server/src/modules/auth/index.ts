@@ -6,7 +6,7 @@ import type { MailService } from '../mail/index.ts';
 import type { PlayersService } from '../players/index.ts';
 import { playerAuth } from './auth.hook.ts';
 import { AuthRepository } from './auth.repository.ts';
-import { authRoutes } from './auth.routes.ts';
+import { type AnonymiserCheck, authRoutes } from './auth.routes.ts';
 import { AUTH_LIMITS_DEFAULT, type AuthLimits, AuthService } from './auth.service.ts';
 
 export { digestToken, hashPassword, newToken, verifyPassword } from './auth.crypto.ts';
@@ -29,6 +29,8 @@ export function createAuthModule(deps: {
   brandName: () => Promise<string>;
   /** The minimum age to register for a declared country and the request's address (18 or more). */
   minimumAge?: (country: string | null, ip: string) => Promise<number>;
+  /** Whether a sign-in comes through an anonymising network (recorded on the session). */
+  anonymiser?: AnonymiserCheck;
 }) {
   const service = new AuthService(
     new AuthRepository(deps.db),
@@ -43,5 +45,9 @@ export function createAuthModule(deps: {
     deps.minimumAge ?? (async () => 18),
   );
   const hook = playerAuth(service);
-  return { service, hook, routes: authRoutes(service, deps.players, hook) };
+  return {
+    service,
+    hook,
+    routes: authRoutes(service, deps.players, hook, deps.anonymiser ?? (() => false)),
+  };
 }

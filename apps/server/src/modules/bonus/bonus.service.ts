@@ -40,13 +40,15 @@ export type BetSettled = {
 };
 
 /**
- * Other accounts that look like the same person (issue 19's abuse signals, provided by the
- * modules that own them): sharing a payment instrument (strong: a one-per-person offer is
- * refused) or a public address (weak: households and mobile carriers share them; flagged only).
+ * Other accounts that look like the same person (issue 19's abuse signals, from the compliance
+ * module): sharing a payment instrument or a device (strong: a one-per-person offer is refused)
+ * or a public address (weak: households and mobile carriers share them; flagged only).
  */
-export type LinkedPlayers = (
-  player_id: bigint,
-) => Promise<{ instrument: readonly bigint[]; address: readonly bigint[] }>;
+export type LinkedPlayers = (player_id: bigint) => Promise<{
+  instrument: readonly bigint[];
+  device: readonly bigint[];
+  address: readonly bigint[];
+}>;
 
 export const ONE_PER_PERSON_MESSAGE = 'This offer is limited to one per person.';
 
@@ -171,10 +173,15 @@ export class BonusService {
       return { refused: false, sharedWith: null };
     const linked = await this.linked(player_id);
     const others = (ids: readonly bigint[]) => ids.filter((id) => id !== player_id);
-    const duplicate = await this.repository.anyHadPromotion(
+    const byInstrument = await this.repository.anyHadPromotion(
       others(linked.instrument),
       promotion.id,
     );
+    const byDevice =
+      byInstrument === null
+        ? await this.repository.anyHadPromotion(others(linked.device), promotion.id)
+        : null;
+    const duplicate = byInstrument ?? byDevice;
     if (duplicate !== null) {
       await this.repository.flag({
         player_id,
@@ -183,7 +190,7 @@ export class BonusService {
         kind: 'duplicate_person',
         dedupe_key: `duplicate_person:${promotion.id}:${player_id}`,
         evidence: {
-          signal: 'payment_instrument',
+          signal: byInstrument !== null ? 'payment_instrument' : 'device',
           other_player_id: String(duplicate),
           promotion_code: promotion.code,
         },

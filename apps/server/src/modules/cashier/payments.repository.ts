@@ -275,24 +275,4 @@ export class PaymentsRepository {
       Number(rows.find((row) => row.direction === direction)?.n ?? 0);
     return { deposits_pending: of('deposit'), withdrawals_pending: of('withdrawal') };
   }
-
-  /**
-   * Other players who used one of this player's payment instruments (bank account number,
-   * UPI id) on any payment. At most 50.
-   */
-  async playersSharingInstrument(player_id: bigint): Promise<bigint[]> {
-    const result = await sql<{ player_id: string }>`
-      with mine as (
-        select distinct x.v from payments p,
-          lateral (values (p.details->>'acc_number'), (p.details->>'account_number'),
-                          (lower(p.details->>'upi_id'))) as x(v)
-        where p.player_id = ${player_id} and x.v is not null and length(x.v) >= 4)
-      select distinct p.player_id
-      from payments p,
-        lateral (values (p.details->>'acc_number'), (p.details->>'account_number'),
-                        (lower(p.details->>'upi_id'))) as x(v)
-      where x.v in (select v from mine) and p.player_id <> ${player_id}
-      limit 50`.execute(this.db);
-    return result.rows.map((row) => BigInt(row.player_id));
-  }
 }

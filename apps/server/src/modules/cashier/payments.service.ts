@@ -859,11 +859,6 @@ export class PaymentsService {
     };
   }
 
-  /** Abuse signal: other players who used one of this player's payment instruments. */
-  playersSharingInstrument(player_id: bigint) {
-    return this.repository.playersSharingInstrument(player_id);
-  }
-
   async queueCounts() {
     return this.repository.queueCounts();
   }

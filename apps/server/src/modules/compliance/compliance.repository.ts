@@ -6,8 +6,10 @@ export const RULE_CODES = [
   'structuring',
   'deposit_withdraw_little_play',
   'shared_device',
+  'shared_address',
   'shared_instrument',
   'payout_changes',
+  'anonymiser',
 ] as const;
 export type RuleCode = (typeof RULE_CODES)[number];
 export const ALERT_STATUSES = ['open', 'investigating', 'cleared', 'reported'] as const;
@@ -101,7 +103,8 @@ const PUBLIC_ADDRESS = sql`not (s.ip << '127.0.0.0/8'::inet or s.ip << '10.0.0.0
   or s.ip << '169.254.0.0/16'::inet or family(s.ip) = 6 and (s.ip << '::1/128'::inet
   or s.ip << 'fc00::/7'::inet or s.ip << 'fe80::/10'::inet or s.ip << '::ffff:0:0/96'::inet))`;
 
-const DESTINATION = sql`coalesce(details ->> 'acc_number', details ->> 'account_number', details ->> 'upi_id')`;
+// UPI ids are case-insensitive (name@bank): compared in lower case.
+const DESTINATION = sql`coalesce(details ->> 'acc_number', details ->> 'account_number', lower(details ->> 'upi_id'))`;
 
 /**
  * The compliance module's tables, and read-only evidence queries over the payments, crypto,
@@ -231,6 +234,53 @@ export class ComplianceRepository {
        order by 1, 2
        limit 500`.execute(this.db);
     return result.rows;
+  }
+
+  /** Other accounts signed in on one of the player's devices (the device cookie) since `since`. */
+  async sharedDevices(player_id: bigint, since: Date) {
+    const result = await sql<{ device: string; player_id: string; username: string }>`
+      with mine as (
+        select distinct s.device_id from player_sessions s
+         where s.player_id = ${player_id} and s.device_id is not null and s.created_at >= ${since}
+      )
+      select s.device_id as device, s.player_id::text, p.username
+        from player_sessions s join mine on mine.device_id = s.device_id
+        join players p on p.id = s.player_id
+       where s.created_at >= ${since}
+       group by s.device_id, s.player_id, p.username
+       order by 1, 2
+       limit 500`.execute(this.db);
+    return result.rows;
+  }
+
+  /** The player's sign-ins through an anonymising network since `since` (newest first). */
+  async anonymisedSignIns(player_id: bigint, since: Date) {
+    const result = await sql<{ id: string; ip: string | null; at: Date }>`
+      select id::text, host(ip) as ip, created_at as at from player_sessions
+       where player_id = ${player_id} and anonymiser and created_at >= ${since}
+       order by created_at desc
+       limit 50`.execute(this.db);
+    return result.rows;
+  }
+
+  /**
+   * Other accounts that look like the same person, for one-per-person offers (issue 19): those
+   * sharing a payment instrument or a device (strong), or a public address (weak). 90 days for
+   * devices and addresses, two years for instruments; at most 50 of each.
+   */
+  async linkedAccounts(player_id: bigint) {
+    const day = 86_400_000;
+    const ids = (rows: Array<{ player_id: string }>) =>
+      [...new Set(rows.map((row) => BigInt(row.player_id)).filter((id) => id !== player_id))].slice(
+        0,
+        50,
+      );
+    const now = Date.now();
+    return {
+      instrument: ids(await this.sharedInstruments(player_id, new Date(now - 730 * day))),
+      device: ids(await this.sharedDevices(player_id, new Date(now - 90 * day))),
+      address: ids(await this.sharedAddresses(player_id, new Date(now - 90 * day))),
+    };
   }
 
   /** Accounts that used one of the player's payment instruments (any time since `since`). */

@@ -17,8 +17,18 @@ export type Facts = {
   /** Real-money stakes in a currency since a moment (the ledger's bet transfers). */
   wagered: (currency: string, since: Date) => Promise<bigint>;
   addresses: Array<{ ip: string; player_id: string; username: string }>;
+  devices: Array<{ device: string; player_id: string; username: string }>;
+  /** Sign-ins through an anonymising network (empty unless the operator's policy flags them). */
+  anonymised: Array<{ id: string; ip: string | null; at: Date }>;
   instruments: Array<{ instrument: string; player_id: string; username: string }>;
   format: (amount_minor: bigint, currency: string) => string;
+};
+
+/** The evidence's name for the shared thing. */
+const SHARED_KEY = {
+  shared_device: 'device',
+  shared_address: 'ip',
+  shared_instrument: 'instrument',
 };
 
 const since = (rule: RuleRow, now: Date) => new Date(now.getTime() - rule.window_minutes * 60_000);
@@ -133,13 +143,32 @@ export async function evaluate(rule: RuleRow, facts: Facts): Promise<Hit[]> {
         },
       ];
     }
+    case 'anonymiser': {
+      const signIns = facts.anonymised.filter((row) => row.at >= from);
+      if (signIns.length < rule.min_count) return [];
+      const last = signIns[0]!;
+      return [
+        {
+          rule_code: rule.code,
+          fingerprint: `anonymiser:${player}:${last.id}`,
+          summary: `${signIns.length} sign-in(s) through an anonymising network (VPN, proxy or Tor), last from ${last.ip ?? 'an unknown address'}`,
+          evidence: {
+            sign_ins: signIns.slice(0, 20).map((row) => ({ ip: row.ip, at: row.at.toISOString() })),
+            window: windowText(rule.window_minutes),
+          },
+        },
+      ];
+    }
     case 'shared_device':
+    case 'shared_address':
     case 'shared_instrument': {
-      const key = rule.code === 'shared_device' ? 'ip' : 'instrument';
+      const key = SHARED_KEY[rule.code];
       const rows =
         rule.code === 'shared_device'
-          ? facts.addresses.map((row) => ({ key: row.ip, ...row }))
-          : facts.instruments.map((row) => ({ key: row.instrument, ...row }));
+          ? facts.devices.map((row) => ({ key: row.device, ...row }))
+          : rule.code === 'shared_address'
+            ? facts.addresses.map((row) => ({ key: row.ip, ...row }))
+            : facts.instruments.map((row) => ({ key: row.instrument, ...row }));
       const groups = new Map<string, Array<{ id: string; username: string }>>();
       for (const row of rows) {
         const list = groups.get(row.key) ?? [];
@@ -156,8 +185,10 @@ export async function evaluate(rule: RuleRow, facts: Facts): Promise<Hit[]> {
           fingerprint: `${rule.code}:${player}:${value}:${ids.join(',')}`.slice(0, 300),
           summary:
             rule.code === 'shared_device'
-              ? `${accounts.length} accounts signed in from ${value}`
-              : `${accounts.length} accounts use the payment instrument ${value}`,
+              ? `${accounts.length} accounts signed in on one device (${value.slice(0, 8)}…)`
+              : rule.code === 'shared_address'
+                ? `${accounts.length} accounts signed in from ${value}`
+                : `${accounts.length} accounts use the payment instrument ${value}`,
           evidence: { [key]: value, accounts, window: windowText(rule.window_minutes) },
         });
       }

@@ -69,6 +69,11 @@ export class ComplianceService {
     const ago = (minutes: number) => new Date(now.getTime() - minutes * 60_000);
     const moneyWindow = windowOf((code) => MONEY_RULES.has(code));
     const deviceWindow = windowOf((code) => code === 'shared_device');
+    const addressWindow = windowOf((code) => code === 'shared_address');
+    const anonymiserWindow = windowOf((code) => code === 'anonymiser');
+    // Anonymised sign-ins raise alerts only where the operator's location policy flags them.
+    const flagAnonymisers =
+      anonymiserWindow > 0 && (await this.protection.locationPolicy()).anonymisers !== 'allow';
     const instrumentWindow = windowOf((code) => code === 'shared_instrument');
     const scales = new Map<string, number>();
     for (const currency of await this.currencies())
@@ -78,8 +83,14 @@ export class ComplianceService {
       now,
       events: moneyWindow ? await this.repository.moneyEvents(player_id, ago(moneyWindow)) : [],
       wagered: (currency, since) => this.repository.wagered(player_id, currency, since),
-      addresses: deviceWindow
-        ? await this.repository.sharedAddresses(player_id, ago(deviceWindow))
+      addresses: addressWindow
+        ? await this.repository.sharedAddresses(player_id, ago(addressWindow))
+        : [],
+      devices: deviceWindow
+        ? await this.repository.sharedDevices(player_id, ago(deviceWindow))
+        : [],
+      anonymised: flagAnonymisers
+        ? await this.repository.anonymisedSignIns(player_id, ago(anonymiserWindow))
         : [],
       instruments: instrumentWindow
         ? await this.repository.sharedInstruments(player_id, ago(instrumentWindow))
@@ -125,6 +136,11 @@ export class ComplianceService {
   }
 
   /** Evaluates every player with new payments, withdrawals or sign-ins since `since`. */
+  /** Accounts that look like the same person (bonus abuse controls, issue 19). */
+  linkedAccounts(player_id: bigint) {
+    return this.repository.linkedAccounts(player_id);
+  }
+
   async sweep(since: Date): Promise<number> {
     const players = await this.repository.activePlayers(since, SWEEP_PLAYERS_MAX);
     for (const player_id of players) await this.onActivity(player_id);

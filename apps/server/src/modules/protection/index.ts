@@ -2,11 +2,13 @@ import type { Db } from '../../platform/db/database.ts';
 import type { AuditService } from '../audit/index.ts';
 import type { PlayerAuth } from '../auth/index.ts';
 import type { StaffAuth } from '../staff/index.ts';
+import { AnonymiserList } from './protection.anonymisers.ts';
 import { GeoIp } from './protection.geoip.ts';
 import { ProtectionRepository } from './protection.repository.ts';
 import { protectionAdminRoutes, protectionRoutes } from './protection.routes.ts';
 import { ProtectionService } from './protection.service.ts';
 
+export { AnonymiserList } from './protection.anonymisers.ts';
 export {
   type GateClient,
   type GateDecision,
@@ -31,16 +33,46 @@ export async function createProtectionModule(deps: {
   env: string;
   currencyOf: (currency_id: number | null) => Promise<{ code: string; scale: number } | null>;
   geoip?: GeoIp;
+  /**
+   * What to do when the GeoIP database is missing or unreadable: stop start-up (the default),
+   * or go on with the declared country only (`GEOIP_FALLBACK=declared`, an operator's choice).
+   */
+  geoipFallback?: 'none' | 'declared';
+  anonymisers?: AnonymiserList;
+  log?: (message: string) => void;
 }) {
-  const geoip = deps.geoip ?? (await GeoIp.open());
-  const service = new ProtectionService(new ProtectionRepository(deps.db), geoip, deps.audit, {
-    env: deps.env,
-    currencyOf: deps.currencyOf,
-  });
+  const geoip = deps.geoip ?? (await openGeoIp(deps.geoipFallback ?? 'none', deps.log));
+  const anonymisers = deps.anonymisers ?? AnonymiserList.load();
+  if (anonymisers.entries === 0)
+    deps.log?.(
+      'anonymising-network list is empty: run npm run anonymisers:update to detect VPN, proxy and Tor addresses',
+    );
+  const service = new ProtectionService(
+    new ProtectionRepository(deps.db),
+    geoip,
+    deps.audit,
+    { env: deps.env, currencyOf: deps.currencyOf },
+    anonymisers,
+  );
   return {
     service,
     gate: service,
     routes: (auth: PlayerAuth) => protectionRoutes(service, auth, deps.env),
     adminRoutes: (staff: StaffAuth) => protectionAdminRoutes(service, staff),
   };
+}
+
+/** Opens the GeoIP database; with the fallback set, a missing or corrupt file means no lookups. */
+export async function openGeoIp(
+  fallback: 'none' | 'declared',
+  log?: (message: string) => void,
+  path?: string,
+): Promise<GeoIp> {
+  try {
+    return await GeoIp.open(path);
+  } catch (error) {
+    if (fallback !== 'declared') throw error;
+    log?.(`${(error as Error).message}; GEOIP_FALLBACK=declared: using the declared country only`);
+    return GeoIp.none();
+  }
 }

@@ -28,6 +28,8 @@ export type GateClient = {
   ip: string;
   /** Outside production only: a country forced by the `X-Debug-Country` header (tests, demos). */
   debug_country?: string;
+  /** Outside production only: `X-Debug-Anonymiser: 1` makes the address count as an anonymiser. */
+  debug_anonymiser?: boolean;
   /** The player's language for the refusal message (from Accept-Language); English by default. */
   language?: string;
   /** The route that asked (for the audit trail and the money-route test). */
@@ -88,6 +90,9 @@ export function gateClient(request: FastifyRequest, env: string): GateClient {
   return {
     ip: request.ip,
     ...(debug ? { debug_country: debug } : {}),
+    ...(env !== 'production' && request.headers['x-debug-anonymiser'] === '1'
+      ? { debug_anonymiser: true }
+      : {}),
     ...(language ? { language } : {}),
     route: request.routeOptions.url,
     ...(started instanceof Date ? { session_started_at: started } : {}),

@@ -20,6 +20,28 @@ export const REFUSALS = {
     fr: 'Ce service n’est pas disponible dans votre pays ({{country}}).',
     es: 'Este servicio no está disponible en tu país ({{country}}).',
   },
+  COUNTRY_MISMATCH: {
+    en: 'Real-money play is off: your account is registered in {{declared}} but you are connecting from {{address}}. You can still play demo games.',
+    pt: 'O jogo a dinheiro real está desativado: a sua conta está registada em {{declared}}, mas está a ligar-se a partir de {{address}}. Pode continuar a jogar jogos de demonstração.',
+    bn: 'আসল টাকায় খেলা বন্ধ: আপনার অ্যাকাউন্ট {{declared}}-এ নিবন্ধিত, কিন্তু আপনি {{address}} থেকে সংযোগ করছেন। আপনি এখনও ডেমো গেম খেলতে পারেন।',
+    'zh-TW':
+      '真錢遊戲已關閉：您的帳戶登記於 {{declared}}，但您正從 {{address}} 連線。您仍可遊玩試玩遊戲。',
+    th: 'ปิดการเล่นด้วยเงินจริง: บัญชีของคุณลงทะเบียนใน {{declared}} แต่คุณกำลังเชื่อมต่อจาก {{address}} คุณยังเล่นเกมทดลองได้',
+    ms: 'Permainan wang sebenar dimatikan: akaun anda didaftarkan di {{declared}} tetapi anda menyambung dari {{address}}. Anda masih boleh bermain permainan demo.',
+    fr: 'Le jeu en argent réel est désactivé : votre compte est enregistré en {{declared}} mais vous vous connectez depuis {{address}}. Vous pouvez toujours jouer aux jeux en démo.',
+    es: 'El juego con dinero real está desactivado: tu cuenta está registrada en {{declared}} pero te conectas desde {{address}}. Aún puedes jugar a los juegos de demostración.',
+  },
+  ANONYMISER: {
+    en: 'Real-money play is off while you connect through a VPN, proxy or Tor. Turn it off to play for real money; demo games stay open.',
+    pt: 'O jogo a dinheiro real está desativado enquanto se liga através de uma VPN, proxy ou Tor. Desative-a para jogar a dinheiro real; os jogos de demonstração continuam disponíveis.',
+    bn: 'VPN, প্রক্সি বা Tor-এর মাধ্যমে সংযোগ থাকা অবস্থায় আসল টাকায় খেলা বন্ধ। আসল টাকায় খেলতে এটি বন্ধ করুন; ডেমো গেম খোলা থাকবে।',
+    'zh-TW':
+      '透過 VPN、代理伺服器或 Tor 連線時，真錢遊戲將關閉。請關閉後再以真錢遊玩；試玩遊戲仍可使用。',
+    th: 'ปิดการเล่นด้วยเงินจริงขณะที่คุณเชื่อมต่อผ่าน VPN พร็อกซี หรือ Tor ปิดการเชื่อมต่อดังกล่าวเพื่อเล่นด้วยเงินจริง เกมทดลองยังเปิดอยู่',
+    ms: 'Permainan wang sebenar dimatikan semasa anda menyambung melalui VPN, proksi atau Tor. Matikannya untuk bermain dengan wang sebenar; permainan demo kekal dibuka.',
+    fr: 'Le jeu en argent réel est désactivé tant que vous vous connectez via un VPN, un proxy ou Tor. Désactivez-le pour jouer en argent réel ; les jeux en démo restent ouverts.',
+    es: 'El juego con dinero real está desactivado mientras te conectas a través de una VPN, un proxy o Tor. Desactívalo para jugar con dinero real; los juegos de demostración siguen abiertos.',
+  },
   SELF_EXCLUDED: {
     en: 'Your account is self-excluded ({{until}}). You can still withdraw your balance.',
     pt: 'A sua conta está autoexcluída ({{until}}). Pode continuar a levantar o seu saldo.',

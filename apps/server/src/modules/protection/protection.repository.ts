@@ -9,6 +9,17 @@ export type JurisdictionRow = {
   note: string;
   updated_at: Date;
 };
+/** When the declared and the address's countries differ (migration 0850). */
+export const MISMATCH_MODES = ['stricter', 'declared', 'address', 'demo_only'] as const;
+export type MismatchMode = (typeof MISMATCH_MODES)[number];
+/** A request through an anonymising network. */
+export const ANONYMISER_MODES = ['allow', 'flag', 'demo_only'] as const;
+export type AnonymiserMode = (typeof ANONYMISER_MODES)[number];
+export type LocationPolicy = {
+  country_mismatch: MismatchMode;
+  anonymisers: AnonymiserMode;
+  updated_at: Date;
+};
 export const LIMIT_PERIODS = ['daily', 'weekly', 'monthly'] as const;
 export type LimitPeriod = (typeof LIMIT_PERIODS)[number];
 export type Limits = Record<LimitPeriod, bigint | null>;
@@ -52,6 +63,7 @@ export type ProtectionRow = {
 
 type Tables = {
   jurisdictions: JurisdictionRow;
+  location_policy: LocationPolicy & { singleton: Generated<boolean> };
   players: {
     id: bigint;
     country: string | null;
@@ -111,6 +123,23 @@ export class ProtectionRepository {
         .where('country', '=', country)
         .executeTakeFirst()) ?? null
     );
+  }
+
+  async locationPolicy(): Promise<LocationPolicy> {
+    return this.db
+      .selectFrom('location_policy')
+      .select(['country_mismatch', 'anonymisers', 'updated_at'])
+      .executeTakeFirstOrThrow();
+  }
+
+  async setLocationPolicy(
+    patch: Partial<Omit<LocationPolicy, 'updated_at'>>,
+  ): Promise<LocationPolicy> {
+    return this.db
+      .updateTable('location_policy')
+      .set({ ...patch, updated_at: new Date() })
+      .returning(['country_mismatch', 'anonymisers', 'updated_at'])
+      .executeTakeFirstOrThrow();
   }
 
   jurisdictions(): Promise<JurisdictionRow[]> {

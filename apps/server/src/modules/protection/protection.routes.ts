@@ -5,6 +5,7 @@ import { bearerToken, metaOf, type PlayerAuth } from '../auth/index.ts';
 import { staffErrors as errors, type StaffAuth, staffActor } from '../staff/index.ts';
 import { gateClient } from './protection.gate.ts';
 import { message } from './protection.messages.ts';
+import { ANONYMISER_MODES, type LocationPolicy, MISMATCH_MODES } from './protection.repository.ts';
 import type { ProtectionService } from './protection.service.ts';
 
 const security = [{ bearer: [] }];
@@ -57,7 +58,7 @@ export const protectionRoutes =
           tags: ['protection'],
           summary: 'Whether real-money play is open where the visitor is (for the site banner)',
           description:
-            'From the declared country (with a session) and the address’s country; the stricter applies.',
+            'From the declared country (with a session) and the address’s country, under the operator’s location policy (a country mismatch, anonymising networks); `message` says why real money is off.',
           response: { 200: envelope(jurisdictionView) },
         },
       },
@@ -66,9 +67,8 @@ export const protectionRoutes =
         const player = token ? await auth.authenticate(token) : null;
         const client = gateClient(request, env);
         const status = player ? await service.status(player.row.id, client) : null;
-        const place = status?.jurisdiction ?? (await service.jurisdictionOf(client, null));
+        const place = await service.jurisdictionOf(client, player ? player.row.country : null);
         const real_money = status ? status.jurisdiction.real_money : place.policy === 'real_money';
-        const code = place.policy === 'blocked' ? 'JURISDICTION_BLOCKED' : 'JURISDICTION_DEMO_ONLY';
         return {
           status: 200,
           message: 'OK',
@@ -76,9 +76,14 @@ export const protectionRoutes =
             country: place.country,
             policy: place.policy,
             real_money,
-            message: real_money
-              ? null
-              : message(code, client.language, { country: place.country ?? '' }),
+            message:
+              real_money || !place.reason
+                ? null
+                : message(place.reason, client.language, {
+                    country: place.country ?? '',
+                    declared: place.declared ?? '',
+                    address: place.request_country ?? '',
+                  }),
           },
         };
       },
@@ -278,6 +283,65 @@ export const protectionAdminRoutes =
         },
       },
       async () => ({ status: 200, message: 'OK', data: (await service.jurisdictions()).map(view) }),
+    );
+    const locationView = z.object({
+      country_mismatch: z.enum(MISMATCH_MODES),
+      anonymisers: z.enum(ANONYMISER_MODES),
+      updated_at: z.string(),
+      anonymiser_list: z.object({ entries: z.number().int(), source: z.string().nullable() }),
+    });
+    const location = (policy: LocationPolicy) => ({
+      country_mismatch: policy.country_mismatch,
+      anonymisers: policy.anonymisers,
+      updated_at: policy.updated_at.toISOString(),
+      anonymiser_list: service.anonymiserList(),
+    });
+    app.get(
+      '/location-policy',
+      {
+        ...staff.guard('jurisdictions.read'),
+        schema: {
+          tags: ['admin: protection'],
+          summary: 'What the gate does on a country mismatch and for anonymising networks',
+          security,
+          response: ok(locationView),
+        },
+      },
+      async () => ({
+        status: 200,
+        message: 'OK',
+        data: location(await service.locationPolicy()),
+      }),
+    );
+    app.put(
+      '/location-policy',
+      {
+        ...staff.guard('jurisdictions.write'),
+        schema: {
+          tags: ['admin: protection'],
+          summary: 'Set the location policy (audited)',
+          description:
+            'country_mismatch: stricter (the stricter country’s policy), declared, address, or demo_only. anonymisers: allow, flag (an AML alert on sign-in), or demo_only.',
+          security,
+          body: z
+            .object({
+              country_mismatch: z.enum(MISMATCH_MODES).optional(),
+              anonymisers: z.enum(ANONYMISER_MODES).optional(),
+            })
+            .refine((body) => Object.keys(body).length > 0, 'nothing to change'),
+          response: ok(locationView),
+        },
+      },
+      async (request) => ({
+        status: 200,
+        message: 'Saved',
+        data: location(
+          await service.setLocationPolicy(
+            request.body,
+            staffActor(request.staff!, metaOf(request)),
+          ),
+        ),
+      }),
     );
     app.put(
       '/jurisdictions/:country',

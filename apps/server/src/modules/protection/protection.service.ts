@@ -1,7 +1,14 @@
 import { formatAmount, isMoneyError, parseAmount } from '@casino/money';
 import { AppError } from '../../platform/http/errors.ts';
 import type { AuditActor, AuditService } from '../audit/index.ts';
-import type { GateDecision, GateRequest, MoneyAction, PlayerGate } from './protection.gate.ts';
+import { AnonymiserList } from './protection.anonymisers.ts';
+import type {
+  GateClient,
+  GateDecision,
+  GateRequest,
+  MoneyAction,
+  PlayerGate,
+} from './protection.gate.ts';
 import type { GeoIp } from './protection.geoip.ts';
 import { message, type RefusalCode } from './protection.messages.ts';
 import {
@@ -10,6 +17,7 @@ import {
   type LimitKind,
   type LimitPeriod,
   type Limits,
+  type LocationPolicy,
   type MoneyLimitColumn,
   type Policy,
   type ProtectionRepository,
@@ -89,40 +97,123 @@ function refuse(
 
 const fmtDate = (date: Date) => `${date.toISOString().slice(0, 16).replace('T', ' ')} UTC`;
 
+/** Why real money is off where the visitor is (each a refusal code with its message). */
+type PlaceReason =
+  | 'JURISDICTION_BLOCKED'
+  | 'JURISDICTION_DEMO_ONLY'
+  | 'COUNTRY_MISMATCH'
+  | 'ANONYMISER'
+  | null;
+const LOCATION_POLICY_TTL_MS = 2_000;
+
 export class ProtectionService implements PlayerGate {
+  private location: { at: number; value: LocationPolicy } | null = null;
+
   constructor(
     private readonly repository: ProtectionRepository,
     private readonly geoip: GeoIp,
     private readonly audit: AuditService,
     private readonly options: ProtectionOptions,
+    private readonly anonymisers: AnonymiserList = AnonymiserList.empty(),
   ) {}
 
   // --- jurisdiction --------------------------------------------------------------
 
   /**
-   * The country and policy that apply: the declared country and the request's (IP, or the
-   * non-production debug header); where both are known and differ, the stricter policy
-   * (decision 0830). Unknown addresses (private, loopback) use the declared country only;
-   * with neither known, real money is allowed.
+   * The country and policy that apply, and why. The request's country comes from its address
+   * (or, outside production, the debug header). Where the declared and the address's countries
+   * are both known and differ, the operator's location policy decides (migration 0850): the
+   * stricter of the two (the default, decision 0830), the declared one, the address's one, or
+   * demo only. A request through an anonymising network is demo only where the operator chose
+   * that. Unknown addresses (private, loopback) use the declared country only; with neither
+   * known, real money is allowed.
    */
-  async jurisdictionOf(client: { ip: string; debug_country?: string }, declared: string | null) {
+  async jurisdictionOf(client: GateClient, declared: string | null) {
     const requestCountry = client.debug_country ?? this.geoip.countryOf(client.ip);
+    const location = await this.locationPolicy();
+    const anonymised = this.isAnonymiser(client);
+    const mismatch = Boolean(declared && requestCountry && declared !== requestCountry);
     const candidates = [
-      ...new Set([declared, requestCountry].filter((c): c is string => Boolean(c))),
+      ...new Set(
+        (!mismatch
+          ? [declared, requestCountry]
+          : location.country_mismatch === 'declared'
+            ? [declared]
+            : location.country_mismatch === 'address'
+              ? [requestCountry]
+              : [declared, requestCountry]
+        ).filter((c): c is string => Boolean(c)),
+      ),
     ];
-    let chosen: { country: string | null; policy: Policy; note: string } = {
+    let chosen: { country: string | null; policy: Policy; note: string; reason: PlaceReason } = {
       country: candidates[0] ?? null,
       policy: 'real_money',
       note: '',
+      reason: null,
     };
     for (const country of candidates) {
       const row = await this.repository.jurisdiction(country);
       const policy = row?.policy ?? 'real_money';
       if (POLICY_RANK[policy] > POLICY_RANK[chosen.policy] || chosen.country === null) {
-        chosen = { country, policy, note: row?.note ?? '' };
+        chosen = { country, policy, note: row?.note ?? '', reason: null };
       }
     }
-    return { ...chosen, declared, request_country: requestCountry };
+    // The operator's location rules only ever make things stricter than the country tables.
+    if (chosen.policy === 'real_money') {
+      if (mismatch && location.country_mismatch === 'demo_only')
+        chosen = { ...chosen, policy: 'demo_only', reason: 'COUNTRY_MISMATCH' };
+      else if (anonymised && location.anonymisers === 'demo_only')
+        chosen = { ...chosen, policy: 'demo_only', reason: 'ANONYMISER' };
+    }
+    if (chosen.policy !== 'real_money' && chosen.reason === null)
+      chosen.reason =
+        chosen.policy === 'blocked' ? 'JURISDICTION_BLOCKED' : 'JURISDICTION_DEMO_ONLY';
+    return {
+      ...chosen,
+      declared,
+      request_country: requestCountry,
+      anonymiser: anonymised,
+      mismatch,
+    };
+  }
+
+  /** Whether the request comes through an anonymising network (the list, or the debug header). */
+  isAnonymiser(client: Pick<GateClient, 'ip' | 'debug_anonymiser'>): boolean {
+    return client.debug_anonymiser === true || this.anonymisers.has(client.ip);
+  }
+
+  /**
+   * The operator's location policy, read at most every 2 s: the gate runs on every stake, and a
+   * change in the back office reaches every instance within that.
+   */
+  async locationPolicy(): Promise<LocationPolicy> {
+    const now = Date.now();
+    if (!this.location || now - this.location.at > LOCATION_POLICY_TTL_MS) {
+      this.location = { at: now, value: await this.repository.locationPolicy() };
+    }
+    return this.location.value;
+  }
+
+  async setLocationPolicy(
+    patch: Partial<Pick<LocationPolicy, 'country_mismatch' | 'anonymisers'>>,
+    actor: AuditActor,
+  ): Promise<LocationPolicy> {
+    const before = await this.repository.locationPolicy();
+    const after = await this.repository.setLocationPolicy(patch);
+    this.location = { at: Date.now(), value: after };
+    await this.audit.record({
+      actor,
+      action: 'jurisdiction.location_policy',
+      target: { type: 'location_policy', id: 'operator' },
+      before,
+      after,
+    });
+    return after;
+  }
+
+  /** What the back office shows next to the policy: the list's size and file. */
+  anonymiserList() {
+    return { entries: this.anonymisers.entries, source: this.anonymisers.source };
   }
 
   /**
@@ -167,10 +258,12 @@ export class ProtectionService implements PlayerGate {
     const testAccount = player.test_account && this.options.env !== 'production';
     if (!testAccount) {
       const place = await this.jurisdictionOf(request, player.country);
-      if (place.policy === 'blocked')
-        return refuse('JURISDICTION_BLOCKED', language, { country: place.country ?? '' });
-      if (place.policy === 'demo_only')
-        return refuse('JURISDICTION_DEMO_ONLY', language, { country: place.country ?? '' });
+      if (place.reason)
+        return refuse(place.reason, language, {
+          country: place.country ?? '',
+          declared: place.declared ?? '',
+          address: place.request_country ?? '',
+        });
     }
 
     const protection =
@@ -376,7 +469,7 @@ export class ProtectionService implements PlayerGate {
     return patch as Partial<ProtectionRow>;
   }
 
-  async status(player_id: bigint, client: { ip: string; debug_country?: string }) {
+  async status(player_id: bigint, client: GateClient) {
     const player = await this.repository.player(player_id);
     const currency = await this.options.currencyOf(player?.currency_id ?? null);
     const scale = currency?.scale ?? 2;
