@@ -1,7 +1,7 @@
 import path from 'node:path';
 import type { FrameLocator, Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import { signInViaUi, waitForApp } from './support/app.ts';
+import { registerViaApi, signInViaUi, uniqueEmail, waitForApp } from './support/app.ts';
 import { MOBILE } from './support/browser.ts';
 import { skipJourneys, useBrowser } from './support/journey.ts';
 import { ownerSignIn } from './support/staff.ts';
@@ -144,5 +144,61 @@ describe.skipIf(skipJourneys())('journey: the casino lobby and the demo studio s
     await waitForApp(page);
     await page.getByTestId('providers').getByText('Lantern Studio').waitFor();
     await shoot(page, 'mobile-providers');
+  });
+
+  it('a new player claims 10 free spins, plays them in the studio slot, and the winnings become a bonus', async () => {
+    const email = uniqueEmail('spins');
+    const password = 'journey-pass-spins';
+    await registerViaApi(browser.baseUrl(), { name: 'Journey Spins', email, password });
+    const page = await browser.newPage(MOBILE);
+    await page.goto('/');
+    await signInViaUi(page, email, password);
+    await page.goto('/promotions');
+    await waitForApp(page);
+    const card = page
+      .getByTestId('promotion-card')
+      .filter({ hasText: '10 free spins on Lantern Fortune' });
+    await card.getByTestId('claim').click();
+    await card.getByTestId('play-free-spins').waitFor();
+    if (process.env.SHOTS === '1') {
+      // After a reload the grant shows under "Your free spins", with its own Play button.
+      await page.reload();
+      await waitForApp(page);
+      await page.getByTestId('free-spins-card').waitFor();
+      await shoot(page, 'mobile-promotions-free-spins');
+      await page.getByTestId('free-spins-play').click();
+    } else {
+      await card.getByTestId('play-free-spins').click();
+    }
+    await page.waitForURL(/\/casino\/game\/lantern-fortune/);
+    const slot = page.frameLocator('[data-testid="game-frame"]');
+    const ribbon = slot.getByTestId('slot-free');
+    await expect
+      .poll(async () => ribbon.textContent())
+      .toMatch(/^Free spins 0 \/ 10 · bet 0\.50 EUR/);
+    if (process.env.SHOTS === '1') await shoot(page, 'mobile-slot-free-spins');
+    for (let spin = 1; spin <= 10; spin++) {
+      await slot.getByTestId('slot-spin').click();
+      await expect
+        .poll(async () => slot.getByTestId('slot-spin').isEnabled(), { timeout: 10_000 })
+        .toBe(true);
+      if (spin < 10) expect(await ribbon.textContent()).toContain(`Free spins ${spin} / 10`);
+    }
+    expect(await ribbon.isVisible()).toBe(false);
+    const over = (await slot.getByTestId('slot-message').textContent()) ?? '';
+    const won = /^Free spins over: you won (\d+\.\d\d) EUR, credited as a bonus\.$/.exec(over);
+    expect(won, over).not.toBeNull();
+    // Nothing was staked from the player's own (empty) wallet.
+    expect(await slot.getByTestId('slot-balance').textContent()).toBe('0.00 EUR');
+    await page.goto('/promotions');
+    await waitForApp(page);
+    const amount = won?.[1] ?? '0.00';
+    if (amount !== '0.00') {
+      const bonus = page.getByTestId('bonus-card').filter({ hasText: '10 free spins' });
+      await expect
+        .poll(async () => bonus.textContent())
+        .toContain(`${amount.replace(/\.00$/, '')} EUR`);
+    }
+    expect(await page.getByTestId('free-spins-card').count()).toBe(0);
   });
 });

@@ -25,7 +25,8 @@ export function useBrowser() {
     async newPage(viewport: { width: number; height: number } = DESKTOP): Promise<Page> {
       if (!browser) throw new Error('Browser not started');
       const context = await browser.newContext({ viewport, baseURL: inject('baseUrl') });
-      context.setDefaultTimeout(15_000);
+      // Generous: the journeys share 2 cores with the server tests running beside them (npm test).
+      context.setDefaultTimeout(30_000);
       contexts.push(context);
       const page = await context.newPage();
       page.on('pageerror', (error) => console.error('[page error]', error.message));

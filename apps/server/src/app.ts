@@ -389,6 +389,9 @@ export async function buildApp(options: AppOptions) {
         })
         .catch((error) => logError('bonus wagering from a provider round', error)),
   });
+  // Free spins (decision 0804): studios read the grants with `balance` and play them with
+  // `free-round`; the bonus engine keeps the grants and pays their winnings as a bonus.
+  lobby.provider.useFreeRounds(bonus.service.freeRounds);
   // The in-repo demo studio calls this server's provider API over HTTP, like any studio.
   const lanternStudioSetup = config.lanternStudioSecret
     ? { secret: config.lanternStudioSecret, launchUrl: '/studio/lantern/' }

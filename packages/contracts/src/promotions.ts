@@ -1,6 +1,13 @@
 import { z } from 'zod';
 
 /** Promotions and bonuses (issue 19): the player's and the back office's shapes. */
+export const PROMOTION_KINDS = [
+  'deposit_match',
+  'no_deposit',
+  'cashback',
+  'free_bet',
+  'free_spins',
+] as const;
 const amounts = z.record(z.string().regex(/^[A-Z]{3,5}$/), z.number().int().min(0).max(1e15));
 const texts = z
   .record(z.string().regex(/^[a-z]{2}(-[A-Z]{2})?$/), z.string().max(4000))
@@ -12,7 +19,7 @@ const texts = z
 export const promotion = z.object({
   id: z.string(),
   code: z.string().nullable(),
-  kind: z.enum(['deposit_match', 'no_deposit', 'cashback', 'free_bet']),
+  kind: z.enum(PROMOTION_KINDS),
   title: z.string(),
   terms: z.string(),
   percent: z.string().nullable(),
@@ -23,6 +30,9 @@ export const promotion = z.object({
   /** Cashback: paid after each day or week on the net loss, at least `min_loss`. */
   cashback_period: z.enum(['daily', 'weekly']).nullable(),
   min_loss: z.string().nullable(),
+  /** Free spins: how many, on which games (catalogue slugs); the bet per spin is `fixed_amount`. */
+  free_spins: z.number().int().nullable(),
+  free_spin_games: z.array(z.string()).nullable(),
   currency: z.string().nullable(),
   wagering_multiplier: z.number().int(),
   wagering_base: z.enum(['bonus', 'bonus_plus_deposit']),
@@ -63,13 +73,30 @@ export const playerFreeBet = z.object({
 });
 export type PlayerFreeBet = z.infer<typeof playerFreeBet>;
 
+/** Free spins: N spins at a fixed bet on given games; the total win becomes a bonus. */
+export const playerFreeSpins = z.object({
+  id: z.string(),
+  promotion_id: z.string(),
+  title: z.string(),
+  currency: z.string(),
+  bet: z.string(),
+  spins_total: z.number().int(),
+  spins_left: z.number().int(),
+  win: z.string(),
+  games: z.array(z.string()),
+  status: z.enum(['active', 'completed', 'expired']),
+  expires_at: z.string(),
+  free_spins: z.literal(true),
+});
+export type PlayerFreeSpins = z.infer<typeof playerFreeSpins>;
+
 export const adminPromotionInput = z.object({
   code: z
     .string()
     .regex(/^[A-Za-z0-9_-]{3,32}$/, 'letters, digits, _ and -, 3 to 32')
     .nullable()
     .optional(),
-  kind: z.enum(['deposit_match', 'no_deposit', 'cashback', 'free_bet']),
+  kind: z.enum(PROMOTION_KINDS),
   title: texts,
   terms: texts.optional(),
   percent: z
@@ -83,6 +110,13 @@ export const adminPromotionInput = z.object({
   max_bet: amounts.optional(),
   cashback_period: z.enum(['daily', 'weekly']).nullable().optional(),
   min_loss: amounts.optional(),
+  free_spins: z.number().int().min(1).max(500).nullable().optional(),
+  free_spin_games: z
+    .array(z.string().regex(/^[a-z0-9-]{1,80}$/, 'a game slug'))
+    .min(1)
+    .max(20)
+    .nullable()
+    .optional(),
   wagering_multiplier: z.number().int().min(0).max(200).default(0),
   wagering_base: z.enum(['bonus', 'bonus_plus_deposit']).default('bonus'),
   contributions: z

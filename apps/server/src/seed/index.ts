@@ -263,6 +263,27 @@ async function seedDemoPromotions(modules: AppModules): Promise<bigint> {
     },
     {
       ...base,
+      code: null,
+      kind: 'free_spins' as const,
+      sort_order: 5,
+      title: {
+        en: '10 free spins on Lantern Fortune',
+        pt: '10 rodadas grátis em Lantern Fortune',
+        es: '10 giros gratis en Lantern Fortune',
+        fr: '10 tours gratuits sur Lantern Fortune',
+      },
+      terms: {
+        en: 'Claim once and play them within 7 days at 0.50 per spin. Winnings become a bonus to wager 10×; at most 5× the winnings convert to cash.',
+      },
+      fixed_amount: { EUR: 50, INR: 50_00, BRL: 2_50 },
+      free_spins: 10,
+      free_spin_games: ['lantern-fortune'],
+      wagering_multiplier: 10,
+      max_conversion_multiplier: '5',
+      expiry_days: 7,
+    },
+    {
+      ...base,
       code: 'DEMOWELCOME',
       kind: 'no_deposit' as const,
       sort_order: 99,

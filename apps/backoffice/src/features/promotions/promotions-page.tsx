@@ -72,6 +72,8 @@ function offer(promotion: AdminPromotion): string {
   }
   if (promotion.kind === 'free_bet')
     return `${eur(promotion.fixed_amount) ?? 'fixed'} free bet (stake not returned)`;
+  if (promotion.kind === 'free_spins')
+    return `${promotion.free_spins ?? 0} free spins at ${eur(promotion.fixed_amount) ?? 'a fixed bet'} on ${(promotion.free_spin_games ?? []).join(', ')}`;
   if (promotion.kind === 'cashback') {
     const cap = eur(promotion.max_bonus);
     return `${Number(promotion.percent ?? 0)}% ${promotion.cashback_period ?? 'weekly'} cashback${cap ? ` up to ${cap}` : ''}`;
@@ -163,7 +165,9 @@ export function PromotionsPage() {
 
 type Draft = {
   code: string;
-  kind: 'deposit_match' | 'no_deposit' | 'cashback' | 'free_bet';
+  kind: 'deposit_match' | 'no_deposit' | 'cashback' | 'free_bet' | 'free_spins';
+  free_spins: string;
+  free_spin_games: string;
   cashback_period: 'daily' | 'weekly';
   title: Record<string, string>;
   terms: Record<string, string>;
@@ -197,6 +201,8 @@ function toDraft(promotion: AdminPromotion | null, currencies: AdminCurrency[]):
     code: promotion?.code ?? '',
     kind: promotion?.kind ?? 'deposit_match',
     cashback_period: promotion?.cashback_period ?? 'weekly',
+    free_spins: String(promotion?.free_spins ?? 10),
+    free_spin_games: (promotion?.free_spin_games ?? ['lantern-fortune']).join(', '),
     title: { ...(promotion?.title ?? {}) },
     terms: { ...(promotion?.terms ?? {}) },
     percent: promotion?.percent ? String(Number(promotion.percent)) : '100',
@@ -238,7 +244,18 @@ function toInput(draft: Draft, currencies: AdminCurrency[]): AdminPromotionInput
     kind: draft.kind,
     title: Object.fromEntries(Object.entries(draft.title).filter(([, text]) => text.trim())),
     terms: Object.fromEntries(Object.entries(draft.terms).filter(([, text]) => text.trim())),
-    percent: draft.kind === 'no_deposit' || draft.kind === 'free_bet' ? null : draft.percent.trim(),
+    percent:
+      draft.kind === 'no_deposit' || draft.kind === 'free_bet' || draft.kind === 'free_spins'
+        ? null
+        : draft.percent.trim(),
+    free_spins: draft.kind === 'free_spins' ? Number(draft.free_spins) : null,
+    free_spin_games:
+      draft.kind === 'free_spins'
+        ? draft.free_spin_games
+            .split(',')
+            .map((slug) => slug.trim())
+            .filter(Boolean)
+        : null,
     cashback_period: draft.kind === 'cashback' ? draft.cashback_period : null,
     max_bonus: minor('max_bonus'),
     min_deposit: minor('min_deposit'),
@@ -290,22 +307,27 @@ function PromotionDialog({
   const amountRows: Array<[(typeof AMOUNT_FIELDS)[number], string]> =
     draft.kind === 'free_bet'
       ? [['fixed_amount', 'Free bet value']]
-      : draft.kind === 'cashback'
+      : draft.kind === 'free_spins'
         ? [
-            ['max_bonus', 'Max cashback'],
-            ['min_loss', 'Min net loss'],
+            ['fixed_amount', 'Bet per spin'],
             ['max_bet', 'Max bet while wagering'],
           ]
-        : draft.kind === 'deposit_match'
+        : draft.kind === 'cashback'
           ? [
-              ['max_bonus', 'Max bonus'],
-              ['min_deposit', 'Min deposit'],
+              ['max_bonus', 'Max cashback'],
+              ['min_loss', 'Min net loss'],
               ['max_bet', 'Max bet while wagering'],
             ]
-          : [
-              ['fixed_amount', 'Bonus amount'],
-              ['max_bet', 'Max bet while wagering'],
-            ];
+          : draft.kind === 'deposit_match'
+            ? [
+                ['max_bonus', 'Max bonus'],
+                ['min_deposit', 'Min deposit'],
+                ['max_bet', 'Max bet while wagering'],
+              ]
+            : [
+                ['fixed_amount', 'Bonus amount'],
+                ['max_bet', 'Max bet while wagering'],
+              ];
   return (
     <Modal
       open
@@ -341,7 +363,25 @@ function PromotionDialog({
             <option value="no_deposit">No deposit</option>
             <option value="cashback">Cashback on net losses</option>
             <option value="free_bet">Free bet (sports)</option>
+            <option value="free_spins">Free spins (studio slots)</option>
           </SelectField>
+          {draft.kind === 'free_spins' && (
+            <>
+              <TextField
+                label="Spins"
+                value={draft.free_spins}
+                onChange={(event) => set('free_spins', event.target.value)}
+                inputMode="numeric"
+                hint="1 to 500, at the bet per spin below"
+              />
+              <TextField
+                label="Games (slugs)"
+                value={draft.free_spin_games}
+                onChange={(event) => set('free_spin_games', event.target.value)}
+                hint="Comma-separated, e.g. lantern-fortune"
+              />
+            </>
+          )}
           <TextField
             label="Coupon code"
             value={draft.code}

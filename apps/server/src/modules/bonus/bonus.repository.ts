@@ -1,7 +1,13 @@
 import { type Generated, sql, type Transaction } from 'kysely';
 import type { Db } from '../../platform/db/database.ts';
 
-export const PROMOTION_KINDS = ['deposit_match', 'no_deposit', 'cashback', 'free_bet'] as const;
+export const PROMOTION_KINDS = [
+  'deposit_match',
+  'no_deposit',
+  'cashback',
+  'free_bet',
+  'free_spins',
+] as const;
 export type PromotionKind = (typeof PROMOTION_KINDS)[number];
 export type BonusStatus = 'active' | 'completed' | 'expired' | 'forfeited';
 /** Minor units per currency code. */
@@ -21,6 +27,9 @@ export type PromotionRow = {
   max_bet: AmountsByCurrency;
   cashback_period: 'daily' | 'weekly' | null;
   min_loss: AmountsByCurrency;
+  /** free_spins: how many, on which catalogue games (the bet per spin is `fixed_amount`). */
+  free_spins: number | null;
+  free_spin_games: string[] | null;
   wagering_multiplier: number;
   wagering_base: 'bonus' | 'bonus_plus_deposit';
   contributions: Record<string, number>;
@@ -128,7 +137,11 @@ type BonusTables = {
   };
 };
 
-export type NewPromotion = Omit<PromotionRow, 'id' | 'created_at' | 'updated_at'>;
+export type NewPromotion = Omit<
+  PromotionRow,
+  'id' | 'created_at' | 'updated_at' | 'free_spins' | 'free_spin_games'
+> &
+  Partial<Pick<PromotionRow, 'free_spins' | 'free_spin_games'>>;
 export type NewBonus = Omit<
   BonusRow,
   | 'id'

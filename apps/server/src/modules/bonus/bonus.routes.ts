@@ -4,6 +4,7 @@ import {
   envelope,
   playerBonus,
   playerFreeBet,
+  playerFreeSpins,
   promotion,
 } from '@casino/contracts';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
@@ -138,12 +139,12 @@ export const bonusRoutes =
         config: { moneyAction: 'bonus_claim' },
         schema: {
           tags: ['promotions'],
-          summary: 'Claim a no-deposit or free-bet promotion',
+          summary: 'Claim a no-deposit, free-bet or free-spins promotion',
           description:
-            'A no-deposit offer answers the bonus with its wagering; a free-bet offer answers the token (`free_bet: true`) to stake on a sports bet.',
+            'A no-deposit offer answers the bonus with its wagering; a free-bet offer answers the token (`free_bet: true`) to stake on a sports bet; free spins answer the grant (`free_spins: true`) to play in its games.',
           security,
           params: z.object({ id }),
-          response: { 200: envelope(z.union([playerFreeBet, playerBonus])) },
+          response: { 200: envelope(z.union([playerFreeBet, playerFreeSpins, playerBonus])) },
         },
       },
       async (request) => {
@@ -156,10 +157,36 @@ export const bonusRoutes =
         );
         return {
           status: 200,
-          message: 'free_bet' in data ? 'Free bet added' : 'Bonus added',
+          message:
+            'free_bet' in data
+              ? 'Free bet added'
+              : 'free_spins' in data
+                ? 'Free spins added'
+                : 'Bonus added',
           data,
         };
       },
+    );
+
+    app.get(
+      '/customer/free-spins',
+      {
+        preHandler: auth.requirePlayer,
+        schema: {
+          tags: ['promotions'],
+          summary: "The player's free spins, active ones first",
+          security,
+          response: { 200: envelope(z.array(playerFreeSpins)) },
+        },
+      },
+      async (request) => ({
+        status: 200,
+        message: 'OK',
+        data: await service.freeSpinsOf(
+          request.player!.row.id,
+          languageOf(undefined, request.headers['accept-language']),
+        ),
+      }),
     );
 
     app.get(
@@ -250,6 +277,8 @@ function toNewPromotion(input: z.infer<typeof adminPromotionInput>): NewPromotio
     max_bet: input.max_bet ?? {},
     cashback_period: input.kind === 'cashback' ? (input.cashback_period ?? 'weekly') : null,
     min_loss: input.min_loss ?? {},
+    free_spins: input.kind === 'free_spins' ? (input.free_spins ?? null) : null,
+    free_spin_games: input.kind === 'free_spins' ? (input.free_spin_games ?? null) : null,
     wagering_multiplier: input.wagering_multiplier,
     wagering_base: input.wagering_base,
     contributions: input.contributions ?? {
@@ -308,6 +337,24 @@ export const bonusAdminRoutes =
         },
       },
       async (request) => {
+        if (request.body.kind === 'free_spins') {
+          const missing = !request.body.free_spins
+            ? ['free_spins', 'how many spins']
+            : !request.body.free_spin_games?.length
+              ? ['free_spin_games', 'the games they play on']
+              : Object.keys(request.body.fixed_amount ?? {}).length === 0
+                ? ['fixed_amount', 'the bet per spin in at least one currency']
+                : null;
+          if (missing)
+            throw new AppError(
+              'VALIDATION_FAILED',
+              `${missing[0]}: free spins need ${missing[1]}`,
+              {
+                status: 422,
+                errors: [{ path: `body.${missing[0]}`, message: `is required for free spins` }],
+              },
+            );
+        }
         if (
           request.body.kind === 'free_bet' &&
           Object.keys(request.body.fixed_amount ?? {}).length === 0

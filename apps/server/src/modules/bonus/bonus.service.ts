@@ -3,6 +3,7 @@ import { AppError } from '../../platform/http/errors.ts';
 import type { AuditActor, AuditService } from '../audit/index.ts';
 import type { LedgerService } from '../ledger/index.ts';
 import type { GateClient, PlayerGate } from '../protection/index.ts';
+import type { FreeSpinGrantRow, FreeSpinRepository } from './bonus.free-spins.repository.ts';
 import type {
   AmountsByCurrency,
   BonusRepository,
@@ -49,6 +50,53 @@ export type LinkedPlayers = (player_id: bigint) => Promise<{
   device: readonly bigint[];
   address: readonly bigint[];
 }>;
+
+/** Free spins as the player sees them. */
+export type FreeSpinsView = {
+  id: string;
+  promotion_id: string;
+  title: string;
+  currency: string;
+  bet: string;
+  spins_total: number;
+  spins_left: number;
+  win: string;
+  games: string[];
+  status: FreeSpinGrantRow['status'];
+  expires_at: string;
+  free_spins: true;
+};
+
+/**
+ * What the casino's provider API asks of free spins (decision 0804): the player's active
+ * grants for a game, and one spin played against a grant (idempotent per studio transaction).
+ */
+export type FreeRoundsPort = {
+  active(
+    player_id: bigint,
+    game: string,
+    currency: string,
+  ): Promise<
+    Array<{
+      grant_id: string;
+      spins_total: number;
+      spins_left: number;
+      bet_minor: bigint;
+      win_minor: bigint;
+      expires_at: Date;
+    }>
+  >;
+  play(input: {
+    provider: string;
+    grant_id: string;
+    player_id: bigint;
+    game: string;
+    currency: string;
+    round_id: string;
+    transaction_id: string;
+    win_minor: bigint;
+  }): Promise<{ spins_total: number; spins_left: number; win_minor: bigint; finished: boolean }>;
+};
 
 export const ONE_PER_PERSON_MESSAGE = 'This offer is limited to one per person.';
 
@@ -139,6 +187,7 @@ export class BonusService {
     private readonly audit: AuditService,
     private readonly scaleOf: (currency: string) => Promise<number>,
     private readonly log: (message: string, error: unknown) => void,
+    private readonly spins: FreeSpinRepository,
   ) {}
 
   /** Installs where a player's declared country comes from (offers limited to countries). */
@@ -287,10 +336,14 @@ export class BonusService {
     currency: string,
     source_ref: string,
     deposit_minor: bigint | null,
-    options: { enforcePlayerLimit: boolean; liveAt?: Date },
+    options: { enforcePlayerLimit: boolean; liveAt?: Date; checkedAtClaim?: boolean },
   ): Promise<BonusRow | null> {
-    if (!(await this.countryAllows(promotion, player_id))) return null;
-    const person = await this.onePerPerson(promotion, player_id);
+    // Free spins' winnings: the player's eligibility was checked when the spins were claimed.
+    const checked = options.checkedAtClaim === true;
+    if (!checked && !(await this.countryAllows(promotion, player_id))) return null;
+    const person = checked
+      ? { refused: false, sharedWith: null }
+      : await this.onePerPerson(promotion, player_id);
     if (person.refused) return null;
     const bonus = await this.repository.transaction(async (tx: BonusTx) => {
       await this.repository.lockPromotion(tx, promotion.id);
@@ -316,6 +369,9 @@ export class BonusService {
         if (deposit_minor === null || (minimum !== null && deposit_minor < minimum)) return null;
         const back = percentOf(deposit_minor, promotion.percent!);
         amount = cap !== null && cap < back ? cap : back;
+      } else if (promotion.kind === 'free_spins') {
+        // `deposit_minor` carries the spins' total win here.
+        amount = deposit_minor ?? 0n;
       } else {
         const fixed = amountIn(promotion.fixed_amount, currency);
         if (fixed === null) return null;
@@ -323,14 +379,18 @@ export class BonusService {
       }
       if (amount <= 0n) return null;
       const base =
-        promotion.wagering_base === 'bonus_plus_deposit' ? amount + (deposit_minor ?? 0n) : amount;
+        promotion.wagering_base === 'bonus_plus_deposit' && promotion.kind !== 'free_spins'
+          ? amount + (deposit_minor ?? 0n)
+          : amount;
       return this.repository.insertBonus(tx, {
         player_id,
         promotion_id: promotion.id,
         currency,
         amount_minor: amount,
         locked_deposit_minor:
-          promotion.wagering_base === 'bonus_plus_deposit' && promotion.wagering_multiplier > 0
+          promotion.wagering_base === 'bonus_plus_deposit' &&
+          promotion.kind !== 'free_spins' &&
+          promotion.wagering_multiplier > 0
             ? (deposit_minor ?? 0n)
             : 0n,
         wagering_required_minor: base * BigInt(promotion.wagering_multiplier),
@@ -409,11 +469,12 @@ export class BonusService {
     player: { id: bigint; currency: string },
     promotion_id: bigint,
     client: GateClient,
-  ): Promise<BonusView | FreeBetView> {
+  ): Promise<BonusView | FreeBetView | FreeSpinsView> {
     const promotion = await this.repository.promotion(promotion_id);
     if (!promotion || !this.isLive(promotion))
       throw new AppError('NOT_FOUND', 'No such promotion is running', { status: 404 });
     if (promotion.kind === 'free_bet') return this.claimFreeBet(player, promotion, client);
+    if (promotion.kind === 'free_spins') return this.claimFreeSpins(player, promotion, client);
     if (promotion.kind !== 'no_deposit') {
       throw new AppError(
         'PROMOTION_NEEDS_DEPOSIT',
@@ -552,6 +613,199 @@ export class BonusService {
     release: (bet_ref) => this.repository.releaseFreeBet(bet_ref),
     use: (bet_ref) => this.repository.useFreeBet(bet_ref),
   };
+
+  // --- free spins ----------------------------------------------------------------
+
+  /**
+   * Free spins claimed from the promotions page (decision 0804): a grant of N spins at the
+   * promotion's bet on its games, within its limits (under the promotion's row lock). Nothing
+   * moves in the ledger until the spins are played out: then their total win becomes a bonus.
+   */
+  private async claimFreeSpins(
+    player: { id: bigint; currency: string },
+    promotion: PromotionRow,
+    client: GateClient,
+  ): Promise<FreeSpinsView> {
+    const mine = (await this.spins.ofPlayer(player.id, 1000)).filter(
+      (grant) => grant.promotion_id === promotion.id,
+    ).length;
+    if (mine >= promotion.per_player_limit)
+      throw new AppError('COUPON_USED', 'You have already claimed this promotion.', {
+        status: 409,
+      });
+    if ((await this.onePerPerson(promotion, player.id)).refused)
+      throw new AppError('ONE_PER_PERSON', ONE_PER_PERSON_MESSAGE, { status: 422 });
+    const unavailable = () =>
+      new AppError('PROMOTION_UNAVAILABLE', 'This promotion is not available for your account.', {
+        status: 422,
+      });
+    if (!(await this.countryAllows(promotion, player.id))) throw unavailable();
+    const source_ref = `claim:${player.id}:${mine + 1}`;
+    await this.gate.admit({
+      ...client,
+      player_id: player.id,
+      action: 'bonus_claim',
+      currency: player.currency,
+      reference: `bonus-claim:${promotion.id}:${source_ref}`,
+    });
+    const grant = await this.spins.transaction(async (tx) => {
+      await this.spins.lockPromotion(tx, promotion.id);
+      const existing = await this.spins.bySource(tx, promotion.id, source_ref);
+      if (existing) return existing;
+      if (promotion.currencies && !promotion.currencies.includes(player.currency)) return null;
+      const counts = await this.spins.counts(tx, promotion.id, player.id);
+      if (counts.player >= promotion.per_player_limit) return null;
+      if (promotion.total_limit !== null && counts.total >= promotion.total_limit) return null;
+      const bet = amountIn(promotion.fixed_amount, player.currency);
+      if (bet === null || bet <= 0n || !promotion.free_spins || !promotion.free_spin_games)
+        return null;
+      return this.spins.insert(tx, {
+        player_id: player.id,
+        promotion_id: promotion.id,
+        currency: player.currency,
+        games: promotion.free_spin_games,
+        bet_minor: bet,
+        spins_total: promotion.free_spins,
+        source_ref,
+        expires_at: new Date(Date.now() + promotion.expiry_days * 86_400_000),
+      });
+    });
+    if (!grant) throw unavailable();
+    return this.freeSpinsView(grant, promotion, 'en');
+  }
+
+  /** The port the casino's provider API uses to play free rounds (decision 0804). */
+  readonly freeRounds: FreeRoundsPort = {
+    active: async (player_id, game, currency) => {
+      const now = Date.now();
+      return (await this.spins.ofPlayer(player_id, 50))
+        .filter(
+          (grant) =>
+            grant.status === 'active' &&
+            grant.expires_at.getTime() > now &&
+            grant.currency === currency &&
+            grant.games.includes(game),
+        )
+        .map((grant) => ({
+          grant_id: String(grant.id),
+          spins_total: grant.spins_total,
+          spins_left: grant.spins_total - grant.spins_used,
+          bet_minor: grant.bet_minor,
+          win_minor: grant.win_minor,
+          expires_at: grant.expires_at,
+        }));
+    },
+    play: async (input) => {
+      const grant_id = /^\d{1,18}$/.test(input.grant_id) ? BigInt(input.grant_id) : null;
+      const missing = () =>
+        new AppError('FREE_ROUNDS_NOT_FOUND', 'No such free spins for this player and game', {
+          status: 404,
+        });
+      if (grant_id === null) throw missing();
+      const outcome = await this.spins.transaction(async (tx) => {
+        const grant = await this.spins.lock(tx, grant_id);
+        if (!grant || grant.player_id !== input.player_id) throw missing();
+        const prior = await this.spins.round(tx, input.provider, input.transaction_id);
+        if (prior) {
+          if (
+            prior.grant_id !== grant.id ||
+            prior.round_id !== input.round_id ||
+            prior.win_minor !== input.win_minor
+          )
+            throw new AppError(
+              'DUPLICATE_TRANSACTION',
+              'The transaction id was used for a different spin',
+              { status: 409 },
+            );
+          return { grant, replayed: true };
+        }
+        if (!grant.games.includes(input.game) || grant.currency !== input.currency) throw missing();
+        if (grant.status !== 'active' || grant.expires_at.getTime() <= Date.now())
+          throw new AppError('FREE_ROUNDS_FINISHED', 'These free spins are used up or expired', {
+            status: 409,
+          });
+        const updated = await this.spins.recordSpin(
+          tx,
+          {
+            grant_id: grant.id,
+            provider: input.provider,
+            transaction_id: input.transaction_id,
+            round_id: input.round_id,
+            game: input.game,
+            win_minor: input.win_minor,
+          },
+          grant,
+        );
+        return { grant: updated, replayed: false };
+      });
+      // After the transaction (the ledger is never called inside one): the last spin's winnings
+      // become a bonus. A retry or the sweep finishes it if this process stops in between.
+      if (outcome.grant.status !== 'active') await this.payFreeSpins(outcome.grant);
+      const grant = outcome.grant;
+      return {
+        spins_total: grant.spins_total,
+        spins_left: grant.spins_total - grant.spins_used,
+        win_minor: grant.win_minor,
+        finished: grant.status !== 'active',
+      };
+    },
+  };
+
+  /** An ended grant's winnings become a bonus, once (`free-spins:<id>` is the bonus's source). */
+  private async payFreeSpins(grant: FreeSpinGrantRow): Promise<void> {
+    if (grant.bonus_id !== null || grant.win_minor <= 0n) return;
+    const promotion = await this.repository.promotion(grant.promotion_id);
+    if (!promotion) return;
+    const bonus = await this.grant(
+      promotion,
+      grant.player_id,
+      grant.currency,
+      `free-spins:${grant.id}`,
+      grant.win_minor,
+      { enforcePlayerLimit: false, liveAt: grant.created_at, checkedAtClaim: true },
+    );
+    if (bonus) await this.spins.setBonus(grant.id, bonus.id);
+  }
+
+  private async sweepFreeSpins(now: Date) {
+    for (const grant of await this.spins.expire(now)) await this.payFreeSpins(grant);
+    for (const grant of await this.spins.unpaid()) await this.payFreeSpins(grant);
+  }
+
+  private async freeSpinsView(
+    grant: FreeSpinGrantRow,
+    promotion: PromotionRow | null,
+    language: string,
+  ): Promise<FreeSpinsView> {
+    const scale = await this.scaleOf(grant.currency).catch(() => SCALE_DEFAULT);
+    return {
+      id: String(grant.id),
+      promotion_id: String(grant.promotion_id),
+      title: promotion?.title[language] ?? promotion?.title.en ?? '',
+      currency: grant.currency,
+      bet: formatAmount(grant.bet_minor, scale),
+      spins_total: grant.spins_total,
+      spins_left: grant.spins_total - grant.spins_used,
+      win: formatAmount(grant.win_minor, scale),
+      games: grant.games,
+      status: grant.status,
+      expires_at: grant.expires_at.toISOString(),
+      free_spins: true,
+    };
+  }
+
+  /** `/customer/free-spins`: the player's free spins, active ones first. */
+  async freeSpinsOf(player_id: bigint, language: string): Promise<FreeSpinsView[]> {
+    const rows = await this.spins.ofPlayer(player_id, 50);
+    const order = { active: 0, completed: 1, expired: 2 } as const;
+    rows.sort((a, b) => order[a.status] - order[b.status]);
+    const views: FreeSpinsView[] = [];
+    for (const row of rows)
+      views.push(
+        await this.freeSpinsView(row, await this.repository.promotion(row.promotion_id), language),
+      );
+    return views;
+  }
 
   // --- cashback ------------------------------------------------------------------
 
@@ -724,6 +978,7 @@ export class BonusService {
       if (bonus.status !== 'active' && bonus.end_transfer_id === null) await this.sendEnd(bonus);
     }
     await this.repository.expireFreeBets(now);
+    await this.sweepFreeSpins(now);
     const due = await this.repository.dueToExpire(now, BONUS_SWEEP_BATCH);
     for (const bonus of due) {
       const ended = await this.repository.transaction(async (tx: BonusTx) => {
@@ -850,6 +1105,8 @@ export class BonusService {
       max_bet: money(promotion.max_bet),
       cashback_period: promotion.cashback_period,
       min_loss: money(promotion.min_loss),
+      free_spins: promotion.free_spins,
+      free_spin_games: promotion.free_spin_games,
       currency,
       wagering_multiplier: promotion.wagering_multiplier,
       wagering_base: promotion.wagering_base,

@@ -5,6 +5,7 @@ import type { PlayerAuth } from '../auth/index.ts';
 import type { LedgerService } from '../ledger/index.ts';
 import type { PlayerGate } from '../protection/index.ts';
 import type { StaffAuth } from '../staff/index.ts';
+import { FreeSpinRepository } from './bonus.free-spins.repository.ts';
 import { BonusRepository } from './bonus.repository.ts';
 import { bonusAdminRoutes, bonusRoutes, type PlayerCurrency } from './bonus.routes.ts';
 import { BonusService } from './bonus.service.ts';
@@ -16,6 +17,8 @@ export type {
   DepositCredited,
   FreeBetPort,
   FreeBetView,
+  FreeRoundsPort,
+  FreeSpinsView,
 } from './bonus.service.ts';
 export type { BonusService };
 
@@ -44,6 +47,7 @@ export function createBonusModule(deps: {
     deps.audit,
     deps.scaleOf,
     deps.log,
+    new FreeSpinRepository(deps.db),
   );
   const job = periodic('bonus sweep', () => service.sweep(), deps.log);
   const cashback = periodic('cashback', () => service.runCashback(), deps.log);

@@ -92,16 +92,69 @@ export const providerRoutes =
         schema: {
           tags,
           summary: "The player's balance (and the session check a studio does on launch)",
-          description: description('Answers the cash balance; also validates the session.'),
+          description: description(
+            'Answers the cash balance and the player’s free spins for the game; also validates the session.',
+          ),
           params,
           body: z.object(session),
-          response: { 200: ok({}) },
+          response: {
+            200: ok({
+              free_rounds: z
+                .array(
+                  z.object({
+                    grant_id: z.string(),
+                    spins_total: z.number().int(),
+                    spins_left: z.number().int(),
+                    bet: z.string(),
+                    win: z.string(),
+                    expires_at: z.string(),
+                  }),
+                )
+                .describe('Free spins the player has for this game (play them with free-round)'),
+            }),
+          },
         },
       },
       async (request) => ({
         status: 200 as const,
         code: 'OK' as const,
         ...(await service.balance(request.provider!, request.body)),
+      }),
+    );
+    app.post(
+      '/:provider/free-round',
+      {
+        schema: {
+          tags,
+          summary:
+            'Report one free spin played against a free-rounds grant (idempotent by transaction_id)',
+          description: description(
+            'The grants come with `balance` (`free_rounds`: grant_id, spins_left, bet). Nothing is staked: the operator pays for the spins. `win` (may be "0") is added to the grant; the last spin ends it and the total win becomes a bonus with the promotion’s wagering. The same transaction_id with the same body answers the same; with another body `DUPLICATE_TRANSACTION`. `FREE_ROUNDS_NOT_FOUND` (404): no such grant of this player for this game; `FREE_ROUNDS_FINISHED` (409): used up or expired.',
+          ),
+          params,
+          body: z.object({
+            ...session,
+            grant_id: id('The grant from `free_rounds`'),
+            round_id: id("The studio's round id"),
+            transaction_id: id("The studio's unique transaction id"),
+            win: money,
+          }),
+          response: {
+            200: ok({
+              transaction_id: z.string(),
+              grant_id: z.string(),
+              spins_total: z.number().int(),
+              spins_left: z.number().int(),
+              win: z.string().describe('The grant’s total win so far'),
+              finished: z.boolean(),
+            }),
+          },
+        },
+      },
+      async (request) => ({
+        status: 200 as const,
+        code: 'OK' as const,
+        ...(await service.freeRound(request.provider!, request.body)),
       }),
     );
     app.post(

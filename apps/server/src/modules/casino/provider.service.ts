@@ -51,6 +51,8 @@ export const PROVIDER_ERRORS = {
   ROUND_CLOSED: 409,
   TRANSACTION_IN_PROGRESS: 409,
   ROLLBACK_NOT_ALLOWED: 409,
+  FREE_ROUNDS_NOT_FOUND: 404,
+  FREE_ROUNDS_FINISHED: 409,
 } as const;
 export type ProviderErrorCode = keyof typeof PROVIDER_ERRORS;
 
@@ -86,6 +88,43 @@ export type RollbackInput = {
   reference_transaction_id: string;
 };
 export type RoundEndInput = { player_id: string; currency: string; round_id: string };
+export type FreeRoundInput = SessionInput & {
+  grant_id: string;
+  round_id: string;
+  transaction_id: string;
+  win: string;
+};
+
+/**
+ * Free spins the bonus engine granted (decision 0804), as the provider API needs them: the
+ * player's grants for a game, and one spin played against a grant. Installed from app.ts.
+ */
+export type FreeRounds = {
+  active(
+    player_id: bigint,
+    game: string,
+    currency: string,
+  ): Promise<
+    Array<{
+      grant_id: string;
+      spins_total: number;
+      spins_left: number;
+      bet_minor: bigint;
+      win_minor: bigint;
+      expires_at: Date;
+    }>
+  >;
+  play(input: {
+    provider: string;
+    grant_id: string;
+    player_id: bigint;
+    game: string;
+    currency: string;
+    round_id: string;
+    transaction_id: string;
+    win_minor: bigint;
+  }): Promise<{ spins_total: number; spins_left: number; win_minor: bigint; finished: boolean }>;
+};
 
 export const sha256 = (text: string) => createHash('sha256').update(text).digest('hex');
 
@@ -349,8 +388,86 @@ export class ProviderService {
     const session = await this.session(integration, input.session_token, player, {
       requireLive: true,
     });
-    await this.game(integration, input.game_code, session);
-    return this.ok(player.id, player.currency);
+    const game = await this.game(integration, input.game_code, session);
+    const grants = this.freeRounds
+      ? await this.freeRounds.active(player.id, game.slug, player.currency.code)
+      : [];
+    return this.ok(player.id, player.currency, {
+      free_rounds: grants.map((grant) => ({
+        grant_id: grant.grant_id,
+        spins_total: grant.spins_total,
+        spins_left: grant.spins_left,
+        bet: formatAmount(grant.bet_minor, player.currency.scale),
+        win: formatAmount(grant.win_minor, player.currency.scale),
+        expires_at: grant.expires_at.toISOString(),
+      })),
+    });
+  }
+
+  private freeRounds: FreeRounds | null = null;
+
+  /** Installs the bonus engine's free spins (app.ts). */
+  useFreeRounds(freeRounds: FreeRounds) {
+    this.freeRounds = freeRounds;
+  }
+
+  /**
+   * One free spin played by the studio against a grant (decision 0804): no stake moves (the
+   * spins are the operator's); its win is counted on the grant, and when the last spin is in,
+   * the total becomes a bonus. Idempotent by transaction id. Real-money play must be open for
+   * the player (the gate's check, with the launch's address): a self-excluded player cannot
+   * play free spins either.
+   */
+  async freeRound(integration: IntegrationRow, input: FreeRoundInput) {
+    const player = await this.player(input.player_id, input.currency);
+    const session = await this.session(integration, input.session_token, player, {
+      requireLive: true,
+    });
+    const game = await this.game(integration, input.game_code, session);
+    const win = await this.amount(input.win, player.currency, player.id, true);
+    const decision = await this.gate.check({
+      ip: session.client_ip,
+      ...(session.debug_country ? { debug_country: session.debug_country } : {}),
+      ...(session.language ? { language: session.language } : {}),
+      route: '/api/provider/v1/:provider/free-round',
+      player_id: player.id,
+      action: 'casino_bet',
+      currency: player.currency.code,
+    });
+    if (!decision.allowed)
+      throw new AppError(decision.code, decision.message, { status: decision.status });
+    if (!this.freeRounds)
+      return this.refuse('FREE_ROUNDS_NOT_FOUND', 'No free spins here', player.id, player.currency);
+    let played: Awaited<ReturnType<FreeRounds['play']>>;
+    try {
+      played = await this.freeRounds.play({
+        provider: integration.code,
+        grant_id: input.grant_id,
+        player_id: player.id,
+        game: game.slug,
+        currency: player.currency.code,
+        round_id: input.round_id,
+        transaction_id: input.transaction_id,
+        win_minor: win,
+      });
+    } catch (error) {
+      if (error instanceof AppError && error.code in PROVIDER_ERRORS)
+        return this.refuse(
+          error.code as ProviderErrorCode,
+          error.message,
+          player.id,
+          player.currency,
+        );
+      throw error;
+    }
+    return this.ok(player.id, player.currency, {
+      transaction_id: input.transaction_id,
+      grant_id: input.grant_id,
+      spins_total: played.spins_total,
+      spins_left: played.spins_left,
+      win: formatAmount(played.win_minor, player.currency.scale),
+      finished: played.finished,
+    });
   }
 
   /** Debit: player cash → wagers:<provider>, behind the gate, keyed by the studio's id. */

@@ -187,7 +187,69 @@ export function lanternStudio(options: StudioOptions): FastifyPluginAsync {
       });
       if (answer.status !== 200)
         return fail(reply, answer.status, String(answer.body.code), String(answer.body.message));
-      return { mode: 'real', balance: answer.body.balance, currency: answer.body.currency };
+      return {
+        mode: 'real',
+        balance: answer.body.balance,
+        currency: answer.body.currency,
+        free_rounds: answer.body.free_rounds ?? [],
+      };
+    });
+
+    /**
+     * A free spin (the operator's free-rounds grant): the bet is the grant's, read from the
+     * operator (never from the browser); nothing is staked; the win is reported against the
+     * grant with `free-round`, retried with the same transaction id until the operator answers.
+     */
+    app.post('/api/free-spin', { schema: { hide: true } }, async (request, reply) => {
+      const launch = launchOf(request.body);
+      const grant_id = (request.body as { grant_id?: unknown } | null)?.grant_id;
+      if (launch?.mode !== 'real' || typeof grant_id !== 'string' || grant_id.length > 100)
+        return fail(reply, 400, 'BAD_SPIN', 'A real-money launch and a grant_id are required');
+      const session = {
+        session_token: launch.token,
+        player_id: launch.player,
+        currency: launch.currency,
+        game_code: launch.game,
+      };
+      const answer = await call('balance', session);
+      if (answer.status !== 200)
+        return fail(reply, answer.status, String(answer.body.code), String(answer.body.message));
+      const grants = (answer.body.free_rounds ?? []) as Array<{ grant_id: string; bet: string }>;
+      const grant = grants.find((g) => g.grant_id === grant_id);
+      if (!grant) return fail(reply, 404, 'FREE_ROUNDS_NOT_FOUND', 'These free spins are over');
+      const stake = toMinor(grant.bet);
+      if (stake % BigInt(LINES) !== 0n)
+        return fail(reply, 422, 'BAD_BET', 'This game cannot play that free-spin bet');
+      const result = spin();
+      const lineBet = stake / BigInt(LINES);
+      const win = BigInt(result.total) * lineBet;
+      const round_id = `lf-${randomUUID()}`;
+      const played = await callReliably('free-round', {
+        ...session,
+        grant_id,
+        round_id,
+        transaction_id: `${round_id}:free`,
+        win: toAmount(win),
+      });
+      if (played.status !== 200)
+        return fail(reply, played.status, String(played.body.code), String(played.body.message));
+      return {
+        grid: result.grid,
+        stops: result.stops,
+        wins: result.wins.map((w) => ({ ...w, amount: toAmount(BigInt(w.pay) * lineBet) })),
+        win: toAmount(win),
+        bet: grant.bet,
+        balance: played.body.balance,
+        currency: played.body.currency,
+        round_id,
+        free_round: {
+          grant_id,
+          spins_total: played.body.spins_total,
+          spins_left: played.body.spins_left,
+          total_win: played.body.win,
+          finished: played.body.finished,
+        },
+      };
     });
 
     app.post('/api/spin', { schema: { hide: true } }, async (request, reply) => {

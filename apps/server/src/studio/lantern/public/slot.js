@@ -37,6 +37,21 @@ let bets = ['1.00'];
 let betIndex = 0;
 let currency = launch.currency;
 let busy = false;
+/** The operator's free-spins grant being played, if any: { grant_id, spins_left, spins_total, bet, win }. */
+let free = null;
+const freeEl = $('[data-testid="slot-free"]');
+
+function showFree() {
+  freeEl.hidden = !free;
+  if (!free) {
+    spinEl.textContent = 'Spin';
+    showBet();
+    return;
+  }
+  freeEl.textContent = `Free spins ${free.spins_total - free.spins_left} / ${free.spins_total} · bet ${free.bet} ${currency} · won ${free.win} ${currency}`;
+  spinEl.textContent = `Free spin (${free.spins_left})`;
+  betEl.textContent = `${free.bet} ${currency}`;
+}
 
 function say(text, error = false) {
   messageEl.textContent = text;
@@ -102,6 +117,9 @@ async function start() {
   currency = session.json.currency;
   balanceEl.textContent = `${session.json.balance} ${currency}`;
   showBet();
+  const grant = (session.json.free_rounds ?? []).find((g) => g.spins_left > 0);
+  free = grant ? { ...grant } : null;
+  showFree();
   spinEl.disabled = false;
 }
 
@@ -114,12 +132,20 @@ async function doSpin() {
   const columns = [...reelsEl.children];
   for (const column of columns) column.classList.add('spinning');
   const started = performance.now();
-  const result = await post('spin', { ...launch, bet: bets[betIndex] }).catch(() => null);
+  const playingFree = free;
+  const result = await (playingFree
+    ? post('free-spin', { ...launch, grant_id: playingFree.grant_id })
+    : post('spin', { ...launch, bet: bets[betIndex] })
+  ).catch(() => null);
   const wait = Math.max(0, 550 - (performance.now() - started));
   await new Promise((resolve) => setTimeout(resolve, wait));
   if (!result?.ok) {
     for (const column of columns) column.classList.remove('spinning');
     say(result?.json?.message ?? 'The spin failed', true);
+    if (playingFree && result?.json?.code === 'FREE_ROUNDS_NOT_FOUND') {
+      free = null;
+      showFree();
+    }
     if (result?.json?.balance) balanceEl.textContent = `${result.json.balance} ${currency}`;
   } else {
     const data = result.json;
@@ -140,6 +166,15 @@ async function doSpin() {
         ? `Win ${data.win} ${data.currency} on ${data.wins.length} line${data.wins.length > 1 ? 's' : ''}!`
         : '',
     );
+    if (data.free_round) {
+      const round = data.free_round;
+      free = round.finished
+        ? null
+        : { ...playingFree, spins_left: round.spins_left, win: round.total_win };
+      showFree();
+      if (round.finished)
+        say(`Free spins over: you won ${round.total_win} ${data.currency}, credited as a bonus.`);
+    }
     parent.postMessage(
       { type: 'lantern:balance', balance: data.balance, currency: data.currency },
       location.origin,

@@ -1,5 +1,10 @@
 import { envelope } from '@casino/contracts/envelope';
-import { playerBonus, promotion } from '@casino/contracts/promotions';
+import {
+  playerBonus,
+  playerFreeBet,
+  playerFreeSpins,
+  promotion,
+} from '@casino/contracts/promotions';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { z } from 'zod';
@@ -9,6 +14,8 @@ import { useAuth } from '../../../lib/root-store.ts';
 const promotionsResponse = envelope(z.array(promotion));
 const bonusesResponse = envelope(z.array(playerBonus));
 const bonusResponse = envelope(playerBonus);
+const claimResponse = envelope(z.union([playerFreeBet, playerFreeSpins, playerBonus]));
+const freeSpinsResponse = envelope(z.array(playerFreeSpins));
 
 /** The running promotions in the reader's language (and the player's currency when signed in). */
 export function usePromotions() {
@@ -40,6 +47,35 @@ export function useBonuses() {
   });
 }
 
+/** The player's free spins (active ones first). */
+export function useFreeSpins() {
+  const auth = useAuth();
+  const { i18n } = useTranslation();
+  return useQuery({
+    queryKey: ['free-spins', auth.authUserToken, i18n.language],
+    queryFn: async () =>
+      parseResponse(freeSpinsResponse, await request('/customer/free-spins'), 'free spins').data,
+    enabled: auth.isAuthenticated,
+  });
+}
+
+/** Claims a no-deposit bonus, a free bet or free spins. */
+export function useClaimPromotion() {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: async (id: string) =>
+      parseResponse(
+        claimResponse,
+        await request(`/customer/promotions/${id}/claim`, { method: 'POST' }),
+        'claim',
+      ).data,
+    onSuccess: () => {
+      for (const key of ['bonuses', 'free-spins', 'free-bets', 'me'])
+        void client.invalidateQueries({ queryKey: [key] });
+    },
+  });
+}
+
 function useBonusMutation(path: (id: string) => string) {
   const client = useQueryClient();
   return useMutation({
@@ -52,5 +88,4 @@ function useBonusMutation(path: (id: string) => string) {
   });
 }
 
-export const useClaimPromotion = () => useBonusMutation((id) => `/customer/promotions/${id}/claim`);
 export const useForfeitBonus = () => useBonusMutation((id) => `/customer/bonuses/${id}/forfeit`);

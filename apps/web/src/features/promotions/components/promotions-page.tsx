@@ -1,6 +1,7 @@
-import type { PlayerBonus, Promotion } from '@casino/contracts/promotions';
+import type { PlayerBonus, PlayerFreeSpins, Promotion } from '@casino/contracts/promotions';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
 import { Button } from '../../../components/button.tsx';
 import { EmptyState } from '../../../components/empty-state.tsx';
 import { GiftIcon } from '../../../components/icons.tsx';
@@ -13,6 +14,7 @@ import {
   useBonuses,
   useClaimPromotion,
   useForfeitBonus,
+  useFreeSpins,
   usePromotions,
 } from '../api/promotions.ts';
 
@@ -34,6 +36,7 @@ export function PromotionsPage() {
   const promotions = usePromotions();
   const bonuses = useBonuses();
   const active = (bonuses.data ?? []).filter((bonus) => bonus.status === 'active');
+  const spins = (useFreeSpins().data ?? []).filter((grant) => grant.status === 'active');
   const title = t('promotions.title');
   return (
     <PageFrame
@@ -49,6 +52,18 @@ export function PromotionsPage() {
           <div className="grid gap-3 md:grid-cols-2">
             {active.map((bonus) => (
               <BonusCard key={bonus.id} bonus={bonus} />
+            ))}
+          </div>
+        </section>
+      )}
+      {auth.isAuthenticated && spins.length > 0 && (
+        <section aria-labelledby="my-free-spins" className="flex flex-col gap-3">
+          <h2 id="my-free-spins" className="text-lg font-semibold text-fg">
+            {t('promotions.myFreeSpins')}
+          </h2>
+          <div className="grid gap-3 md:grid-cols-2">
+            {spins.map((grant) => (
+              <FreeSpinsCard key={grant.id} grant={grant} />
             ))}
           </div>
         </section>
@@ -95,6 +110,22 @@ function Headline({ promotion }: { promotion: Promotion }) {
         {promotion.max_bonus && (
           <span className="text-sm font-medium text-white/85">
             {t('promotions.upTo', { amount: money(promotion.max_bonus, promotion.currency) })}
+          </span>
+        )}
+      </>
+    );
+  }
+  if (promotion.kind === 'free_spins') {
+    return (
+      <>
+        <span className="text-4xl font-black tracking-tight text-white drop-shadow">
+          {t('promotions.freeSpinsHeadline', { count: promotion.free_spins ?? 0 })}
+        </span>
+        {promotion.fixed_amount && (
+          <span className="text-sm font-medium text-white/85">
+            {t('promotions.freeSpinsPerSpin', {
+              bet: money(promotion.fixed_amount, promotion.currency),
+            })}
           </span>
         )}
       </>
@@ -233,7 +264,21 @@ function PromotionCard({ promotion }: { promotion: Promotion }) {
           {promotion.kind === 'free_bet' && (
             <p className="text-center text-[13px] text-fg-muted">{t('promotions.freeBetHow')}</p>
           )}
-          {(promotion.kind === 'no_deposit' || promotion.kind === 'free_bet') &&
+          {promotion.kind === 'free_spins' && (
+            <p className="text-center text-[13px] text-fg-muted">{t('promotions.freeSpinsHow')}</p>
+          )}
+          {claimed && promotion.kind === 'free_spins' && promotion.free_spin_games?.[0] && (
+            <Link
+              to={`/casino/game/${promotion.free_spin_games[0]}`}
+              className="rounded-lg bg-positive/15 px-3 py-2 text-center text-sm font-semibold text-positive hover:bg-positive/25"
+              data-testid="play-free-spins"
+            >
+              {t('promotions.playNow')}
+            </Link>
+          )}
+          {(promotion.kind === 'no_deposit' ||
+            promotion.kind === 'free_bet' ||
+            promotion.kind === 'free_spins') &&
             (auth.isAuthenticated ? (
               <Button
                 block
@@ -242,7 +287,13 @@ function PromotionCard({ promotion }: { promotion: Promotion }) {
                 onClick={() => claim.mutate(promotion.id, { onSuccess: () => setClaimed(true) })}
                 data-testid="claim"
               >
-                {claimed ? t('promotions.claimed') : t('promotions.claim')}
+                {claimed
+                  ? t('promotions.claimed')
+                  : t(
+                      promotion.kind === 'free_spins'
+                        ? 'promotions.claimSpins'
+                        : 'promotions.claim',
+                    )}
               </Button>
             ) : (
               <Button block onClick={() => openModal('register')}>
@@ -333,6 +384,64 @@ function BonusCard({ bonus }: { bonus: PlayerBonus }) {
           </Button>
         )}
       </div>
+    </article>
+  );
+}
+
+function FreeSpinsCard({ grant }: { grant: PlayerFreeSpins }) {
+  const { t, i18n } = useTranslation();
+  const used = grant.spins_total - grant.spins_left;
+  const expires = new Date(grant.expires_at).toLocaleDateString(i18n.language, {
+    day: 'numeric',
+    month: 'short',
+    year: 'numeric',
+  });
+  return (
+    <article
+      className="flex flex-col gap-3 rounded-2xl border border-ink-700 bg-ink-850 p-5"
+      data-testid="free-spins-card"
+    >
+      <div className="flex items-start justify-between gap-3">
+        <div className="min-w-0">
+          <h3 className="line-clamp-2 font-semibold text-fg">{grant.title}</h3>
+          <p className="text-[13px] text-fg-muted">{t('promotions.expires', { date: expires })}</p>
+        </div>
+        <span className="shrink-0 rounded-md bg-accent-500/15 px-2 py-1 text-sm font-semibold text-accent-300">
+          {t('promotions.freeSpinsPerSpin', { bet: money(grant.bet, grant.currency) })}
+        </span>
+      </div>
+      <div>
+        <div className="mb-1.5 flex justify-between text-[13px]">
+          <span className="text-fg-muted">
+            {t('promotions.freeSpinsLeft', { left: grant.spins_left, total: grant.spins_total })}
+          </span>
+          <span className="font-medium text-fg">
+            {t('promotions.freeSpinsWon', { amount: money(grant.win, grant.currency) })}
+          </span>
+        </div>
+        <div
+          className="h-2.5 overflow-hidden rounded-full bg-ink-700"
+          role="progressbar"
+          aria-valuemin={0}
+          aria-valuemax={grant.spins_total}
+          aria-valuenow={used}
+          aria-label={t('promotions.myFreeSpins')}
+        >
+          <div
+            className="h-full rounded-full bg-gradient-to-r from-accent-500 to-positive transition-[width] duration-500"
+            style={{ width: `${Math.round((used / grant.spins_total) * 100)}%` }}
+          />
+        </div>
+      </div>
+      {grant.games[0] && (
+        <Link
+          to={`/casino/game/${grant.games[0]}`}
+          className="self-end rounded-lg bg-accent-500 px-4 py-2 text-sm font-semibold text-white hover:bg-accent-400"
+          data-testid="free-spins-play"
+        >
+          {t('promotions.playNow')}
+        </Link>
+      )}
     </article>
   );
 }
