@@ -1,13 +1,8 @@
+import { PROMOTION_KINDS } from '@casino/contracts';
 import { type Generated, sql, type Transaction } from 'kysely';
 import type { Db } from '../../platform/db/database.ts';
 
-export const PROMOTION_KINDS = [
-  'deposit_match',
-  'no_deposit',
-  'cashback',
-  'free_bet',
-  'free_spins',
-] as const;
+export { PROMOTION_KINDS };
 export type PromotionKind = (typeof PROMOTION_KINDS)[number];
 export type BonusStatus = 'active' | 'completed' | 'expired' | 'forfeited';
 /** Minor units per currency code. */

@@ -1,6 +1,7 @@
 import { formatAmount } from '@casino/money';
 import { AppError } from '../../platform/http/errors.ts';
 import type { AuditActor, AuditService } from '../audit/index.ts';
+import type { FreeRounds } from '../casino/index.ts';
 import type { LedgerService } from '../ledger/index.ts';
 import type { GateClient, PlayerGate } from '../protection/index.ts';
 import type { FreeSpinGrantRow, FreeSpinRepository } from './bonus.free-spins.repository.ts';
@@ -67,36 +68,10 @@ export type FreeSpinsView = {
   free_spins: true;
 };
 
-/**
- * What the casino's provider API asks of free spins (decision 0804): the player's active
- * grants for a game, and one spin played against a grant (idempotent per studio transaction).
- */
-export type FreeRoundsPort = {
-  active(
-    player_id: bigint,
-    game: string,
-    currency: string,
-  ): Promise<
-    Array<{
-      grant_id: string;
-      spins_total: number;
-      spins_left: number;
-      bet_minor: bigint;
-      win_minor: bigint;
-      expires_at: Date;
-    }>
-  >;
-  play(input: {
-    provider: string;
-    grant_id: string;
-    player_id: bigint;
-    game: string;
-    currency: string;
-    round_id: string;
-    transaction_id: string;
-    win_minor: bigint;
-  }): Promise<{ spins_total: number; spins_left: number; win_minor: bigint; finished: boolean }>;
-};
+const unavailableError = () =>
+  new AppError('PROMOTION_UNAVAILABLE', 'This promotion is not available for your account.', {
+    status: 422,
+  });
 
 export const ONE_PER_PERSON_MESSAGE = 'This offer is limited to one per person.';
 
@@ -511,6 +486,35 @@ export class BonusService {
     return this.view(bonus, promotion, 'en');
   }
 
+  /**
+   * What every claim of a token offer (free bet, free spins) checks before its grant: the
+   * player's own limit (`mine` claims so far), one per person, the countries, then the gate
+   * (`bonus_claim`). Answers the claim's source reference.
+   */
+  private async admitClaim(
+    player: { id: bigint; currency: string },
+    promotion: PromotionRow,
+    client: GateClient,
+    mine: number,
+  ): Promise<string> {
+    if (mine >= promotion.per_player_limit)
+      throw new AppError('COUPON_USED', 'You have already claimed this promotion.', {
+        status: 409,
+      });
+    if ((await this.onePerPerson(promotion, player.id)).refused)
+      throw new AppError('ONE_PER_PERSON', ONE_PER_PERSON_MESSAGE, { status: 422 });
+    if (!(await this.countryAllows(promotion, player.id))) throw unavailableError();
+    const source_ref = `claim:${player.id}:${mine + 1}`;
+    await this.gate.admit({
+      ...client,
+      player_id: player.id,
+      action: 'bonus_claim',
+      currency: player.currency,
+      reference: `bonus-claim:${promotion.id}:${source_ref}`,
+    });
+    return source_ref;
+  }
+
   // --- free bets -----------------------------------------------------------------
 
   /**
@@ -526,25 +530,7 @@ export class BonusService {
     const mine = (await this.repository.freeBetsOf(player.id, 1000)).filter(
       (f) => f.promotion_id === promotion.id,
     ).length;
-    if (mine >= promotion.per_player_limit)
-      throw new AppError('COUPON_USED', 'You have already claimed this promotion.', {
-        status: 409,
-      });
-    if ((await this.onePerPerson(promotion, player.id)).refused)
-      throw new AppError('ONE_PER_PERSON', ONE_PER_PERSON_MESSAGE, { status: 422 });
-    const unavailable = () =>
-      new AppError('PROMOTION_UNAVAILABLE', 'This promotion is not available for your account.', {
-        status: 422,
-      });
-    if (!(await this.countryAllows(promotion, player.id))) throw unavailable();
-    const source_ref = `claim:${player.id}:${mine + 1}`;
-    await this.gate.admit({
-      ...client,
-      player_id: player.id,
-      action: 'bonus_claim',
-      currency: player.currency,
-      reference: `bonus-claim:${promotion.id}:${source_ref}`,
-    });
+    const source_ref = await this.admitClaim(player, promotion, client, mine);
     const token = await this.repository.transaction(async (tx: BonusTx) => {
       await this.repository.lockPromotion(tx, promotion.id);
       const existing = await this.repository.freeBetBySource(tx, promotion.id, source_ref);
@@ -564,7 +550,7 @@ export class BonusService {
         expires_at: new Date(Date.now() + promotion.expiry_days * 86_400_000),
       });
     });
-    if (!token) throw unavailable();
+    if (!token) throw unavailableError();
     return this.freeBetView(token, promotion, 'en');
   }
 
@@ -629,25 +615,7 @@ export class BonusService {
     const mine = (await this.spins.ofPlayer(player.id, 1000)).filter(
       (grant) => grant.promotion_id === promotion.id,
     ).length;
-    if (mine >= promotion.per_player_limit)
-      throw new AppError('COUPON_USED', 'You have already claimed this promotion.', {
-        status: 409,
-      });
-    if ((await this.onePerPerson(promotion, player.id)).refused)
-      throw new AppError('ONE_PER_PERSON', ONE_PER_PERSON_MESSAGE, { status: 422 });
-    const unavailable = () =>
-      new AppError('PROMOTION_UNAVAILABLE', 'This promotion is not available for your account.', {
-        status: 422,
-      });
-    if (!(await this.countryAllows(promotion, player.id))) throw unavailable();
-    const source_ref = `claim:${player.id}:${mine + 1}`;
-    await this.gate.admit({
-      ...client,
-      player_id: player.id,
-      action: 'bonus_claim',
-      currency: player.currency,
-      reference: `bonus-claim:${promotion.id}:${source_ref}`,
-    });
+    const source_ref = await this.admitClaim(player, promotion, client, mine);
     const grant = await this.spins.transaction(async (tx) => {
       await this.spins.lockPromotion(tx, promotion.id);
       const existing = await this.spins.bySource(tx, promotion.id, source_ref);
@@ -670,12 +638,12 @@ export class BonusService {
         expires_at: new Date(Date.now() + promotion.expiry_days * 86_400_000),
       });
     });
-    if (!grant) throw unavailable();
+    if (!grant) throw unavailableError();
     return this.freeSpinsView(grant, promotion, 'en');
   }
 
   /** The port the casino's provider API uses to play free rounds (decision 0804). */
-  readonly freeRounds: FreeRoundsPort = {
+  readonly freeRounds: FreeRounds = {
     active: async (player_id, game, currency) => {
       const now = Date.now();
       return (await this.spins.ofPlayer(player_id, 50))

@@ -17,7 +17,6 @@ export type {
   DepositCredited,
   FreeBetPort,
   FreeBetView,
-  FreeRoundsPort,
   FreeSpinsView,
 } from './bonus.service.ts';
 export type { BonusService };

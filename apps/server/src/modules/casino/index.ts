@@ -29,6 +29,7 @@ export type { ProviderRow } from './casino.repository.ts';
 export { multiplierAt } from './crash.service.ts';
 export type { CasinoBetSettled } from './originals.service.ts';
 export {
+  type FreeRounds,
   PROVIDER_ERRORS,
   type ProviderRoundSettled,
   providerSignature,

@@ -1,5 +1,5 @@
 import type { PlayerBonus, PlayerFreeSpins, Promotion } from '@casino/contracts/promotions';
-import { useState } from 'react';
+import { type ReactNode, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { Button } from '../../../components/button.tsx';
@@ -311,11 +311,29 @@ function PromotionCard({ promotion }: { promotion: Promotion }) {
   );
 }
 
-function BonusCard({ bonus }: { bonus: PlayerBonus }) {
+/** The frame an active bonus and active free spins share: title, expiry, badge, a progress bar. */
+function ProgressCard({
+  testId,
+  title,
+  expiresAt,
+  badge,
+  label,
+  value,
+  progress,
+  children,
+}: {
+  testId: string;
+  title: string;
+  expiresAt: string;
+  badge: string | null;
+  label: string;
+  value: string;
+  /** 0 to 100. */
+  progress: number;
+  children: ReactNode;
+}) {
   const { t, i18n } = useTranslation();
-  const forfeit = useForfeitBonus();
-  const [confirming, setConfirming] = useState(false);
-  const expires = new Date(bonus.expires_at).toLocaleDateString(i18n.language, {
+  const expires = new Date(expiresAt).toLocaleDateString(i18n.language, {
     day: 'numeric',
     month: 'short',
     year: 'numeric',
@@ -323,38 +341,55 @@ function BonusCard({ bonus }: { bonus: PlayerBonus }) {
   return (
     <article
       className="flex flex-col gap-3 rounded-2xl border border-ink-700 bg-ink-850 p-5"
-      data-testid="bonus-card"
+      data-testid={testId}
     >
       <div className="flex items-start justify-between gap-3">
         <div className="min-w-0">
-          <h3 className="truncate font-semibold text-fg">{bonus.title}</h3>
+          <h3 className="line-clamp-2 font-semibold text-fg">{title}</h3>
           <p className="text-[13px] text-fg-muted">{t('promotions.expires', { date: expires })}</p>
         </div>
         <span className="shrink-0 rounded-md bg-accent-500/15 px-2 py-1 text-sm font-semibold text-accent-300">
-          {money(bonus.amount, bonus.currency)}
+          {badge}
         </span>
       </div>
       <div>
-        <div className="mb-1.5 flex justify-between text-[13px]">
-          <span className="text-fg-muted">{t('promotions.wageringProgress')}</span>
-          <span className="font-medium text-fg">
-            {money(bonus.wagered, null)} / {money(bonus.wagering_required, bonus.currency)}
-          </span>
+        <div className="mb-1.5 flex justify-between gap-3 text-[13px]">
+          <span className="text-fg-muted">{label}</span>
+          <span className="font-medium text-fg">{value}</span>
         </div>
         <div
           className="h-2.5 overflow-hidden rounded-full bg-ink-700"
           role="progressbar"
           aria-valuemin={0}
           aria-valuemax={100}
-          aria-valuenow={bonus.progress}
-          aria-label={t('promotions.wageringProgress')}
+          aria-valuenow={progress}
+          aria-label={label}
         >
           <div
             className="h-full rounded-full bg-gradient-to-r from-accent-500 to-positive transition-[width] duration-500"
-            style={{ width: `${bonus.progress}%` }}
+            style={{ width: `${progress}%` }}
           />
         </div>
       </div>
+      {children}
+    </article>
+  );
+}
+
+function BonusCard({ bonus }: { bonus: PlayerBonus }) {
+  const { t } = useTranslation();
+  const forfeit = useForfeitBonus();
+  const [confirming, setConfirming] = useState(false);
+  return (
+    <ProgressCard
+      testId="bonus-card"
+      title={bonus.title}
+      expiresAt={bonus.expires_at}
+      badge={money(bonus.amount, bonus.currency)}
+      label={t('promotions.wageringProgress')}
+      value={`${money(bonus.wagered, null)} / ${money(bonus.wagering_required, bonus.currency)}`}
+      progress={bonus.progress}
+    >
       <div className="flex flex-wrap items-center justify-between gap-2 text-[13px]">
         {bonus.max_bet ? (
           <span className="text-fg-muted">
@@ -384,55 +419,23 @@ function BonusCard({ bonus }: { bonus: PlayerBonus }) {
           </Button>
         )}
       </div>
-    </article>
+    </ProgressCard>
   );
 }
 
 function FreeSpinsCard({ grant }: { grant: PlayerFreeSpins }) {
-  const { t, i18n } = useTranslation();
+  const { t } = useTranslation();
   const used = grant.spins_total - grant.spins_left;
-  const expires = new Date(grant.expires_at).toLocaleDateString(i18n.language, {
-    day: 'numeric',
-    month: 'short',
-    year: 'numeric',
-  });
   return (
-    <article
-      className="flex flex-col gap-3 rounded-2xl border border-ink-700 bg-ink-850 p-5"
-      data-testid="free-spins-card"
+    <ProgressCard
+      testId="free-spins-card"
+      title={grant.title}
+      expiresAt={grant.expires_at}
+      badge={t('promotions.freeSpinsPerSpin', { bet: money(grant.bet, grant.currency) })}
+      label={t('promotions.freeSpinsLeft', { left: grant.spins_left, total: grant.spins_total })}
+      value={t('promotions.freeSpinsWon', { amount: money(grant.win, grant.currency) })}
+      progress={Math.round((used / grant.spins_total) * 100)}
     >
-      <div className="flex items-start justify-between gap-3">
-        <div className="min-w-0">
-          <h3 className="line-clamp-2 font-semibold text-fg">{grant.title}</h3>
-          <p className="text-[13px] text-fg-muted">{t('promotions.expires', { date: expires })}</p>
-        </div>
-        <span className="shrink-0 rounded-md bg-accent-500/15 px-2 py-1 text-sm font-semibold text-accent-300">
-          {t('promotions.freeSpinsPerSpin', { bet: money(grant.bet, grant.currency) })}
-        </span>
-      </div>
-      <div>
-        <div className="mb-1.5 flex justify-between text-[13px]">
-          <span className="text-fg-muted">
-            {t('promotions.freeSpinsLeft', { left: grant.spins_left, total: grant.spins_total })}
-          </span>
-          <span className="font-medium text-fg">
-            {t('promotions.freeSpinsWon', { amount: money(grant.win, grant.currency) })}
-          </span>
-        </div>
-        <div
-          className="h-2.5 overflow-hidden rounded-full bg-ink-700"
-          role="progressbar"
-          aria-valuemin={0}
-          aria-valuemax={grant.spins_total}
-          aria-valuenow={used}
-          aria-label={t('promotions.myFreeSpins')}
-        >
-          <div
-            className="h-full rounded-full bg-gradient-to-r from-accent-500 to-positive transition-[width] duration-500"
-            style={{ width: `${Math.round((used / grant.spins_total) * 100)}%` }}
-          />
-        </div>
-      </div>
       {grant.games[0] && (
         <Link
           to={`/casino/game/${grant.games[0]}`}
@@ -442,6 +445,6 @@ function FreeSpinsCard({ grant }: { grant: PlayerFreeSpins }) {
           {t('promotions.playNow')}
         </Link>
       )}
-    </article>
+    </ProgressCard>
   );
 }
