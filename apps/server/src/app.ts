@@ -376,6 +376,8 @@ export async function buildApp(options: AppOptions) {
     gate: protection.gate,
     env: config.env,
     playerCurrency,
+    rateToEur: async (code) =>
+      (await cashier.service.allCurrencies()).find((row) => row.code === code)?.rate_to_eur ?? null,
     // A closed provider round advances bonus wagering by its net stake (once per round).
     onRoundSettled: (event) =>
       void bonus.service

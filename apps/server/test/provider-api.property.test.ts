@@ -24,7 +24,7 @@ afterAll(async () => {
 
 type Op = { kind: 'bet' | 'win' | 'rollback'; round: number };
 const round = fc.record({
-  bet: fc.integer({ min: 1, max: 40_00 }),
+  bet: fc.integer({ min: 10, max: 40_00 }), // from the slot's minimum bet (0.10 EUR)
   win: fc.option(fc.integer({ min: 0, max: 90_00 }), { nil: null }),
   rollback: fc.boolean(),
 });

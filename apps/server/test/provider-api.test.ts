@@ -333,3 +333,20 @@ describe('provider API: bad input and faults leave the wallet unchanged', () => 
     expect(demo.json().data.launch_url).toMatch(/^\/studio\/lantern\/\?mode=demo&token=demo_/);
   });
 });
+
+describe('provider API: the game’s bet range', () => {
+  it('refuses a stake outside the catalogue’s range with the range named; nothing moves', async () => {
+    const s = await launched(t);
+    for (const amount of ['0.05', '100.01']) {
+      const refused = await s.bet(amount);
+      expect(refused.status).toBe(422);
+      expect(refused.body).toMatchObject({
+        code: 'BET_OUT_OF_RANGE',
+        message: 'Bets on this game are 0.10 to 100.00 EUR',
+        balance: '100.00',
+      });
+    }
+    expect(await s.cash()).toBe(100_00n);
+    expect((await s.bet('0.10')).status).toBe(200);
+  });
+});

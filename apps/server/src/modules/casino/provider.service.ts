@@ -1,5 +1,5 @@
 import { createHash, createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
-import { formatAmount, isMoneyError, parseAmount } from '@casino/money';
+import { formatAmount, isMoneyError, parseAmount, parseRate, toEuroAfterFee } from '@casino/money';
 import { AppError } from '../../platform/http/errors.ts';
 import { isLedgerError, type LedgerService } from '../ledger/index.ts';
 import type { GateClient, PlayerGate } from '../protection/index.ts';
@@ -51,6 +51,7 @@ export const PROVIDER_ERRORS = {
   ROUND_CLOSED: 409,
   TRANSACTION_IN_PROGRESS: 409,
   ROLLBACK_NOT_ALLOWED: 409,
+  BET_OUT_OF_RANGE: 422,
   FREE_ROUNDS_NOT_FOUND: 404,
   FREE_ROUNDS_FINISHED: 409,
 } as const;
@@ -70,6 +71,8 @@ export type ProviderDeps = {
   /** The wallet currency of a player (code, scale), or null when the player is unknown. */
   playerCurrency: (player_id: bigint) => Promise<{ code: string; scale: number } | null>;
   onRoundSettled: (event: ProviderRoundSettled) => void;
+  /** Units of a currency per euro (the cashier's `rate_to_eur`), for the games' EUR bet ranges. */
+  rateToEur?: (currency: string) => Promise<string | null>;
 };
 
 export type SessionInput = {
@@ -404,6 +407,33 @@ export class ProviderService {
     });
   }
 
+  /**
+   * A stake inside the game's bet range (the catalogue's, in EUR: decision 0510). Other
+   * currencies convert at the cashier's rate; a currency without a rate is not checked (the
+   * studio's own limits still apply).
+   */
+  private async checkBetRange(
+    game: LobbyGameRow,
+    amount: bigint,
+    player: { id: bigint; currency: { code: string; scale: number } },
+  ) {
+    let eur: bigint;
+    if (player.currency.code === 'EUR') eur = amount;
+    else {
+      const rate = await this.deps.rateToEur?.(player.currency.code);
+      if (!rate) return;
+      eur = toEuroAfterFee(amount, player.currency, parseRate(rate), '0', 'toward_zero');
+    }
+    if (eur >= game.min_bet_eur_minor && eur <= game.max_bet_eur_minor) return;
+    const range = `${formatAmount(game.min_bet_eur_minor, 2)} to ${formatAmount(game.max_bet_eur_minor, 2)} EUR`;
+    return this.refuse(
+      'BET_OUT_OF_RANGE',
+      `Bets on this game are ${range}${player.currency.code === 'EUR' ? '' : ' (or the equivalent)'}`,
+      player.id,
+      player.currency,
+    );
+  }
+
   private freeRounds: FreeRounds | null = null;
 
   /** Installs the bonus engine's free spins (app.ts). */
@@ -487,6 +517,7 @@ export class ProviderService {
       requireLive: true,
     });
     const game = await this.game(integration, input.game_code, session);
+    await this.checkBetRange(game, amount, player);
     const reference = `provider:${integration.code}:${input.transaction_id}`;
     // The player's own address and country from the launch: the studio's server is not the player.
     await this.gate.admit({
