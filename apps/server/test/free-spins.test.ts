@@ -146,6 +146,25 @@ describe('free spins', () => {
     await t.modules.bonus.service.sweep();
     expect((await player.balances()).bonus.balance_minor).toBe(40n);
 
+    // The operator switching the offer off later does not cancel what was won.
+    const offer2 = await freeSpinsOffer({ free_spins: 1 });
+    const late = await claimed(offer2);
+    const off = await t.app.inject({
+      method: 'PATCH',
+      url: `/api/admin/promotions/${offer2.id}`,
+      headers: marketing.headers,
+      payload: { enabled: false },
+    });
+    expect(off.statusCode, off.body).toBe(200);
+    // A patch changes only what it names (it once reset the others to their defaults).
+    expect(off.json().data).toMatchObject({
+      enabled: false,
+      wagering_multiplier: 10,
+      free_spins: 1,
+    });
+    expect((await late.spin('0.30')).body).toMatchObject({ finished: true });
+    expect((await late.balances()).bonus.balance_minor).toBe(30n);
+
     const nothing = await claimed(await freeSpinsOffer({ free_spins: 1 }));
     expect((await nothing.spin('0')).body).toMatchObject({ finished: true });
     expect((await nothing.balances()).bonus.balance_minor).toBe(0n);

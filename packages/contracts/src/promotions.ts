@@ -90,7 +90,8 @@ export const playerFreeSpins = z.object({
 });
 export type PlayerFreeSpins = z.infer<typeof playerFreeSpins>;
 
-export const adminPromotionInput = z.object({
+/** A promotion's fields as the back office sends them (no defaults: see the two schemas below). */
+const promotionFields = z.object({
   code: z
     .string()
     .regex(/^[A-Za-z0-9_-]{3,32}$/, 'letters, digits, _ and -, 3 to 32')
@@ -117,8 +118,8 @@ export const adminPromotionInput = z.object({
     .max(20)
     .nullable()
     .optional(),
-  wagering_multiplier: z.number().int().min(0).max(200).default(0),
-  wagering_base: z.enum(['bonus', 'bonus_plus_deposit']).default('bonus'),
+  wagering_multiplier: z.number().int().min(0).max(200),
+  wagering_base: z.enum(['bonus', 'bonus_plus_deposit']),
   contributions: z
     .record(z.string().regex(/^[a-z_]{2,20}$/), z.number().int().min(0).max(100))
     .optional(),
@@ -127,8 +128,8 @@ export const adminPromotionInput = z.object({
     .regex(/^\d{1,5}(\.\d{1,2})?$/)
     .nullable()
     .optional(),
-  expiry_days: z.number().int().min(1).max(365).default(30),
-  per_player_limit: z.number().int().min(1).max(1000).default(1),
+  expiry_days: z.number().int().min(1).max(365),
+  per_player_limit: z.number().int().min(1).max(1000),
   total_limit: z.number().int().min(1).nullable().optional(),
   countries: z
     .array(z.string().regex(/^[A-Z]{2}$/))
@@ -140,12 +141,29 @@ export const adminPromotionInput = z.object({
     .max(50)
     .nullable()
     .optional(),
-  auto_first_deposit: z.boolean().default(false),
+  auto_first_deposit: z.boolean(),
   starts_at: z.iso.datetime().optional(),
   ends_at: z.iso.datetime().nullable().optional(),
-  enabled: z.boolean().default(true),
-  sort_order: z.number().int().min(-1000).max(1000).default(0),
+  enabled: z.boolean(),
+  sort_order: z.number().int().min(-1000).max(1000),
 });
+
+/** A new promotion: what is left out takes its default. */
+export const adminPromotionInput = promotionFields.extend({
+  wagering_multiplier: promotionFields.shape.wagering_multiplier.default(0),
+  wagering_base: promotionFields.shape.wagering_base.default('bonus'),
+  expiry_days: promotionFields.shape.expiry_days.default(30),
+  per_player_limit: promotionFields.shape.per_player_limit.default(1),
+  auto_first_deposit: promotionFields.shape.auto_first_deposit.default(false),
+  enabled: promotionFields.shape.enabled.default(true),
+  sort_order: promotionFields.shape.sort_order.default(0),
+});
+
+/**
+ * A change to a promotion: only the fields sent change (no defaults, or a patch of one field
+ * would reset the others); the kind is fixed once created.
+ */
+export const adminPromotionPatch = promotionFields.omit({ kind: true }).partial();
 export type AdminPromotionInput = z.infer<typeof adminPromotionInput>;
 
 export const adminPromotion = adminPromotionInput.extend({

@@ -1,6 +1,7 @@
 import {
   adminPromotion,
   adminPromotionInput,
+  adminPromotionPatch,
   envelope,
   playerBonus,
   playerFreeBet,
@@ -423,7 +424,7 @@ export const bonusAdminRoutes =
           security,
           params: z.object({ id }),
           // A promotion's kind is fixed once created (its grants were made under it).
-          body: adminPromotionInput.omit({ kind: true }).partial(),
+          body: adminPromotionPatch,
           response: ok(adminPromotion),
         },
       },

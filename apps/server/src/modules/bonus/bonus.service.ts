@@ -324,11 +324,15 @@ export class BonusService {
       await this.repository.lockPromotion(tx, promotion.id);
       const existing = await this.repository.bonusBySource(tx, promotion.id, source_ref);
       if (existing) return existing;
-      if (!this.isLive(promotion, options.liveAt)) return null;
-      if (promotion.currencies && !promotion.currencies.includes(currency)) return null;
-      const counts = await this.repository.grantCounts(tx, promotion.id, player_id);
-      if (options.enforcePlayerLimit && counts.player >= promotion.per_player_limit) return null;
-      if (promotion.total_limit !== null && counts.total >= promotion.total_limit) return null;
+      // Winnings of free spins already claimed are owed whatever the offer does since (ended,
+      // disabled, its limits reached): those were checked when the spins were claimed.
+      if (!checked) {
+        if (!this.isLive(promotion, options.liveAt)) return null;
+        if (promotion.currencies && !promotion.currencies.includes(currency)) return null;
+        const counts = await this.repository.grantCounts(tx, promotion.id, player_id);
+        if (options.enforcePlayerLimit && counts.player >= promotion.per_player_limit) return null;
+        if (promotion.total_limit !== null && counts.total >= promotion.total_limit) return null;
+      }
       let amount: bigint;
       if (promotion.kind === 'deposit_match') {
         const minimum = amountIn(promotion.min_deposit, currency);
@@ -730,7 +734,7 @@ export class BonusService {
       grant.currency,
       `free-spins:${grant.id}`,
       grant.win_minor,
-      { enforcePlayerLimit: false, liveAt: grant.created_at, checkedAtClaim: true },
+      { enforcePlayerLimit: false, checkedAtClaim: true },
     );
     if (bonus) await this.spins.setBonus(grant.id, bonus.id);
   }
@@ -1147,7 +1151,7 @@ export class BonusService {
         status: 422,
         errors: [{ path: `body.${path}`, message }],
       });
-    if (patch.percent === null && before.kind !== 'no_deposit')
+    if (patch.percent === null && (before.kind === 'deposit_match' || before.kind === 'cashback'))
       throw invalid('percent', `is required for ${before.kind.replace('_', ' ')}`);
     if (before.kind === 'cashback' && patch.wagering_base === 'bonus_plus_deposit')
       throw invalid('wagering_base', 'must be bonus for cashback');
