@@ -134,7 +134,7 @@ export function PromotionsPage() {
     <>
       <PageHeader
         title="Promotions"
-        subtitle="Deposit matches, no-deposit offers and cashback with their wagering terms. Players see live ones on /promotions; every change is in the audit log."
+        subtitle="Deposit matches, no-deposit offers, cashback, free bets and free spins with their wagering terms. Players see live ones on /promotions; every change is in the audit log."
         actions={
           can('promotions.write') && (
             <Button variant="primary" onClick={() => setEditing('new')}>
@@ -263,7 +263,8 @@ function toInput(draft: Draft, currencies: AdminCurrency[]): AdminPromotionInput
     max_bet: minor('max_bet'),
     min_loss: minor('min_loss'),
     wagering_multiplier: Number(draft.wagering_multiplier),
-    wagering_base: draft.kind === 'cashback' ? 'bonus' : draft.wagering_base,
+    wagering_base:
+      draft.kind === 'cashback' || draft.kind === 'free_spins' ? 'bonus' : draft.wagering_base,
     expiry_days: Number(draft.expiry_days),
     per_player_limit: Number(draft.per_player_limit),
     total_limit: draft.total_limit ? Number(draft.total_limit) : null,
@@ -479,9 +480,13 @@ function PromotionDialog({
             inputMode="numeric"
           />
           <SelectField
-            disabled={draft.kind === 'cashback'}
-            label="Wagering on"
-            value={draft.wagering_base}
+            disabled={draft.kind === 'cashback' || draft.kind === 'free_spins'}
+            label={draft.kind === 'free_spins' ? 'Wagering on (the winnings)' : 'Wagering on'}
+            value={
+              draft.kind === 'cashback' || draft.kind === 'free_spins'
+                ? 'bonus'
+                : draft.wagering_base
+            }
             onChange={(event) => set('wagering_base', event.target.value as Draft['wagering_base'])}
           >
             <option value="bonus">bonus</option>
