@@ -333,6 +333,8 @@ export async function buildApp(options: AppOptions) {
     currencyOf: async (currency_id) =>
       currency_id === null ? null : cashier.service.currency(currency_id),
     maxBet: (player_id, currency) => bonus.service.maxBet(player_id, currency),
+    // The operator's order of spending (decision 0805): bonus first stakes bonus money here.
+    bonusStakes: bonus.service.spending,
     // Settled real-money bets advance bonus wagering (once per bet).
     onSettled: (event) =>
       void bonus.service

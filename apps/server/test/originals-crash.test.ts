@@ -200,6 +200,73 @@ describe('Crash: one round for everybody', () => {
       .toBe(true);
     socket.close();
   });
+
+  it('bonus first: bonus money stakes a Crash bet; a cash-out returns to the bonus, a loss spends it', async () => {
+    const marketing = await staffMember(t, 'marketing');
+    const promotion = await t.app.inject({
+      method: 'POST',
+      url: '/api/admin/promotions',
+      headers: marketing.headers,
+      payload: {
+        code: 'CRASHFIRST',
+        kind: 'no_deposit',
+        title: { en: 'Crash bonus' },
+        fixed_amount: { EUR: 10_00 },
+        wagering_multiplier: 5,
+        wagering_base: 'bonus',
+      },
+    });
+    expect(promotion.statusCode, promotion.body).toBe(200);
+    await t.modules.bonus.service.spending.setSpendingOrder('bonus_first');
+    try {
+      const [rider, cautious] = await Promise.all([0, 1].map(() => fundedPlayer(t, 5_00n)));
+      for (const player of [rider!, cautious!]) {
+        const claim = await t.app.inject({
+          method: 'POST',
+          url: `/api/v1/customer/promotions/${promotion.json().data.id}/claim`,
+          headers: bearer(player.token),
+        });
+        expect(claim.statusCode, claim.body).toBe(200);
+      }
+      const bonusOf = async (id: bigint) =>
+        (await t.modules.ledger.service.playerBalances(id, 'EUR')).bonus.balance_minor;
+      await engine().tick();
+      expect(engine().round!.status).toBe('betting');
+      expect((await bet(rider!.token, { amount: '10' })).statusCode).toBe(200);
+      expect((await bet(cautious!.token, { amount: '10', auto_cashout: '1.01' })).statusCode).toBe(
+        200,
+      );
+      // Both stakes left the bonus account; cash is untouched.
+      expect(await bonusOf(rider!.id)).toBe(0n);
+      expect(await cashOf(t, cautious!.id)).toBe(5_00n);
+      clock += 5_000;
+      await engine().tick();
+      const point = engine().round!.crash_point_x100;
+      clock += msFor(point + 1);
+      await engine().tick();
+      expect(engine().round).toBeNull();
+      // The rider never cashed out: the bonus is spent and ends as lost; its stake is closed.
+      const list = async (token: string) =>
+        (
+          await t.app.inject({
+            method: 'GET',
+            url: '/api/v1/customer/bonuses',
+            headers: bearer(token),
+          })
+        ).json().data;
+      await expect.poll(async () => (await list(rider!.token))[0].status).toBe('lost');
+      expect(await cashOf(t, rider!.id)).toBe(5_00n);
+      // The cautious player's 1.01 cash-out (if the round got there) went back to the bonus.
+      const expected = point >= 101 ? 10_10n : 0n;
+      await expect.poll(() => bonusOf(cautious!.id)).toBe(expected);
+      expect(await cashOf(t, cautious!.id)).toBe(5_00n);
+      expect((await list(cautious!.token))[0]).toMatchObject({
+        status: expected > 0n ? 'active' : 'lost',
+      });
+    } finally {
+      await t.modules.bonus.service.spending.setSpendingOrder('cash_first');
+    }
+  });
 });
 let fundedPlayerToken = '';
 beforeAll(async () => {

@@ -50,11 +50,13 @@ export const playerBonus = z.object({
   title: z.string(),
   currency: z.string(),
   amount: z.string(),
+  /** What is left of it (bonus-first spending moves it; 0 once it has ended). */
+  balance: z.string(),
   wagering_required: z.string(),
   wagered: z.string(),
   progress: z.number().int().min(0).max(100),
   max_bet: z.string().nullable(),
-  status: z.enum(['active', 'completed', 'expired', 'forfeited']),
+  status: z.enum(['active', 'completed', 'expired', 'forfeited', 'lost']),
   expires_at: z.string(),
   converted: z.string().nullable(),
 });

@@ -18,6 +18,7 @@ import { api, errorMessage } from '../../lib/api-client.ts';
 import { useAuth } from '../../lib/auth.tsx';
 import { formatDateTime } from '../../lib/format.ts';
 import { RiskFlags } from './risk-flags.tsx';
+import { SpendingOrderCard } from './spending-order.tsx';
 
 const LANGUAGES = ['en', 'pt', 'bn', 'zh-TW', 'th', 'ms', 'fr', 'es'] as const;
 
@@ -143,6 +144,7 @@ export function PromotionsPage() {
           )
         }
       />
+      <SpendingOrderCard editable={can('promotions.write')} />
       <DataTable
         label="Promotions"
         columns={columns}

@@ -4,7 +4,9 @@ import type { Db } from '../../platform/db/database.ts';
 
 export { PROMOTION_KINDS };
 export type PromotionKind = (typeof PROMOTION_KINDS)[number];
-export type BonusStatus = 'active' | 'completed' | 'expired' | 'forfeited';
+export type BonusStatus = 'active' | 'completed' | 'expired' | 'forfeited' | 'lost';
+/** Decision 0805: where stakes come from while a bonus runs. */
+export type SpendingOrder = 'cash_first' | 'bonus_first';
 /** Minor units per currency code. */
 export type AmountsByCurrency = Record<string, number>;
 export type Texts = Record<string, string>;
@@ -58,9 +60,29 @@ export type BonusRow = {
   end_transfer_id: bigint | null;
   source_ref: string;
   converted_minor: bigint | null;
+  /** What is left of it: the amount (cash first) or what bonus-funded bets left (bonus first). */
+  balance_minor: bigint;
+  /** Bonus-funded bets not yet settled: the bonus does not end while any is open. */
+  open_stakes: number;
   granted_at: Date;
   expires_at: Date;
   ended_at: Date | null;
+};
+
+/** One bonus-funded bet (decision 0805): its stake and its return, each a ledger transfer. */
+export type BonusStakeRow = {
+  bet_ref: string;
+  bonus_id: bigint;
+  player_id: bigint;
+  currency: string;
+  house_purpose: string;
+  stake_minor: bigint;
+  stake_transfer_id: bigint | null;
+  status: 'taken' | 'settled' | 'refused';
+  payout_minor: bigint | null;
+  payout_transfer_id: bigint | null;
+  created_at: Date;
+  settled_at: Date | null;
 };
 
 export type RiskFlagKind = 'duplicate_person' | 'shared_address' | 'both_sides';
@@ -115,11 +137,17 @@ type BonusTables = {
     created_at: Generated<Date>;
     updated_at: Generated<Date>;
   };
-  bonuses: Omit<BonusRow, 'id' | 'wagered_minor' | 'status' | 'granted_at'> & {
+  bonuses: Omit<BonusRow, 'id' | 'wagered_minor' | 'status' | 'granted_at' | 'open_stakes'> & {
     id: Generated<bigint>;
     wagered_minor: Generated<bigint>;
     status: Generated<BonusStatus>;
     granted_at: Generated<Date>;
+    open_stakes: Generated<number>;
+  };
+  bonus_settings: { id: number; spending_order: SpendingOrder; updated_at: Generated<Date> };
+  bonus_stakes: Omit<BonusStakeRow, 'status' | 'created_at'> & {
+    status: Generated<BonusStakeRow['status']>;
+    created_at: Generated<Date>;
   };
   bonus_wagers: {
     bonus_id: bigint;
@@ -147,6 +175,8 @@ export type NewBonus = Omit<
   | 'end_transfer_id'
   | 'converted_minor'
   | 'ended_at'
+  | 'balance_minor'
+  | 'open_stakes'
 >;
 export type BonusTx = Transaction<BonusTables>;
 
@@ -292,7 +322,7 @@ export class BonusRepository {
   async insertBonus(tx: BonusTx, bonus: NewBonus): Promise<BonusRow> {
     return (await tx
       .insertInto('bonuses')
-      .values(bonus)
+      .values({ ...bonus, balance_minor: bonus.amount_minor })
       .returningAll()
       .executeTakeFirstOrThrow()) as BonusRow;
   }
@@ -402,12 +432,142 @@ export class BonusRepository {
       .where((eb) =>
         eb.or([
           eb('grant_transfer_id', 'is', null),
-          eb.and([eb('status', '<>', 'active'), eb('end_transfer_id', 'is', null)]),
+          eb.and([
+            eb('status', '<>', 'active'),
+            eb('end_transfer_id', 'is', null),
+            eb('balance_minor', '>', 0n),
+          ]),
         ]),
       )
       .orderBy('id')
       .limit(limit)
       .execute()) as BonusRow[];
+  }
+
+  // --- spending order (decision 0805) ------------------------------------------------
+
+  async spendingOrder(): Promise<SpendingOrder> {
+    const row = await this.db
+      .selectFrom('bonus_settings')
+      .select('spending_order')
+      .executeTakeFirst();
+    return row?.spending_order ?? 'cash_first';
+  }
+
+  async setSpendingOrder(spending_order: SpendingOrder): Promise<void> {
+    await this.db
+      .updateTable('bonus_settings')
+      .set({ spending_order, updated_at: new Date() })
+      .where('id', '=', 1)
+      .execute();
+  }
+
+  /** The oldest running bonus whose balance covers a stake (its grant booked). */
+  async fundingBonus(player_id: bigint, currency: string, amount_minor: bigint) {
+    const row = await this.db
+      .selectFrom('bonuses')
+      .select('id')
+      .where('player_id', '=', player_id)
+      .where('currency', '=', currency)
+      .where('status', '=', 'active')
+      .where('grant_transfer_id', 'is not', null)
+      .where('balance_minor', '>=', amount_minor)
+      .orderBy('granted_at')
+      .limit(1)
+      .executeTakeFirst();
+    return row?.id ?? null;
+  }
+
+  async stake(bet_ref: string, tx: BonusTx | null = null, lock = false) {
+    let query = (tx ?? this.db)
+      .selectFrom('bonus_stakes')
+      .selectAll()
+      .where('bet_ref', '=', bet_ref);
+    if (lock) query = query.forUpdate();
+    return ((await query.executeTakeFirst()) as BonusStakeRow | undefined) ?? null;
+  }
+
+  async insertStake(
+    tx: BonusTx,
+    row: Omit<
+      BonusStakeRow,
+      | 'status'
+      | 'created_at'
+      | 'stake_transfer_id'
+      | 'payout_minor'
+      | 'payout_transfer_id'
+      | 'settled_at'
+    >,
+  ): Promise<BonusStakeRow> {
+    return (await tx
+      .insertInto('bonus_stakes')
+      .values({
+        ...row,
+        stake_transfer_id: null,
+        payout_minor: null,
+        payout_transfer_id: null,
+        settled_at: null,
+      })
+      .returningAll()
+      .executeTakeFirstOrThrow()) as BonusStakeRow;
+  }
+
+  async closeStake(
+    tx: BonusTx,
+    bet_ref: string,
+    close: { status: 'settled'; payout_minor: bigint } | { status: 'refused' },
+  ) {
+    await tx
+      .updateTable('bonus_stakes')
+      .set({
+        status: close.status,
+        payout_minor: close.status === 'settled' ? close.payout_minor : null,
+        settled_at: new Date(),
+      })
+      .where('bet_ref', '=', bet_ref)
+      .where('status', '=', 'taken')
+      .execute();
+  }
+
+  async setStakeTransfers(
+    bet_ref: string,
+    ids: { stake_transfer_id?: bigint; payout_transfer_id?: bigint },
+  ) {
+    await this.db.updateTable('bonus_stakes').set(ids).where('bet_ref', '=', bet_ref).execute();
+  }
+
+  /** Moves a bonus's balance and its count of open stakes (under its row lock). */
+  async moveBalance(tx: BonusTx, id: bigint, delta_minor: bigint, open_delta: number) {
+    return (await tx
+      .updateTable('bonuses')
+      .set((eb) => ({
+        balance_minor: eb('balance_minor', '+', delta_minor),
+        open_stakes: eb('open_stakes', '+', open_delta),
+      }))
+      .where('id', '=', id)
+      .returningAll()
+      .executeTakeFirstOrThrow()) as BonusRow;
+  }
+
+  /** Stakes and returns whose transfer a crash left unsent (older than `before`). */
+  async unsentStakes(before: Date, limit: number): Promise<BonusStakeRow[]> {
+    return (await this.db
+      .selectFrom('bonus_stakes')
+      .selectAll()
+      .where('created_at', '<', before)
+      .where((eb) =>
+        eb.or([
+          eb.and([eb('status', '<>', 'refused'), eb('stake_transfer_id', 'is', null)]),
+          eb.and([
+            eb('status', '=', 'settled'),
+            eb('payout_minor', '>', 0n),
+            eb('payout_transfer_id', 'is', null),
+          ]),
+        ]),
+      )
+      .orderBy('created_at')
+      .limit(limit)
+      .execute()) as BonusStakeRow[];
   }
 
   async dueToExpire(at: Date, limit: number): Promise<BonusRow[]> {
@@ -416,6 +576,8 @@ export class BonusRepository {
       .selectAll()
       .where('status', '=', 'active')
       .where('expires_at', '<=', at)
+      // One with bonus-funded bets open expires when the last settles (spending.settle).
+      .where('open_stakes', '=', 0)
       .orderBy('expires_at')
       .limit(limit)
       .execute()) as BonusRow[];

@@ -514,6 +514,51 @@ export const bonusAdminRoutes =
         ),
       }),
     );
+    const bonusSettings = z.object({
+      spending_order: z.enum(['cash_first', 'bonus_first']),
+    });
+    app.get(
+      '/bonus-settings',
+      {
+        ...staff.guard('promotions.read'),
+        schema: {
+          tags: ['admin: promotions'],
+          summary:
+            'The order of spending: stakes from cash first (bonus money waits, locked, until wagered) or from bonus money first (decision 0805)',
+          security,
+          response: ok(bonusSettings),
+        },
+      },
+      async () => ({
+        status: 200,
+        message: 'OK',
+        data: { spending_order: await service.spendingOrder() },
+      }),
+    );
+    app.put(
+      '/bonus-settings',
+      {
+        ...staff.guard('promotions.write'),
+        schema: {
+          tags: ['admin: promotions'],
+          summary:
+            'Change the order of spending (audited). New bets follow it; bets already placed settle the way they were staked.',
+          security,
+          body: bonusSettings,
+          response: ok(bonusSettings),
+        },
+      },
+      async (request) => ({
+        status: 200,
+        message: 'Bonus settings updated',
+        data: {
+          spending_order: await service.setSpendingOrder(
+            request.body.spending_order,
+            staffActor(request.staff!, metaOf(request)),
+          ),
+        },
+      }),
+    );
     app.get(
       '/players/:id/bonuses',
       {

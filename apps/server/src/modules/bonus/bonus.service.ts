@@ -13,7 +13,9 @@ import type {
   FreeBetRow,
   NewPromotion,
   PromotionRow,
+  SpendingOrder,
 } from './bonus.repository.ts';
+import { BonusSpending } from './bonus.spending.ts';
 
 /** A deposit the cashier has credited (its hook calls `onDepositCredited`). */
 export type DepositCredited = {
@@ -108,6 +110,8 @@ export type BonusView = {
   title: string;
   currency: string;
   amount: string;
+  /** What is left of it: the amount, unless bonus-funded bets (bonus first) moved it. */
+  balance: string;
   wagering_required: string;
   wagered: string;
   /** 0–100, rounded down. */
@@ -163,7 +167,37 @@ export class BonusService {
     private readonly scaleOf: (currency: string) => Promise<number>,
     private readonly log: (message: string, error: unknown) => void,
     private readonly spins: FreeSpinRepository,
-  ) {}
+  ) {
+    this.spending = new BonusSpending(
+      repository,
+      ledger,
+      (tx, bonus) => this.decideEnd(tx, bonus),
+      (bonus) => this.sendEnd(bonus),
+    );
+  }
+
+  /**
+   * Bonus-first spending (decision 0805): the casino stakes bonus money through this port, and
+   * the operator's order of spending lives here.
+   */
+  readonly spending: BonusSpending;
+
+  async spendingOrder(): Promise<SpendingOrder> {
+    return this.spending.spendingOrder();
+  }
+
+  async setSpendingOrder(order: SpendingOrder, actor: AuditActor): Promise<SpendingOrder> {
+    const before = await this.repository.spendingOrder();
+    await this.spending.setSpendingOrder(order);
+    await this.audit.record({
+      actor,
+      action: 'bonus.spending_order',
+      target: { type: 'bonus_settings', id: 1 },
+      before: { spending_order: before },
+      after: { spending_order: order },
+    });
+    return order;
+  }
 
   /** Installs where a player's declared country comes from (offers limited to countries). */
   useCountryOf(countryOf: (player_id: bigint) => Promise<string | null>) {
@@ -834,7 +868,9 @@ export class BonusService {
     if (event.stake_minor <= 0n) return;
     const completed = await this.repository.transaction(async (tx: BonusTx) => {
       const active = await this.repository.activeForUpdate(tx, event.player_id, event.currency);
-      const bonus = active[0];
+      // A bet bonus money staked advances that bonus (decision 0805); any other, the oldest.
+      const funded = await this.repository.stake(event.bet_ref, tx);
+      const bonus = funded ? active.find((b) => b.id === funded.bonus_id) : active[0];
       if (!bonus) return null;
       const promotion = await this.repository.promotion(bonus.promotion_id, tx);
       const weight = BigInt(
@@ -911,7 +947,22 @@ export class BonusService {
   private async complete(bonus_id: bigint): Promise<void> {
     const ended = await this.repository.transaction(async (tx: BonusTx) => {
       const bonus = await this.repository.lockBonus(tx, bonus_id);
-      if (bonus?.status !== 'active') return null;
+      return bonus ? this.decideEnd(tx, bonus) : null;
+    });
+    if (ended) await this.sendEnd(ended);
+  }
+
+  /**
+   * Under the bonus's row lock: ends a running bonus whose time has come and returns it (null:
+   * it runs on). Never while a bonus-funded bet is open (its return must find the bonus): the
+   * last one to settle asks again. Spent → lost; wagered → completed, what is left converting
+   * up to the promotion's cap; past its date → expired.
+   */
+  private async decideEnd(tx: BonusTx, bonus: BonusRow, now = new Date()) {
+    if (bonus.status !== 'active' || bonus.open_stakes > 0) return null;
+    if (bonus.balance_minor === 0n) {
+      await this.repository.endBonus(tx, bonus.id, 'lost', 0n);
+    } else if (bonus.wagered_minor >= bonus.wagering_required_minor) {
       const promotion = await this.repository.promotion(bonus.promotion_id, tx);
       const cap = promotion?.max_conversion_multiplier
         ? percentOf(
@@ -919,11 +970,14 @@ export class BonusService {
             (Number(promotion.max_conversion_multiplier) * 100).toFixed(3),
           )
         : null;
-      const converted = cap !== null && cap < bonus.amount_minor ? cap : bonus.amount_minor;
+      const converted = cap !== null && cap < bonus.balance_minor ? cap : bonus.balance_minor;
       await this.repository.endBonus(tx, bonus.id, 'completed', converted);
-      return this.repository.lockBonus(tx, bonus.id);
-    });
-    if (ended) await this.sendEnd(ended);
+    } else if (bonus.expires_at.getTime() <= now.getTime()) {
+      await this.repository.endBonus(tx, bonus.id, 'expired', null);
+    } else {
+      return null;
+    }
+    return this.repository.lockBonus(tx, bonus.id);
   }
 
   /** The player gives a bonus up (e.g. to withdraw now): the bonus goes back, the deposit is free. */
@@ -934,6 +988,12 @@ export class BonusService {
         throw new AppError('NOT_FOUND', 'No such bonus', { status: 404 });
       if (bonus.status !== 'active')
         throw new AppError('BONUS_NOT_ACTIVE', 'This bonus has already ended.', { status: 409 });
+      if (bonus.open_stakes > 0)
+        throw new AppError(
+          'BONUS_BETS_OPEN',
+          'A bet this bonus paid for is still running: forfeit it once that bet has settled.',
+          { status: 409 },
+        );
       await this.repository.endBonus(tx, bonus.id, 'forfeited', null);
       return this.repository.lockBonus(tx, bonus.id);
     });
@@ -944,6 +1004,8 @@ export class BonusService {
 
   /** Books what a crash left unsent, and expires bonuses past their date. */
   async sweep(now = new Date()): Promise<{ resent: number; expired: number }> {
+    // Stakes and returns first: an ending moves what they left in the bonus account.
+    await this.spending.sweep(now);
     const unsent = await this.repository.unsent(BONUS_SWEEP_BATCH);
     for (const bonus of unsent) {
       if (bonus.grant_transfer_id === null) await this.sendGrant(bonus);
@@ -955,9 +1017,7 @@ export class BonusService {
     for (const bonus of due) {
       const ended = await this.repository.transaction(async (tx: BonusTx) => {
         const locked = await this.repository.lockBonus(tx, bonus.id);
-        if (locked?.status !== 'active') return null;
-        await this.repository.endBonus(tx, bonus.id, 'expired', null);
-        return this.repository.lockBonus(tx, bonus.id);
+        return locked ? this.decideEnd(tx, locked, now) : null;
       });
       if (ended) await this.sendEnd(ended);
     }
@@ -982,7 +1042,8 @@ export class BonusService {
   /** Converted money goes bonus → cash; the rest (or all, on expiry/forfeit) goes back to the house. */
   private async sendEnd(bonus: BonusRow): Promise<void> {
     const converted = bonus.status === 'completed' ? (bonus.converted_minor ?? 0n) : 0n;
-    const returned = bonus.amount_minor - converted;
+    // What is left of it (the amount, unless bonus-funded bets moved it) less what converts.
+    const returned = bonus.balance_minor - converted;
     let last: bigint | null = null;
     if (converted > 0n) {
       last = (
@@ -1049,6 +1110,7 @@ export class BonusService {
       title: promotion.title[language] ?? promotion.title.en ?? '',
       currency: bonus.currency,
       amount: formatAmount(bonus.amount_minor, scale),
+      balance: formatAmount(bonus.status === 'active' ? bonus.balance_minor : 0n, scale),
       wagering_required: formatAmount(bonus.wagering_required_minor, scale),
       wagered: formatAmount(bonus.wagered_minor, scale),
       progress,

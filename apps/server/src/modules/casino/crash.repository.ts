@@ -37,6 +37,8 @@ export type CrashBetRow = {
   status: CrashBetStatus;
   paid: boolean;
   idempotency_key: string;
+  /** The bonus whose balance staked it (decision 0805); null: cash. */
+  bonus_id: bigint | null;
   created_at: Date;
 };
 
@@ -276,8 +278,9 @@ export class CrashRepository {
     });
   }
 
+  /** Cashed bets not yet paid, then lost bonus-funded bets whose stake is not yet closed. */
   async unpaid(limit: number): Promise<CrashBetRow[]> {
-    return (await this.db
+    const cashed = (await this.db
       .selectFrom('crash_bets')
       .selectAll()
       .where('status', '=', 'cashed')
@@ -285,5 +288,15 @@ export class CrashRepository {
       .orderBy('id')
       .limit(limit)
       .execute()) as CrashBetRow[];
+    const lost = (await this.db
+      .selectFrom('crash_bets')
+      .selectAll()
+      .where('status', '=', 'lost')
+      .where('bonus_id', 'is not', null)
+      .where('paid', '=', false)
+      .orderBy('id')
+      .limit(limit)
+      .execute()) as CrashBetRow[];
+    return [...cashed, ...lost];
   }
 }

@@ -5,7 +5,7 @@ import { AppError } from '../../platform/http/errors.ts';
 import { isLedgerError, type LedgerService } from '../ledger/index.ts';
 import type { GateClient, PlayerGate } from '../protection/index.ts';
 import type { ChainRow, CrashBetRow, CrashRepository, RoundRow } from './crash.repository.ts';
-import type { OriginalsDeps } from './originals.service.ts';
+import { CASH_ONLY, type OriginalsDeps } from './originals.service.ts';
 import type { OriginalsSettings } from './originals.settings.ts';
 
 /** How long a round takes bets before it starts. */
@@ -34,7 +34,7 @@ export type CrashPush =
   | { type: 'bets'; round_id: string; data: ReturnType<CrashService['betPublic']>[] }
   | { type: 'tick'; round_id: string; multiplier: string; now: string };
 
-export type CrashDeps = Pick<OriginalsDeps, 'currencyOf' | 'maxBet'> & {
+export type CrashDeps = Pick<OriginalsDeps, 'currencyOf' | 'maxBet' | 'bonusStakes'> & {
   settings: OriginalsSettings;
   /** Called once per settled bet (cashed and paid, or lost): the bonus engine's wagering hook. */
   onSettled: (event: {
@@ -266,7 +266,14 @@ export class CrashService {
     return cashed;
   }
 
+  /** Pays a cashed bet; for a bonus-funded one, also closes a lost one (its return is 0). */
   private async pay(bet: CrashBetRow) {
+    if (bet.bonus_id !== null) {
+      await this.bonusStakes.settle({ bet_ref: `crash:${bet.id}`, payout_minor: bet.payout_minor });
+      if (await this.repository.setBet(bet.id, ['cashed'], { paid: true })) this.settled(bet);
+      else await this.repository.setBet(bet.id, ['lost'], { paid: true });
+      return;
+    }
     if (bet.payout_minor > 0n) {
       await this.ledger.transfer({
         idempotency_key: `crash-win:${bet.id}`,
@@ -286,7 +293,23 @@ export class CrashService {
     for (const bet of await this.repository.unpaid(1000)) await this.pay(bet);
   }
 
+  private get bonusStakes() {
+    return this.deps.bonusStakes ?? CASH_ONLY;
+  }
+
   private async takeStake(bet: CrashBetRow): Promise<boolean> {
+    if (bet.bonus_id !== null) {
+      const taken = await this.bonusStakes.stake({
+        bet_ref: `crash:${bet.id}`,
+        bonus_id: bet.bonus_id,
+        player_id: bet.player_id,
+        currency: bet.currency,
+        amount_minor: bet.stake_minor,
+        house_purpose: 'originals',
+      });
+      if (!taken) await this.repository.setBet(bet.id, ['placing'], { status: 'refused' });
+      return taken;
+    }
     try {
       await this.ledger.transfer({
         idempotency_key: `crash-bet:${bet.id}`,
@@ -310,16 +333,20 @@ export class CrashService {
 
   private async refund(bet: CrashBetRow) {
     if (bet.status === 'placing' && !(await this.takeStake(bet))) return;
-    await this.ledger.transfer({
-      idempotency_key: `crash-refund:${bet.id}`,
-      debit: { house: 'wagers', purpose: 'originals' },
-      credit: { player_id: bet.player_id, wallet: 'cash' },
-      amount_minor: bet.stake_minor,
-      currency: bet.currency,
-      reason_code: 'bet_refund',
-      object: { type: 'bet', id: `crash:${bet.id}` },
-      actor: { type: 'system', id: 'crash' },
-    });
+    if (bet.bonus_id !== null) {
+      await this.bonusStakes.settle({ bet_ref: `crash:${bet.id}`, payout_minor: bet.stake_minor });
+    } else {
+      await this.ledger.transfer({
+        idempotency_key: `crash-refund:${bet.id}`,
+        debit: { house: 'wagers', purpose: 'originals' },
+        credit: { player_id: bet.player_id, wallet: 'cash' },
+        amount_minor: bet.stake_minor,
+        currency: bet.currency,
+        reason_code: 'bet_refund',
+        object: { type: 'bet', id: `crash:${bet.id}` },
+        actor: { type: 'system', id: 'crash' },
+      });
+    }
     await this.repository.setBet(bet.id, ['placing', 'active'], { status: 'refunded' });
   }
 
@@ -443,6 +470,7 @@ export class CrashService {
     }
     const inserted = await this.repository.insertBet(
       {
+        bonus_id: await this.bonusStakes.pick(player.id, currency.code, stake),
         round_id: round.id,
         player_id: player.id,
         currency: currency.code,

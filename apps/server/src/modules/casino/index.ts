@@ -27,7 +27,11 @@ import { type ProviderDeps, ProviderService } from './provider.service.ts';
 
 export type { ProviderRow } from './casino.repository.ts';
 export { multiplierAt } from './crash.service.ts';
-export type { CasinoBetSettled } from './originals.service.ts';
+export {
+  type BonusStakes,
+  CASH_ONLY,
+  type CasinoBetSettled,
+} from './originals.service.ts';
 export {
   type FreeRounds,
   PROVIDER_ERRORS,

@@ -27,6 +27,8 @@ export type BetRow = {
   nonce: number;
   status: 'placing' | 'active' | 'settled' | 'refused';
   idempotency_key: string;
+  /** The bonus whose balance staked it (decision 0805); null: cash. */
+  bonus_id: bigint | null;
   created_at: Date;
 };
 

@@ -71,11 +71,40 @@ export type CasinoBetSettled = {
   payout_minor: bigint;
 };
 
+/**
+ * Bonus money a casino bet may stake (decision 0805: the operator's "bonus first" spending order).
+ * The bonus module implements it. `pick` names the bonus that would fund a stake (null: cash, as
+ * always under "cash first"); `stake` takes the stake from it to wagers:<house_purpose> (false:
+ * the bonus cannot cover it now, the bet is refused); `settle` pays the bet's return into the
+ * bonus (0 for a loss, the stake for a refund) and closes it. Both are idempotent by `bet_ref`.
+ */
+export type BonusStakes = {
+  pick(player_id: bigint, currency: string, amount_minor: bigint): Promise<bigint | null>;
+  stake(input: {
+    bet_ref: string;
+    bonus_id: bigint;
+    player_id: bigint;
+    currency: string;
+    amount_minor: bigint;
+    house_purpose: string;
+  }): Promise<boolean>;
+  settle(input: { bet_ref: string; payout_minor: bigint }): Promise<void>;
+};
+
+/** Cash only: what a module without a bonus engine (and every test that needs none) uses. */
+export const CASH_ONLY: BonusStakes = {
+  pick: async () => null,
+  stake: async () => false,
+  settle: async () => {},
+};
+
 export type OriginalsDeps = {
   currencyOf: (currency_id: number | null) => Promise<{ code: string; scale: number } | null>;
   /** The most a single bet may stake while a bonus is wagered (null: no cap). */
   maxBet: (player_id: bigint, currency: string) => Promise<bigint | null>;
   onSettled: (event: CasinoBetSettled) => void;
+  /** Bonus-first spending (decision 0805); cash only when absent. */
+  bonusStakes?: BonusStakes;
 };
 
 function fail(code: string, message: string, path: string, status = 422): never {
@@ -260,6 +289,8 @@ export class OriginalsService {
     });
 
     await this.ensureSeed(player.id);
+    // Which money stakes it is fixed before any moves, so a retry settles the same way.
+    const bonus_id = await this.bonusStakes.pick(player.id, currency.code, stake);
     let bet: BetRow;
     try {
       bet = await this.repository.transaction(async (tx) => {
@@ -271,6 +302,7 @@ export class OriginalsService {
         const result = planned.resolve(fs, limits.max_payout_minor);
         await this.repository.bumpNonce(tx, seed.id);
         return this.repository.insertBet(tx, {
+          bonus_id,
           player_id: player.id,
           game,
           currency: currency.code,
@@ -520,8 +552,22 @@ export class OriginalsService {
     return this.view((await this.repository.bet(bet.id)) ?? bet, currency.scale);
   }
 
-  /** Moves the money of a fixed outcome; repeatable (keys). False when the stake was refused. */
-  private async settle(bet: BetRow): Promise<boolean> {
+  private get bonusStakes(): BonusStakes {
+    return this.deps.bonusStakes ?? CASH_ONLY;
+  }
+
+  /** Takes the stake from the bet's bonus (bonus first) or from cash; false when refused. */
+  private async takeStake(bet: BetRow): Promise<boolean> {
+    if (bet.bonus_id !== null) {
+      return this.bonusStakes.stake({
+        bet_ref: `casino:${bet.id}`,
+        bonus_id: bet.bonus_id,
+        player_id: bet.player_id,
+        currency: bet.currency,
+        amount_minor: bet.stake_minor,
+        house_purpose: 'originals',
+      });
+    }
     try {
       await this.ledger.transfer({
         idempotency_key: `casino-bet:${bet.id}`,
@@ -534,18 +580,30 @@ export class OriginalsService {
         actor: { type: 'player', id: String(bet.player_id) },
       });
     } catch (error) {
-      if (isLedgerError(error, 'INSUFFICIENT_FUNDS')) {
-        await this.repository.setStatus(bet.id, 'refused');
-        return false;
-      }
+      if (isLedgerError(error, 'INSUFFICIENT_FUNDS')) return false;
       throw error;
+    }
+    return true;
+  }
+
+  /** Moves the money of a fixed outcome; repeatable (keys). False when the stake was refused. */
+  private async settle(bet: BetRow): Promise<boolean> {
+    if (!(await this.takeStake(bet))) {
+      await this.repository.setStatus(bet.id, 'refused');
+      return false;
     }
     // A Mines round just started: its stake is taken, the player now reveals tiles.
     if (bet.game === 'mines' && !(bet.outcome as MinesOutcome).finished) {
       await this.repository.setStatus(bet.id, 'active');
       return true;
     }
-    if (bet.payout_minor > 0n) {
+    if (bet.bonus_id !== null) {
+      // Its return (nothing for a loss) goes back to the bonus that staked it.
+      await this.bonusStakes.settle({
+        bet_ref: `casino:${bet.id}`,
+        payout_minor: bet.payout_minor,
+      });
+    } else if (bet.payout_minor > 0n) {
       await this.ledger.transfer({
         idempotency_key: `casino-win:${bet.id}`,
         debit: { house: 'wagers', purpose: 'originals' },

@@ -391,13 +391,19 @@ function BonusCard({ bonus }: { bonus: PlayerBonus }) {
       progress={bonus.progress}
     >
       <div className="flex flex-wrap items-center justify-between gap-2 text-[13px]">
-        {bonus.max_bet ? (
-          <span className="text-fg-muted">
-            {t('promotions.maxBetWhile', { amount: money(bonus.max_bet, bonus.currency) })}
-          </span>
-        ) : (
-          <span />
-        )}
+        <span className="flex flex-wrap gap-x-3 text-fg-muted">
+          {/* Bonus-first spending (decision 0805) stakes the bonus: what is left of it. */}
+          {bonus.balance !== bonus.amount && (
+            <span className="font-medium text-fg" data-testid="bonus-left">
+              {t('promotions.bonusLeft', { amount: money(bonus.balance, bonus.currency) })}
+            </span>
+          )}
+          {bonus.max_bet && (
+            <span>
+              {t('promotions.maxBetWhile', { amount: money(bonus.max_bet, bonus.currency) })}
+            </span>
+          )}
+        </span>
         {confirming ? (
           <span className="flex items-center gap-2">
             <span className="text-fg-muted">{t('promotions.forfeitConfirm')}</span>
@@ -419,6 +425,11 @@ function BonusCard({ bonus }: { bonus: PlayerBonus }) {
           </Button>
         )}
       </div>
+      {forfeit.error instanceof ApiError && (
+        <p role="alert" className="text-[13px] text-negative">
+          {forfeit.error.message}
+        </p>
+      )}
     </ProgressCard>
   );
 }
