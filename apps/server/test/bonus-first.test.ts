@@ -1,8 +1,9 @@
 import fc from 'fast-check';
 import { sql } from 'kysely';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { creditDeposit } from './bonus-support.ts';
 import { bearer, signedInPlayer, type TestApp, testApp } from './harness.ts';
-import { CLEARING, expectLedgerConsistent, key, SYSTEM } from './ledger-support.ts';
+import { expectLedgerConsistent, key, SYSTEM } from './ledger-support.ts';
 import { post, withKey } from './originals-support.ts';
 import { RELAXED_STAFF_LIMITS, type StaffMember, staffMember } from './staff-helpers.ts';
 
@@ -56,27 +57,8 @@ async function createPromotion(overrides: Record<string, unknown> = {}) {
 }
 
 /** A credited deposit with a coupon (as the cashier's webhook hook does). */
-async function deposit(player_id: bigint, amount_minor: bigint, coupon: string | null) {
-  const ref = key('dep');
-  await t.modules.ledger.service.transfer({
-    idempotency_key: `deposit:${ref}`,
-    debit: CLEARING,
-    credit: { player_id, wallet: 'cash' },
-    amount_minor,
-    currency: 'EUR',
-    reason_code: 'deposit',
-    object: { type: 'payment', id: ref },
-    actor: SYSTEM,
-  });
-  return t.modules.bonus.service.onDepositCredited({
-    player_id,
-    deposit_ref: ref,
-    amount_minor,
-    currency: 'EUR',
-    coupon,
-    first_deposit: false,
-  });
-}
+const deposit = (player_id: bigint, amount_minor: bigint, coupon: string | null) =>
+  creditDeposit(t, player_id, amount_minor, coupon, undefined, false);
 
 const balances = (player_id: bigint) =>
   t.modules.ledger.service.playerBalances(player_id, 'EUR').then((b) => ({

@@ -2,6 +2,7 @@ import { randomBytes } from 'node:crypto';
 import fc from 'fast-check';
 import { sql } from 'kysely';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { creditDeposit as creditDepositTo } from './bonus-support.ts';
 import { bearer, signedInPlayer, type TestApp, testApp } from './harness.ts';
 import { CLEARING, expectLedgerConsistent, key, SYSTEM } from './ledger-support.ts';
 import { msg, placeBet, syntheticEvent } from './sportsbook-support.ts';
@@ -47,33 +48,13 @@ async function createPromotion(overrides: Record<string, unknown> = {}) {
   return response.json().data as { id: string; code: string };
 }
 
-/** A deposit the cashier has credited, followed by its hook (as the webhook does). */
-async function creditDeposit(
+const creditDeposit = (
   player_id: bigint,
   amount_minor: bigint,
   coupon: string | null,
-  ref = key('dep'),
-  first = true,
-) {
-  await t.modules.ledger.service.transfer({
-    idempotency_key: `deposit:${ref}`,
-    debit: CLEARING,
-    credit: { player_id, wallet: 'cash' },
-    amount_minor,
-    currency: 'EUR',
-    reason_code: 'deposit',
-    object: { type: 'payment', id: ref },
-    actor: SYSTEM,
-  });
-  return t.modules.bonus.service.onDepositCredited({
-    player_id,
-    deposit_ref: ref,
-    amount_minor,
-    currency: 'EUR',
-    coupon,
-    first_deposit: first,
-  });
-}
+  ref?: string,
+  first?: boolean,
+) => creditDepositTo(t, player_id, amount_minor, coupon, ref, first);
 
 const wallet = async (token: string) =>
   (await t.app.inject({ method: 'GET', url: '/api/v1/customer/me', headers: bearer(token) })).json()

@@ -56,14 +56,7 @@ export class BonusSpending implements BonusStakes {
     return this.repository.fundingBonus(player_id, currency, amount_minor);
   }
 
-  async stake(input: {
-    bet_ref: string;
-    bonus_id: bigint;
-    player_id: bigint;
-    currency: string;
-    amount_minor: bigint;
-    house_purpose: string;
-  }): Promise<boolean> {
+  async stake(input: Parameters<BonusStakes['stake']>[0]): Promise<boolean> {
     if (input.amount_minor <= 0n) return false;
     const row = await this.repository.transaction(async (tx) => {
       // The bonus's lock first: a retry racing the first call then finds its row.
