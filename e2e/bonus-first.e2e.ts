@@ -22,7 +22,7 @@ describe.skipIf(skipJourneys())('journey: the order of spending (decision 0805)'
   const browser = useBrowser();
 
   it('the operator switches to bonus first; a player’s Dice stake then comes from their bonus and the promotions page shows what is left', {
-    timeout: 120_000,
+    timeout: 180_000,
   }, async () => {
     const staff = await browser.newPage();
     await ownerSignIn(staff);
@@ -79,6 +79,22 @@ describe.skipIf(skipJourneys())('journey: the order of spending (decision 0805)'
       expect(text).toMatch(/left$/);
       expect(text).not.toContain('5.00');
       await shot(player, 'player-bonus-left', 'bonus-card');
+
+      // A studio slot is told the bonus money too: its balance is cash (none) + bonus, and a
+      // spin stakes the bonus.
+      const leftAmount = Number(/[\d.]+/.exec(text)![0]);
+      await player.goto('/casino/game/lantern-fortune');
+      await waitForApp(player);
+      const slot = player.frameLocator('[data-testid="game-frame"]');
+      await expect
+        .poll(async () => slot.getByTestId('slot-balance').textContent())
+        .toBe(`${leftAmount.toFixed(2)} EUR`);
+      await slot.getByTestId('slot-spin').click();
+      await expect
+        .poll(async () => slot.getByTestId('slot-spin').isEnabled(), { timeout: 10_000 })
+        .toBe(true);
+      expect(await slot.getByTestId('slot-message').textContent()).not.toMatch(/low|error/i);
+      await shot(player, 'player-slot-bonus');
       const phone = await browser.newPage(MOBILE);
       await phone.goto('/');
       await signInViaUi(phone, email, password);

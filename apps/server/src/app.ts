@@ -377,7 +377,10 @@ export async function buildApp(options: AppOptions) {
     ledger: ledger.service,
     gate: protection.gate,
     env: config.env,
+    log: logError,
     playerCurrency,
+    // Bonus first (decision 0805): a studio round can stake a running bonus's balance.
+    bonusStakes: bonus.service.spending,
     rateToEur: async (code) =>
       (await cashier.service.allCurrencies()).find((row) => row.code === code)?.rate_to_eur ?? null,
     // A closed provider round advances bonus wagering by its net stake (once per round).
@@ -396,6 +399,8 @@ export async function buildApp(options: AppOptions) {
   // Free spins (decision 0804): studios read the grants with `balance` and play them with
   // `free-round`; the bonus engine keeps the grants and pays their winnings as a bonus.
   lobby.provider.useFreeRounds(bonus.service.freeRounds);
+  if (config.env !== 'test') lobby.startSweeper();
+  app.addHook('onClose', async () => lobby.stop());
   // The in-repo demo studio calls this server's provider API over HTTP, like any studio.
   const lanternStudioSetup = config.lanternStudioSecret
     ? { secret: config.lanternStudioSecret, launchUrl: '/studio/lantern/' }

@@ -1,10 +1,11 @@
 import fc from 'fast-check';
 import { sql } from 'kysely';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { creditDeposit } from './bonus-support.ts';
 import { bearer, signedInPlayer, type TestApp, testApp } from './harness.ts';
 import { expectLedgerConsistent, key, SYSTEM } from './ledger-support.ts';
 import { post, withKey } from './originals-support.ts';
+import { call, launched } from './provider-support.ts';
 import { RELAXED_STAFF_LIMITS, type StaffMember, staffMember } from './staff-helpers.ts';
 
 // Decision 0805: the operator's order of spending. These tests run the "bonus first" order: a
@@ -229,6 +230,91 @@ describe('bonus first', () => {
       open_stakes: 0,
     });
     expect(await balances(player.id)).toEqual({ cash: 10_00n + 25_00n, bonus: 0n });
+  });
+
+  it('a studio round: its first bet decides; its bets, rollbacks and wins move the bonus; the studio is told the bonus money', async () => {
+    const promotion = await createPromotion();
+    const s = await launched(t, 100_00n);
+    const bonus = (await deposit(s.player.id, 20_00n, promotion.code))!;
+    const round = async (round_id: string, steps: Array<[string, Record<string, unknown>]>) => {
+      const answers = [];
+      for (const [action, body] of steps)
+        answers.push(
+          await call(t, action, {
+            ...(action === 'rollback' ? { player_id: s.base.player_id, currency: 'EUR' } : s.base),
+            round_id,
+            ...body,
+          }),
+        );
+      return answers;
+    };
+    const balance = await call(t, 'balance', s.base);
+    expect(balance.body).toMatchObject({ balance: '120.00', bonus_balance: '20.00' });
+
+    const [bet1, bet2, rollback, win] = await round('ra', [
+      ['bet', { transaction_id: 'ra-1', amount: '5.00' }],
+      ['bet', { transaction_id: 'ra-2', amount: '3.00' }],
+      ['rollback', { transaction_id: 'ra-rb', reference_transaction_id: 'ra-2' }],
+      ['win', { transaction_id: 'ra-w', amount: '10.00', round_closed: true }],
+    ]);
+    expect(bet1!.body).toMatchObject({ status: 200, balance: '120.00', bonus_balance: '15.00' });
+    expect(bet2!.body).toMatchObject({ status: 200, bonus_balance: '12.00' });
+    expect(rollback!.body).toMatchObject({ status: 200, bonus_balance: '15.00' });
+    expect(win!.body).toMatchObject({ status: 200, balance: '120.00', bonus_balance: '25.00' });
+    expect(await bonusRow(bonus.id)).toMatchObject({ balance_minor: '2500', open_stakes: 0 });
+    // The closed round's net stake advanced its bonus's wagering (5.00 of 40.00).
+    expect((await balances(s.player.id)).bonus).toBe(25_00n);
+    await expect
+      .poll(async () => {
+        const list = (
+          await t.app.inject({
+            method: 'GET',
+            url: '/api/v1/customer/bonuses',
+            headers: bearer(s.player.token),
+          })
+        ).json().data;
+        return list[0].wagered;
+      })
+      .toBe('5.00');
+
+    // More than the bonus has: the round stakes cash.
+    const [cashBet] = await round('rb', [['bet', { transaction_id: 'rb-1', amount: '30.00' }]]);
+    expect(cashBet!.body).toMatchObject({ status: 200, balance: '90.00', bonus_balance: '25.00' });
+    // A round the bonus started stays on the bonus: a later bet it cannot cover is refused.
+    const [first, second] = await round('rc', [
+      ['bet', { transaction_id: 'rc-1', amount: '20.00' }],
+      ['bet', { transaction_id: 'rc-2', amount: '10.00' }],
+    ]);
+    expect(first!.body).toMatchObject({ status: 200, bonus_balance: '5.00' });
+    expect(second!.body).toMatchObject({ status: 409, code: 'INSUFFICIENT_FUNDS' });
+    const [closed] = await round('rc', [
+      ['win', { transaction_id: 'rc-w', amount: '0', round_closed: true }],
+    ]);
+    expect(closed!.body).toMatchObject({ status: 200, bonus_balance: '5.00' });
+    expect(await bonusRow(bonus.id)).toMatchObject({ balance_minor: '500', open_stakes: 0 });
+    expect(await balances(s.player.id)).toEqual({ cash: 90_00n, bonus: 5_00n });
+  });
+
+  it('a round closed while the bonus engine could not be told is told by the sweep', async () => {
+    const promotion = await createPromotion();
+    const s = await launched(t, 10_00n);
+    const bonus = (await deposit(s.player.id, 20_00n, promotion.code))!;
+    const body = { ...s.base, round_id: 'rd' };
+    expect((await call(t, 'bet', { ...body, transaction_id: 'rd-1', amount: '4.00' })).status).toBe(
+      200,
+    );
+    const close = vi
+      .spyOn(t.modules.bonus.service.spending, 'close')
+      .mockRejectedValueOnce(new Error('the process stopped here'));
+    const win = { ...body, transaction_id: 'rd-w', amount: '6.00', round_closed: true };
+    expect((await call(t, 'win', win)).status).toBe(500);
+    // The studio's retry finds the win applied; the round is closed, its bonus bet still open.
+    expect((await call(t, 'win', win)).body).toMatchObject({ status: 200, bonus_balance: '22.00' });
+    expect(await bonusRow(bonus.id)).toMatchObject({ open_stakes: 1 });
+    close.mockRestore();
+    expect(await t.modules.lobby.provider.sweep(new Date(Date.now() + 60_000))).toBe(1);
+    expect(await bonusRow(bonus.id)).toMatchObject({ balance_minor: '2200', open_stakes: 0 });
+    expect(await t.modules.lobby.provider.sweep(new Date(Date.now() + 60_000))).toBe(0);
   });
 
   it('cash first takes nothing from the bonus (the locked model)', async () => {

@@ -23,7 +23,14 @@ describe('provider API: the happy path', () => {
     const balance = await call(t, 'balance', s.base);
     expect(balance).toEqual({
       status: 200,
-      body: { status: 200, code: 'OK', balance: '100.00', currency: 'EUR', free_rounds: [] },
+      body: {
+        status: 200,
+        code: 'OK',
+        balance: '100.00',
+        bonus_balance: '0.00',
+        currency: 'EUR',
+        free_rounds: [],
+      },
     });
     const { round, txn } = ids();
     const bet = await s.bet('2.50', { round, txn });

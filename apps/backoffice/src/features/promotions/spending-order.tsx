@@ -12,7 +12,7 @@ const EXPLAINED: Record<SpendingOrder, string> = {
   cash_first:
     'Stakes come from cash. Bonus money stays locked until its wagering is met, then converts (up to the cap).',
   bonus_first:
-    "Casino originals stake a running bonus's balance before cash; their wins stay bonus money until the wagering is met. A bonus whose balance is spent ends as used up.",
+    "Casino bets (originals and studio slots) stake a running bonus's balance before cash; their wins stay bonus money until the wagering is met. A bonus whose balance is spent ends as used up. Sports bets stake cash.",
 };
 
 /** Decision 0805: the order of spending, one setting for the whole site (audited). */

@@ -69,20 +69,29 @@ export type BonusRow = {
   ended_at: Date | null;
 };
 
-/** One bonus-funded bet (decision 0805): its stake and its return, each a ledger transfer. */
-export type BonusStakeRow = {
+/** A bonus-funded bet (decision 0805): an original's bet or a studio round. */
+export type BonusBetRow = {
   bet_ref: string;
   bonus_id: bigint;
   player_id: bigint;
   currency: string;
   house_purpose: string;
-  stake_minor: bigint;
-  stake_transfer_id: bigint | null;
-  status: 'taken' | 'settled' | 'refused';
-  payout_minor: bigint | null;
-  payout_transfer_id: bigint | null;
+  status: 'open' | 'closed';
+  staked_minor: bigint;
+  returned_minor: bigint;
   created_at: Date;
-  settled_at: Date | null;
+  closed_at: Date | null;
+};
+
+/** One stake or return of such a bet; the ledger transfer is keyed by `move_ref`. */
+export type BonusMoveRow = {
+  move_ref: string;
+  bet_ref: string;
+  kind: 'stake' | 'return';
+  amount_minor: bigint;
+  status: 'pending' | 'booked' | 'refused';
+  transfer_id: bigint | null;
+  created_at: Date;
 };
 
 export type RiskFlagKind = 'duplicate_person' | 'shared_address' | 'both_sides';
@@ -145,9 +154,15 @@ type BonusTables = {
     open_stakes: Generated<number>;
   };
   bonus_settings: { id: number; spending_order: SpendingOrder; updated_at: Generated<Date> };
-  bonus_stakes: Omit<BonusStakeRow, 'status' | 'created_at'> & {
-    status: Generated<BonusStakeRow['status']>;
+  bonus_bets: Omit<BonusBetRow, 'status' | 'created_at' | 'closed_at'> & {
+    status: Generated<BonusBetRow['status']>;
     created_at: Generated<Date>;
+    closed_at: Date | null;
+  };
+  bonus_moves: Omit<BonusMoveRow, 'status' | 'created_at' | 'transfer_id'> & {
+    status: Generated<BonusMoveRow['status']>;
+    created_at: Generated<Date>;
+    transfer_id: bigint | null;
   };
   bonus_wagers: {
     bonus_id: bigint;
@@ -478,62 +493,101 @@ export class BonusRepository {
     return row?.id ?? null;
   }
 
-  async stake(bet_ref: string, tx: BonusTx | null = null, lock = false) {
-    let query = (tx ?? this.db)
-      .selectFrom('bonus_stakes')
-      .selectAll()
-      .where('bet_ref', '=', bet_ref);
+  /** What the running bonuses (grants booked) have left. */
+  async runningBalance(player_id: bigint, currency: string): Promise<bigint> {
+    const row = await this.db
+      .selectFrom('bonuses')
+      .select(sql<string>`coalesce(sum(balance_minor), 0)`.as('left'))
+      .where('player_id', '=', player_id)
+      .where('currency', '=', currency)
+      .where('status', '=', 'active')
+      .where('grant_transfer_id', 'is not', null)
+      .executeTakeFirstOrThrow();
+    return BigInt(row.left);
+  }
+
+  async bonusBet(bet_ref: string, tx: BonusTx | null = null, lock = false) {
+    let query = (tx ?? this.db).selectFrom('bonus_bets').selectAll().where('bet_ref', '=', bet_ref);
     if (lock) query = query.forUpdate();
-    return ((await query.executeTakeFirst()) as BonusStakeRow | undefined) ?? null;
+    return ((await query.executeTakeFirst()) as BonusBetRow | undefined) ?? null;
   }
 
-  async insertStake(
+  async openBonusBet(
     tx: BonusTx,
-    row: Omit<
-      BonusStakeRow,
-      | 'status'
-      | 'created_at'
-      | 'stake_transfer_id'
-      | 'payout_minor'
-      | 'payout_transfer_id'
-      | 'settled_at'
-    >,
-  ): Promise<BonusStakeRow> {
+    row: Pick<BonusBetRow, 'bet_ref' | 'bonus_id' | 'player_id' | 'currency' | 'house_purpose'>,
+  ): Promise<BonusBetRow> {
     return (await tx
-      .insertInto('bonus_stakes')
-      .values({
-        ...row,
-        stake_transfer_id: null,
-        payout_minor: null,
-        payout_transfer_id: null,
-        settled_at: null,
-      })
+      .insertInto('bonus_bets')
+      .values({ ...row, staked_minor: 0n, returned_minor: 0n, closed_at: null })
       .returningAll()
-      .executeTakeFirstOrThrow()) as BonusStakeRow;
+      .executeTakeFirstOrThrow()) as BonusBetRow;
   }
 
-  async closeStake(
-    tx: BonusTx,
-    bet_ref: string,
-    close: { status: 'settled'; payout_minor: bigint } | { status: 'refused' },
-  ) {
-    await tx
-      .updateTable('bonus_stakes')
-      .set({
-        status: close.status,
-        payout_minor: close.status === 'settled' ? close.payout_minor : null,
-        settled_at: new Date(),
-      })
+  /** Adds to a bet's stakes and returns (negative: a refused stake taken back). */
+  async addToBonusBet(tx: BonusTx, bet_ref: string, staked: bigint, returned: bigint) {
+    return (await tx
+      .updateTable('bonus_bets')
+      .set((eb) => ({
+        staked_minor: eb('staked_minor', '+', staked),
+        returned_minor: eb('returned_minor', '+', returned),
+      }))
       .where('bet_ref', '=', bet_ref)
-      .where('status', '=', 'taken')
+      .returningAll()
+      .executeTakeFirstOrThrow()) as BonusBetRow;
+  }
+
+  async closeBonusBet(tx: BonusTx, bet_ref: string) {
+    await tx
+      .updateTable('bonus_bets')
+      .set({ status: 'closed', closed_at: new Date() })
+      .where('bet_ref', '=', bet_ref)
+      .where('status', '=', 'open')
       .execute();
   }
 
-  async setStakeTransfers(
-    bet_ref: string,
-    ids: { stake_transfer_id?: bigint; payout_transfer_id?: bigint },
+  async bonusMove(move_ref: string, tx: BonusTx | null = null, lock = false) {
+    let query = (tx ?? this.db)
+      .selectFrom('bonus_moves')
+      .selectAll()
+      .where('move_ref', '=', move_ref);
+    if (lock) query = query.forUpdate();
+    return ((await query.executeTakeFirst()) as BonusMoveRow | undefined) ?? null;
+  }
+
+  async insertBonusMove(
+    tx: BonusTx,
+    row: Pick<BonusMoveRow, 'move_ref' | 'bet_ref' | 'kind' | 'amount_minor'>,
+  ): Promise<BonusMoveRow> {
+    return (await tx
+      .insertInto('bonus_moves')
+      .values({ ...row, transfer_id: null })
+      .returningAll()
+      .executeTakeFirstOrThrow()) as BonusMoveRow;
+  }
+
+  async setBonusMove(
+    move_ref: string,
+    change: { status: 'booked'; transfer_id: bigint } | { status: 'refused' },
+    tx: BonusTx | null = null,
   ) {
-    await this.db.updateTable('bonus_stakes').set(ids).where('bet_ref', '=', bet_ref).execute();
+    await (tx ?? this.db)
+      .updateTable('bonus_moves')
+      .set(change)
+      .where('move_ref', '=', move_ref)
+      .where('status', '=', 'pending')
+      .execute();
+  }
+
+  /** Moves whose transfer a crash left unbooked (older than `before`). */
+  async pendingMoves(before: Date, limit: number): Promise<BonusMoveRow[]> {
+    return (await this.db
+      .selectFrom('bonus_moves')
+      .selectAll()
+      .where('status', '=', 'pending')
+      .where('created_at', '<', before)
+      .orderBy('created_at')
+      .limit(limit)
+      .execute()) as BonusMoveRow[];
   }
 
   /** Moves a bonus's balance and its count of open stakes (under its row lock). */
@@ -547,27 +601,6 @@ export class BonusRepository {
       .where('id', '=', id)
       .returningAll()
       .executeTakeFirstOrThrow()) as BonusRow;
-  }
-
-  /** Stakes and returns whose transfer a crash left unsent (older than `before`). */
-  async unsentStakes(before: Date, limit: number): Promise<BonusStakeRow[]> {
-    return (await this.db
-      .selectFrom('bonus_stakes')
-      .selectAll()
-      .where('created_at', '<', before)
-      .where((eb) =>
-        eb.or([
-          eb.and([eb('status', '<>', 'refused'), eb('stake_transfer_id', 'is', null)]),
-          eb.and([
-            eb('status', '=', 'settled'),
-            eb('payout_minor', '>', 0n),
-            eb('payout_transfer_id', 'is', null),
-          ]),
-        ]),
-      )
-      .orderBy('created_at')
-      .limit(limit)
-      .execute()) as BonusStakeRow[];
   }
 
   async dueToExpire(at: Date, limit: number): Promise<BonusRow[]> {

@@ -869,7 +869,7 @@ export class BonusService {
     const completed = await this.repository.transaction(async (tx: BonusTx) => {
       const active = await this.repository.activeForUpdate(tx, event.player_id, event.currency);
       // A bet bonus money staked advances that bonus (decision 0805); any other, the oldest.
-      const funded = await this.repository.stake(event.bet_ref, tx);
+      const funded = await this.repository.bonusBet(event.bet_ref, tx);
       const bonus = funded ? active.find((b) => b.id === funded.bonus_id) : active[0];
       if (!bonus) return null;
       const promotion = await this.repository.promotion(bonus.promotion_id, tx);

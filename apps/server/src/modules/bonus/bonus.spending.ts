@@ -2,9 +2,9 @@ import { setTimeout as sleep } from 'node:timers/promises';
 import type { BonusStakes } from '../casino/index.ts';
 import { isLedgerError, type LedgerService } from '../ledger/index.ts';
 import type {
+  BonusMoveRow,
   BonusRepository,
   BonusRow,
-  BonusStakeRow,
   BonusTx,
   SpendingOrder,
 } from './bonus.repository.ts';
@@ -22,10 +22,10 @@ const SWEEP_BATCH = 200;
 
 /**
  * Bonus-first spending (decision 0805). A bonus's balance is the bonus module's: a bet it funds
- * takes its stake here (bonus → wagers), and its return comes back here (wagers → bonus), both
- * decided under the bonus's row lock and booked right after as ledger transfers keyed by the
- * bet. While one is open the bonus cannot end; when the last closes, `decideEnd` ends it if it
- * is spent (lost), wagered (converted, capped) or past its date (expired).
+ * takes its stakes here (bonus → wagers) and its returns come back here (wagers → bonus), each
+ * decided under the bonus's row lock, recorded as a move, and booked right after as a ledger
+ * transfer keyed by the move. While a bet is open its bonus cannot end; when the last closes,
+ * `decideEnd` ends it if it is spent (lost), wagered (converted, capped) or past its date.
  */
 export class BonusSpending implements BonusStakes {
   private order: { value: SpendingOrder; read_at: number } | null = null;
@@ -56,12 +56,19 @@ export class BonusSpending implements BonusStakes {
     return this.repository.fundingBonus(player_id, currency, amount_minor);
   }
 
+  async stakeable(player_id: bigint, currency: string): Promise<bigint> {
+    if ((await this.spendingOrder()) !== 'bonus_first') return 0n;
+    return this.repository.runningBalance(player_id, currency);
+  }
+
   async stake(input: Parameters<BonusStakes['stake']>[0]): Promise<boolean> {
     if (input.amount_minor <= 0n) return false;
-    const row = await this.repository.transaction(async (tx) => {
-      // The bonus's lock first: a retry racing the first call then finds its row.
+    const move_ref = input.move_ref ?? `${input.bet_ref}:stake`;
+    const move = await this.repository.transaction(async (tx) => {
+      // The bonus's lock first: every change to its balance and its bets queues here, and a
+      // retry racing the first call then finds its move.
       const bonus = await this.repository.lockBonus(tx, input.bonus_id);
-      const prior = await this.repository.stake(input.bet_ref, tx, true);
+      const prior = await this.repository.bonusMove(move_ref, tx);
       if (prior) return prior;
       if (
         bonus?.status !== 'active' ||
@@ -72,120 +79,151 @@ export class BonusSpending implements BonusStakes {
       ) {
         return null;
       }
-      await this.repository.moveBalance(tx, bonus.id, -input.amount_minor, 1);
-      return this.repository.insertStake(tx, {
+      const bet = await this.repository.bonusBet(input.bet_ref, tx, true);
+      if (bet && (bet.status !== 'open' || bet.bonus_id !== bonus.id)) return null;
+      if (!bet) {
+        await this.repository.openBonusBet(tx, {
+          bet_ref: input.bet_ref,
+          bonus_id: bonus.id,
+          player_id: input.player_id,
+          currency: input.currency,
+          house_purpose: input.house_purpose,
+        });
+      }
+      await this.repository.addToBonusBet(tx, input.bet_ref, input.amount_minor, 0n);
+      await this.repository.moveBalance(tx, bonus.id, -input.amount_minor, bet ? 0 : 1);
+      return this.repository.insertBonusMove(tx, {
+        move_ref,
         bet_ref: input.bet_ref,
-        bonus_id: bonus.id,
-        player_id: input.player_id,
-        currency: input.currency,
-        house_purpose: input.house_purpose,
-        stake_minor: input.amount_minor,
+        kind: 'stake',
+        amount_minor: input.amount_minor,
       });
     });
-    if (!row || row.status === 'refused') return false;
-    return this.bookStake(row, STAKE_ATTEMPTS, row.status === 'taken');
+    if (!move || move.status === 'refused') return false;
+    return this.book(move, STAKE_ATTEMPTS);
+  }
+
+  async credit(input: { bet_ref: string; move_ref: string; amount_minor: bigint }) {
+    if (input.amount_minor <= 0n) return false;
+    const found = await this.repository.bonusBet(input.bet_ref);
+    if (!found) return false;
+    const move = await this.repository.transaction(async (tx) => {
+      const bonus = await this.repository.lockBonus(tx, found.bonus_id);
+      const prior = await this.repository.bonusMove(input.move_ref, tx);
+      if (prior) return prior;
+      const bet = await this.repository.bonusBet(input.bet_ref, tx, true);
+      // An open bet's bonus is still running (it cannot end while the bet is open).
+      if (bet?.status !== 'open' || bonus?.status !== 'active') return null;
+      await this.repository.addToBonusBet(tx, bet.bet_ref, 0n, input.amount_minor);
+      await this.repository.moveBalance(tx, bonus.id, input.amount_minor, 0);
+      return this.repository.insertBonusMove(tx, {
+        move_ref: input.move_ref,
+        bet_ref: bet.bet_ref,
+        kind: 'return',
+        amount_minor: input.amount_minor,
+      });
+    });
+    if (!move) return false;
+    await this.book(move, STAKE_ATTEMPTS);
+    return true;
+  }
+
+  async close(bet_ref: string): Promise<void> {
+    const found = await this.repository.bonusBet(bet_ref);
+    if (found?.status !== 'open') return;
+    const ended = await this.repository.transaction(async (tx) => {
+      const bonus = await this.repository.lockBonus(tx, found.bonus_id);
+      const bet = await this.repository.bonusBet(bet_ref, tx, true);
+      if (bet?.status !== 'open' || !bonus) return null;
+      await this.repository.closeBonusBet(tx, bet_ref);
+      return this.decideEnd(tx, await this.repository.moveBalance(tx, bonus.id, 0n, -1));
+    });
+    if (ended) await this.sendEnd(ended);
   }
 
   async settle(input: { bet_ref: string; payout_minor: bigint }): Promise<void> {
     if (input.payout_minor < 0n) throw new Error('A return cannot be negative');
-    const outcome = await this.repository.transaction(async (tx) => {
-      const row = await this.repository.stake(input.bet_ref, tx, true);
-      if (!row) return null;
-      if (row.status !== 'taken') return { row, ended: null };
-      const bonus = await this.repository.lockBonus(tx, row.bonus_id);
-      await this.repository.closeStake(tx, row.bet_ref, {
-        status: 'settled',
-        payout_minor: input.payout_minor,
+    if (input.payout_minor > 0n)
+      await this.credit({
+        bet_ref: input.bet_ref,
+        move_ref: `${input.bet_ref}:return`,
+        amount_minor: input.payout_minor,
       });
-      const moved = await this.repository.moveBalance(tx, bonus!.id, input.payout_minor, -1);
-      return {
-        row: { ...row, status: 'settled' as const, payout_minor: input.payout_minor },
-        ended: await this.decideEnd(tx, moved),
-      };
-    });
-    if (!outcome) return;
-    await this.bookReturn(outcome.row);
-    if (outcome.ended) await this.sendEnd(outcome.ended);
+    await this.close(input.bet_ref);
   }
 
   /**
-   * Books the stake (bonus → wagers). While the bet is still open, a ledger that keeps refusing
-   * it refuses the bet; once the bet has settled the stake must go, and a refusal is an error
-   * the sweep meets again.
+   * Books a move's ledger transfer. A stake the ledger keeps refusing (a return it counts on has
+   * not reached the ledger yet, e.g. two bets of one player at once) is refused: its amount goes
+   * back to the bonus. A return is never refused (the house pays it); an error is met again by
+   * the sweep. A stake is booked before any return of its bet (the product asks in that order).
    */
-  private async bookStake(
-    row: BonusStakeRow,
-    attempts: number,
-    refusable: boolean,
-  ): Promise<boolean> {
+  private async book(move: BonusMoveRow, attempts: number): Promise<boolean> {
+    if (move.status === 'booked') return true;
+    const bet = (await this.repository.bonusBet(move.bet_ref))!;
+    const player = { player_id: bet.player_id, wallet: 'bonus' } as const;
+    const house = { house: 'wagers', purpose: bet.house_purpose } as const;
     for (let attempt = 1; ; attempt++) {
       try {
         const transfer = await this.ledger.transfer({
-          idempotency_key: `bonus-stake:${row.bet_ref}`,
-          debit: { player_id: row.player_id, wallet: 'bonus' },
-          credit: { house: 'wagers', purpose: row.house_purpose },
-          amount_minor: row.stake_minor,
-          currency: row.currency,
-          reason_code: 'bet',
-          object: { type: 'bet', id: row.bet_ref },
-          actor: { type: 'player', id: String(row.player_id) },
+          idempotency_key: `bonus-${move.kind}:${move.move_ref}`,
+          debit: move.kind === 'stake' ? player : house,
+          credit: move.kind === 'stake' ? house : player,
+          amount_minor: move.amount_minor,
+          currency: bet.currency,
+          reason_code: move.kind === 'stake' ? 'bet' : 'win',
+          object: { type: 'bet', id: bet.bet_ref },
+          actor:
+            move.kind === 'stake'
+              ? { type: 'player', id: String(bet.player_id) }
+              : { type: 'system', id: 'bonus' },
         });
-        if (row.stake_transfer_id === null)
-          await this.repository.setStakeTransfers(row.bet_ref, { stake_transfer_id: transfer.id });
+        await this.repository.setBonusMove(move.move_ref, {
+          status: 'booked',
+          transfer_id: transfer.id,
+        });
         return true;
       } catch (error) {
-        if (!refusable || !isLedgerError(error, 'INSUFFICIENT_FUNDS')) throw error;
+        if (move.kind !== 'stake' || !isLedgerError(error, 'INSUFFICIENT_FUNDS')) throw error;
         if (attempt < attempts) {
           await sleep(20 * attempt);
           continue;
         }
-        await this.refuse(row);
+        await this.refuse(move);
         return false;
       }
     }
   }
 
-  /** The stake never left: the bonus gets it back and the bet is refused. */
-  private async refuse(row: BonusStakeRow) {
+  /** A stake the ledger refused: back into the bonus; a bet left with nothing staked closes. */
+  private async refuse(move: BonusMoveRow) {
+    const found = (await this.repository.bonusBet(move.bet_ref))!;
     const ended = await this.repository.transaction(async (tx) => {
-      const locked = await this.repository.stake(row.bet_ref, tx, true);
-      if (locked?.status !== 'taken') return null;
-      const bonus = await this.repository.lockBonus(tx, row.bonus_id);
-      await this.repository.closeStake(tx, row.bet_ref, { status: 'refused' });
-      const moved = await this.repository.moveBalance(tx, bonus!.id, row.stake_minor, -1);
+      const bonus = await this.repository.lockBonus(tx, found.bonus_id);
+      const locked = await this.repository.bonusMove(move.move_ref, tx, true);
+      if (locked?.status !== 'pending' || !bonus) return null;
+      await this.repository.setBonusMove(move.move_ref, { status: 'refused' }, tx);
+      const bet = await this.repository.addToBonusBet(tx, move.bet_ref, -move.amount_minor, 0n);
+      const empty = bet.status === 'open' && bet.staked_minor === 0n && bet.returned_minor === 0n;
+      if (empty) await this.repository.closeBonusBet(tx, move.bet_ref);
+      const moved = await this.repository.moveBalance(
+        tx,
+        bonus.id,
+        move.amount_minor,
+        empty ? -1 : 0,
+      );
       return this.decideEnd(tx, moved);
     });
     if (ended) await this.sendEnd(ended);
   }
 
-  /** Books a settled bet's return (wagers → bonus), after its stake. */
-  private async bookReturn(row: BonusStakeRow): Promise<void> {
-    if (row.stake_transfer_id === null) await this.bookStake(row, STAKE_ATTEMPTS, false);
-    if (row.payout_minor === null || row.payout_minor === 0n) return;
-    const transfer = await this.ledger.transfer({
-      idempotency_key: `bonus-return:${row.bet_ref}`,
-      debit: { house: 'wagers', purpose: row.house_purpose },
-      credit: { player_id: row.player_id, wallet: 'bonus' },
-      amount_minor: row.payout_minor,
-      currency: row.currency,
-      reason_code: 'win',
-      object: { type: 'bet', id: row.bet_ref },
-      actor: { type: 'system', id: 'bonus' },
-    });
-    if (row.payout_transfer_id === null)
-      await this.repository.setStakeTransfers(row.bet_ref, { payout_transfer_id: transfer.id });
-  }
-
-  /** Books stakes and returns a crash left unsent. */
+  /** Books stakes and returns a crash left pending (a stake still refusable, once). */
   async sweep(now = new Date()): Promise<number> {
-    const rows = await this.repository.unsentStakes(
+    const moves = await this.repository.pendingMoves(
       new Date(now.getTime() - SWEEP_GRACE_MS),
       SWEEP_BATCH,
     );
-    for (const row of rows) {
-      if (row.status === 'taken') await this.bookStake(row, 1, true);
-      else await this.bookReturn(row);
-    }
-    return rows.length;
+    for (const move of moves) await this.book(move, 1);
+    return moves.length;
   }
 }

@@ -114,6 +114,7 @@ export function createLobbyModule(
     ledger: LedgerService;
     gate: PlayerGate;
     env: string;
+    log: (message: string, error: unknown) => void;
   },
 ) {
   const repository = new LobbyRepository(deps.db);
@@ -125,6 +126,7 @@ export function createLobbyModule(
     deps.gate,
     deps,
   );
+  const job = periodic('provider sweep', () => provider.sweep(), deps.log);
   return {
     repository,
     service,
@@ -148,5 +150,10 @@ export function createLobbyModule(
       lobbyAdminRoutes(repository, audit, staff),
     /** Mounted at /api/provider/v1 (not under the player API). */
     providerRoutes: providerRoutes(provider),
+    /** Tells the bonus engine about bonus-funded rounds a crash closed without telling it. */
+    startSweeper(interval_ms = ORIGINALS_SWEEP_INTERVAL_MS) {
+      job.start(interval_ms);
+    },
+    stop: () => job.stop(),
   };
 }

@@ -74,27 +74,38 @@ export type CasinoBetSettled = {
 /**
  * Bonus money a casino bet may stake (decision 0805: the operator's "bonus first" spending order).
  * The bonus module implements it. `pick` names the bonus that would fund a stake (null: cash, as
- * always under "cash first"); `stake` takes the stake from it to wagers:<house_purpose> (false:
- * the bonus cannot cover it now, the bet is refused); `settle` pays the bet's return into the
- * bonus (0 for a loss, the stake for a refund) and closes it. Both are idempotent by `bet_ref`.
+ * always under "cash first"). A bet (`bet_ref`: an original's bet, a studio round) then takes its
+ * stakes from that bonus to wagers:<house_purpose> (`stake`: false when the bonus cannot cover
+ * it now, and the bet is refused), pays its returns back into it (`credit`: wins, refunds) and
+ * ends with `close`, after which its bonus may end. `settle` is credit + close for a bet with one
+ * stake. Each is idempotent by its reference (`move_ref` names one stake or return of the bet).
  */
 export type BonusStakes = {
   pick(player_id: bigint, currency: string, amount_minor: bigint): Promise<bigint | null>;
+  /** Bonus money bets may stake now: what running bonuses have left (bonus first), else 0. */
+  stakeable(player_id: bigint, currency: string): Promise<bigint>;
   stake(input: {
     bet_ref: string;
+    /** This stake (a round has several); default `<bet_ref>:stake`. */
+    move_ref?: string;
     bonus_id: bigint;
     player_id: bigint;
     currency: string;
     amount_minor: bigint;
     house_purpose: string;
   }): Promise<boolean>;
+  credit(input: { bet_ref: string; move_ref: string; amount_minor: bigint }): Promise<boolean>;
+  close(bet_ref: string): Promise<void>;
   settle(input: { bet_ref: string; payout_minor: bigint }): Promise<void>;
 };
 
 /** Cash only: what a module without a bonus engine (and every test that needs none) uses. */
 export const CASH_ONLY: BonusStakes = {
   pick: async () => null,
+  stakeable: async () => 0n,
   stake: async () => false,
+  credit: async () => false,
+  close: async () => {},
   settle: async () => {},
 };
 

@@ -33,6 +33,11 @@ const ok = (extra: Record<string, z.ZodType>) =>
     status: z.literal(200),
     code: z.literal('OK'),
     balance: z.string().describe("The player's cash balance after the call"),
+    bonus_balance: z
+      .string()
+      .describe(
+        'Bonus money a bet may stake besides the cash (the operator plays "bonus first": a round whose first bet it covers is staked from it; 0.00 under "cash first")',
+      ),
     currency: z.string(),
     ...extra,
   });
@@ -180,11 +185,7 @@ export const providerRoutes =
       async (request) => ({
         status: 200 as const,
         code: 'OK' as const,
-        ...((await service.bet(request.provider!, request.body)) as {
-          balance: string;
-          currency: string;
-          transaction_id: string;
-        }),
+        ...(await service.bet(request.provider!, request.body)),
       }),
     );
     app.post(
@@ -211,10 +212,10 @@ export const providerRoutes =
       async (request) => ({
         status: 200 as const,
         code: 'OK' as const,
-        ...((await service.win(request.provider!, {
+        ...(await service.win(request.provider!, {
           ...request.body,
           session_token: request.body.session_token ?? '',
-        })) as { balance: string; currency: string; transaction_id: string }),
+        })),
       }),
     );
     app.post(
@@ -240,11 +241,7 @@ export const providerRoutes =
       async (request) => ({
         status: 200 as const,
         code: 'OK' as const,
-        ...((await service.rollback(request.provider!, request.body)) as {
-          balance: string;
-          currency: string;
-          transaction_id: string;
-        }),
+        ...(await service.rollback(request.provider!, request.body)),
       }),
     );
     app.post(
@@ -266,11 +263,7 @@ export const providerRoutes =
       async (request) => ({
         status: 200 as const,
         code: 'OK' as const,
-        ...((await service.roundEnd(request.provider!, request.body)) as {
-          balance: string;
-          currency: string;
-          round_id: string;
-        }),
+        ...(await service.roundEnd(request.provider!, request.body)),
       }),
     );
   };

@@ -4,6 +4,7 @@ import { AppError } from '../../platform/http/errors.ts';
 import { isLedgerError, type LedgerService } from '../ledger/index.ts';
 import type { GateClient, PlayerGate } from '../protection/index.ts';
 import type { LobbyGameRow, LobbyRepository } from './lobby.repository.ts';
+import { type BonusStakes, CASH_ONLY } from './originals.service.ts';
 import type {
   GameSessionRow,
   IntegrationRow,
@@ -73,6 +74,8 @@ export type ProviderDeps = {
   onRoundSettled: (event: ProviderRoundSettled) => void;
   /** Units of a currency per euro (the cashier's `rate_to_eur`), for the games' EUR bet ranges. */
   rateToEur?: (currency: string) => Promise<string | null>;
+  /** Bonus-first spending (decision 0805); cash only when absent. */
+  bonusStakes?: BonusStakes;
 };
 
 export type SessionInput = {
@@ -224,14 +227,17 @@ export class ProviderService {
     return formatAmount(cash.balance_minor - cash.reserved_minor, currency.scale);
   }
 
-  private async ok(
+  private async ok<T extends object>(
     player_id: bigint,
     currency: { code: string; scale: number },
-    extra: object = {},
+    extra: T = {} as T,
   ) {
+    const bonus = await this.bonusStakes.stakeable(player_id, currency.code);
     return {
       ...extra,
       balance: await this.balanceOf(player_id, currency),
+      // Bonus money a bet may stake (the operator's "bonus first" order, decision 0805), else 0.
+      bonus_balance: formatAmount(bonus, currency.scale),
       currency: currency.code,
     };
   }
@@ -532,6 +538,11 @@ export class ProviderService {
       reference,
     });
     const roundKey = this.roundKey(integration, input.round_id);
+    // A new round's first bet decides which money stakes the whole round (bonus first).
+    const known = await this.repository.round(integration.provider_id, input.round_id);
+    const bonus_id = known
+      ? null
+      : await this.bonusStakes.pick(player.id, player.currency.code, amount);
     const claimed = await this.repository.transaction(roundKey, async (tx) => {
       const existingRound = await this.repository.round(
         integration.provider_id,
@@ -556,6 +567,7 @@ export class ProviderService {
           game_id: game.id,
           session_id: session.id,
           currency: player.currency.code,
+          bonus_id,
         }));
       const { row, inserted } = await this.repository.claimTxn(tx, {
         provider_id: integration.provider_id,
@@ -603,13 +615,19 @@ export class ProviderService {
     return this.ok(player.id, player.currency, { transaction_id: input.transaction_id });
   }
 
-  private async applyBet(
-    integration: IntegrationRow,
-    txn: TxnRow,
-    round: RoundRow,
-    reference: string,
-    roundKey: string,
-  ) {
+  /** The round's bonus (bonus first) or the player's cash pays the bet; false: too little. */
+  private async takeStake(integration: IntegrationRow, txn: TxnRow, round: RoundRow) {
+    if (round.bonus_id !== null) {
+      return this.bonusStakes.stake({
+        bet_ref: `provider-round:${round.id}`,
+        move_ref: `provider-bet:${integration.code}:${txn.txn_ref}`,
+        bonus_id: round.bonus_id,
+        player_id: txn.player_id,
+        currency: txn.currency,
+        amount_minor: txn.amount_minor!,
+        house_purpose: integration.code,
+      });
+    }
     try {
       await this.ledger.transfer({
         idempotency_key: `provider-bet:${integration.code}:${txn.txn_ref}`,
@@ -621,19 +639,59 @@ export class ProviderService {
         object: { type: 'bet', id: `provider:${integration.code}:${round.round_ref}` },
         actor: { type: 'provider', id: integration.code },
       });
+      return true;
     } catch (error) {
-      if (isLedgerError(error, 'INSUFFICIENT_FUNDS')) {
-        await this.repository.setTxnStatus(txn.id, 'refused', 'INSUFFICIENT_FUNDS');
-        await this.gate.release(reference);
-        const currency = (await this.deps.playerCurrency(txn.player_id))!;
-        return this.refuse(
-          'INSUFFICIENT_FUNDS',
-          'The balance is too low for this bet',
-          txn.player_id,
-          currency,
-        );
-      }
+      if (isLedgerError(error, 'INSUFFICIENT_FUNDS')) return false;
       throw error;
+    }
+  }
+
+  /** Pays a win or a refund into the round's bonus (bonus first) or the player's cash. */
+  private async credit(
+    integration: IntegrationRow,
+    round: RoundRow,
+    move: { key: string; amount_minor: bigint; reason_code: 'win' | 'bet_refund' },
+  ) {
+    if (move.amount_minor <= 0n) return;
+    if (round.bonus_id !== null) {
+      const paid = await this.bonusStakes.credit({
+        bet_ref: `provider-round:${round.id}`,
+        move_ref: move.key,
+        amount_minor: move.amount_minor,
+      });
+      // An open round's bonus bet is open too (it closes with the round): never expected.
+      if (!paid) throw new Error(`bonus bet of round ${round.id} is not open for ${move.key}`);
+      return;
+    }
+    await this.ledger.transfer({
+      idempotency_key: move.key,
+      debit: { house: 'wagers', purpose: integration.code },
+      credit: { player_id: round.player_id, wallet: 'cash' },
+      amount_minor: move.amount_minor,
+      currency: round.currency,
+      reason_code: move.reason_code,
+      object: { type: 'bet', id: `provider:${integration.code}:${round.round_ref}` },
+      actor: { type: 'provider', id: integration.code },
+    });
+  }
+
+  private async applyBet(
+    integration: IntegrationRow,
+    txn: TxnRow,
+    round: RoundRow,
+    reference: string,
+    roundKey: string,
+  ) {
+    if (!(await this.takeStake(integration, txn, round))) {
+      await this.repository.setTxnStatus(txn.id, 'refused', 'INSUFFICIENT_FUNDS');
+      await this.gate.release(reference);
+      const currency = (await this.deps.playerCurrency(txn.player_id))!;
+      return this.refuse(
+        'INSUFFICIENT_FUNDS',
+        'The balance is too low for this bet',
+        txn.player_id,
+        currency,
+      );
     }
     await this.repository.finishTxn(roundKey, txn.id, ['pending'], 'applied', {
       id: round.id,
@@ -700,18 +758,11 @@ export class ProviderService {
       if (row.status !== 'pending')
         return this.ok(player.id, player.currency, { transaction_id: input.transaction_id });
     }
-    if (amount > 0n) {
-      await this.ledger.transfer({
-        idempotency_key: `provider-win:${integration.code}:${row.txn_ref}`,
-        debit: { house: 'wagers', purpose: integration.code },
-        credit: { player_id: player.id, wallet: 'cash' },
-        amount_minor: amount,
-        currency: player.currency.code,
-        reason_code: 'win',
-        object: { type: 'bet', id: `provider:${integration.code}:${round.round_ref}` },
-        actor: { type: 'provider', id: integration.code },
-      });
-    }
+    await this.credit(integration, round, {
+      key: `provider-win:${integration.code}:${row.txn_ref}`,
+      amount_minor: amount,
+      reason_code: 'win',
+    });
     const moved = await this.repository.finishTxn(roundKey, row.id, ['pending'], 'applied', {
       id: round.id,
       stake_delta: 0n,
@@ -806,7 +857,7 @@ export class ProviderService {
         reference_txn_ref: input.reference_transaction_id,
         status: 'pending',
       });
-      return { row, target };
+      return { row, target, round };
     });
     if ('error' in outcome && outcome.error) {
       const messages = {
@@ -821,19 +872,18 @@ export class ProviderService {
       await this.replay(outcome.replay, expected, player);
       return this.ok(player.id, player.currency, { transaction_id: input.transaction_id });
     }
-    const { row, target } = outcome as { row: TxnRow; target: TxnRow | undefined };
+    const { row, target, round } = outcome as {
+      row: TxnRow;
+      target: TxnRow | undefined;
+      round: RoundRow | undefined;
+    };
     await this.replay(row, expected, player);
     // Refused bets (refusal_code set) and tombstones (no amount) moved nothing: nothing to refund.
-    if (target && target.amount_minor !== null && target.refusal_code === null) {
-      await this.ledger.transfer({
-        idempotency_key: `provider-rollback:${integration.code}:${target.txn_ref}`,
-        debit: { house: 'wagers', purpose: integration.code },
-        credit: { player_id: player.id, wallet: 'cash' },
+    if (target && round && target.amount_minor !== null && target.refusal_code === null) {
+      await this.credit(integration, round, {
+        key: `provider-rollback:${integration.code}:${target.txn_ref}`,
         amount_minor: target.amount_minor,
-        currency: player.currency.code,
         reason_code: 'bet_refund',
-        object: { type: 'bet', id: `provider:${integration.code}:${target.round_ref}` },
-        actor: { type: 'provider', id: integration.code },
       });
     }
     await this.repository.finishTxn(roundKey, row.id, ['pending'], 'applied', null);
@@ -858,7 +908,9 @@ export class ProviderService {
 
   private async settled(round_id: bigint) {
     const round = await this.repository.roundById(round_id);
-    if (round?.status !== 'closed' || round.stake_minor === 0n) return;
+    if (round?.status !== 'closed') return;
+    await this.closeBonusRound(round);
+    if (round.stake_minor === 0n) return;
     const game = await this.lobby.byId(round.game_id);
     this.deps.onRoundSettled({
       player_id: round.player_id,
@@ -868,5 +920,23 @@ export class ProviderService {
       stake_minor: round.stake_minor,
       payout_minor: round.payout_minor,
     });
+  }
+
+  /** Tells the bonus module a bonus-funded round is over (its bonus may end now). */
+  private async closeBonusRound(round: RoundRow) {
+    if (round.bonus_id === null || round.bonus_closed) return;
+    await this.bonusStakes.close(`provider-round:${round.id}`);
+    await this.repository.setBonusClosed(round.id);
+  }
+
+  /** Tells the bonus module about closed rounds a crash left untold. */
+  async sweep(now = new Date()): Promise<number> {
+    const rounds = await this.repository.bonusRoundsUnclosed(new Date(now.getTime() - 30_000), 200);
+    for (const round of rounds) await this.closeBonusRound(round);
+    return rounds.length;
+  }
+
+  private get bonusStakes(): BonusStakes {
+    return this.deps.bonusStakes ?? CASH_ONLY;
   }
 }

@@ -58,6 +58,14 @@ const toMinor = (amount: string) => {
   );
 };
 const toAmount = (minor: bigint) => `${minor / 100n}.${String(minor % 100n).padStart(2, '0')}`;
+/**
+ * What the slot shows: the cash balance, plus the bonus money the operator lets bets stake
+ * (`bonus_balance`, under its "bonus first" order), as a real studio shows real + bonus.
+ */
+const shown = (body: Record<string, unknown>) =>
+  typeof body.balance === 'string' && typeof body.bonus_balance === 'string'
+    ? toAmount(toMinor(body.balance) + toMinor(body.bonus_balance))
+    : body.balance;
 
 export function lanternStudio(options: StudioOptions): FastifyPluginAsync {
   /** Demo wallets: play money kept by the studio, keyed by the demo token. */
@@ -189,7 +197,7 @@ export function lanternStudio(options: StudioOptions): FastifyPluginAsync {
         return fail(reply, answer.status, String(answer.body.code), String(answer.body.message));
       return {
         mode: 'real',
-        balance: answer.body.balance,
+        balance: shown(answer.body),
         currency: answer.body.currency,
         free_rounds: answer.body.free_rounds ?? [],
       };
@@ -239,7 +247,7 @@ export function lanternStudio(options: StudioOptions): FastifyPluginAsync {
         wins: result.wins.map((w) => ({ ...w, amount: toAmount(BigInt(w.pay) * lineBet) })),
         win: toAmount(win),
         bet: grant.bet,
-        balance: played.body.balance,
+        balance: shown(played.body),
         currency: played.body.currency,
         round_id,
         free_round: {
@@ -313,7 +321,7 @@ export function lanternStudio(options: StudioOptions): FastifyPluginAsync {
           placed.status,
           String(placed.body.code),
           String(placed.body.message),
-          placed.body.balance,
+          shown(placed.body),
         );
       }
       const settled = await callReliably('win', {
@@ -328,10 +336,10 @@ export function lanternStudio(options: StudioOptions): FastifyPluginAsync {
           settled.status,
           String(settled.body.code),
           String(settled.body.message),
-          settled.body.balance,
+          shown(settled.body),
         );
       }
-      return { ...view, balance: settled.body.balance, currency: settled.body.currency, round_id };
+      return { ...view, balance: shown(settled.body), currency: settled.body.currency, round_id };
     });
   };
 }
