@@ -11,7 +11,7 @@ import { toast } from '../../../lib/toast.ts';
 import { realMoneyOpen, useEdges, useFairness, useRotate } from '../api/originals.ts';
 
 export type Mode = 'demo' | 'real';
-/** The demo balance is shared by every original (and Dice), in credits × 100. */
+/** The demo balance is shared by every original, in credits × 100. */
 const DEMO_KEY = 'demo_balance';
 const DEMO_START = 1_000_00;
 const SOUND_KEY = 'originals_sound';
@@ -39,7 +39,9 @@ function readDemo(): number {
  * jurisdiction allows it), the play-money balance of demo mode (never the ledger), a demo seed pair
  * whose results the browser computes with the same package, the operator's edge, and sound.
  */
-export function useOriginal(game: 'limbo' | 'mines' | 'plinko' | 'crash') {
+export type OriginalGame = 'dice' | 'limbo' | 'mines' | 'plinko' | 'crash';
+
+export function useOriginal(game: OriginalGame) {
   const auth = useAuth();
   const edges = useEdges();
   const [mode, setMode] = useState<Mode>(auth.isAuthenticated ? 'real' : 'demo');
@@ -136,7 +138,7 @@ export function OriginalFrame({
   board,
   below,
 }: {
-  game: 'limbo' | 'mines' | 'plinko' | 'crash';
+  game: OriginalGame;
   state: OriginalState;
   sound: ReturnType<typeof useSound>;
   controls: ReactNode;
@@ -144,11 +146,13 @@ export function OriginalFrame({
   below?: ReactNode;
 }) {
   const { t } = useTranslation();
-  const title = t(`originals2.${game}.title`);
+  // Dice came first and keeps its texts under `originals.dice`.
+  const keys = game === 'dice' ? 'originals.dice' : `originals2.${game}`;
+  const title = t(`${keys}.title`);
   return (
     <PageFrame
       title={title}
-      subtitle={t(`originals2.${game}.subtitle`)}
+      subtitle={t(`${keys}.subtitle`)}
       breadcrumbs={[
         { label: t('nav.home'), to: '/' },
         { label: t('nav.casino'), to: '/casino/home' },
