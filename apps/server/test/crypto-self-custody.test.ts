@@ -134,6 +134,9 @@ describe('self-custody deposits (addresses from the operator’s xpub, a signed 
       'deposited',
       'deposited',
     ]);
+    // The history shows each by the date it was made.
+    for (const row of list.json().data as Array<{ created_at: string }>)
+      expect(Date.now() - Date.parse(row.created_at)).toBeLessThan(60 * 60_000);
   });
 
   it('refuses reports for addresses it never gave out, and networks it does not watch', async () => {

@@ -39,6 +39,8 @@ export const cryptoDeposit = z.object({
     actually_paid: z.string(),
     expiration_estimate_date: z.string(),
   }),
+  /** When the invoice was made (the history's date column). */
+  created_at: z.string().optional(),
 });
 export type CryptoDeposit = z.infer<typeof cryptoDeposit>;
 

@@ -327,8 +327,12 @@ export class CryptoService {
 
   async recent(player_id: bigint) {
     const rows = await this.repository.forPlayer(player_id, PLAYER_DEPOSITS_LIST_MAX);
+    // The history lists them by date (the spec's create and status answers have no date).
     return Promise.all(
-      rows.map(async (row) => this.depositView(row, await this.scaleOf(row.currency), false)),
+      rows.map(async (row) => ({
+        ...(await this.depositView(row, await this.scaleOf(row.currency), false)),
+        created_at: row.created_at.toISOString(),
+      })),
     );
   }
 

@@ -92,7 +92,7 @@ export function useCryptoHistory(direction: 'deposit' | 'withdrawal') {
           detail: `${row.payment_response.pay_amount} ${row.payment_response.coin}`,
           reference: row.tracking_id,
           reason: null as string | null,
-          at: null as string | null,
+          at: (row.created_at ?? null) as string | null,
         }));
       }
       const rows = parseResponse(
