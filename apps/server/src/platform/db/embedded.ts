@@ -91,14 +91,19 @@ async function scheduleAsBatch(databaseDir: string, log: (line: string) => void)
   if (process.platform !== 'linux') return;
   const postmaster = await postmasterPid(databaseDir);
   if (postmaster === null) return;
-  const pids = [postmaster, ...(await childrenOf(postmaster))];
+  const batch = (pid: number) =>
+    promisify(execFile)('chrt', ['--batch', '--pid', '0', String(pid)]);
   try {
-    for (const pid of pids) {
-      await promisify(execFile)('chrt', ['--batch', '--pid', '0', String(pid)]);
-    }
+    // The postmaster first, then the children it has by then: one forked in between (the WAL
+    // writer starts once recovery ends) inherits the policy instead of slipping past the list.
+    await batch(postmaster);
   } catch (error) {
     log(`embedded PostgreSQL keeps the default CPU scheduling: ${(error as Error).message}`);
+    return;
   }
+  // A child may exit meanwhile (the startup process does once recovery ends): that one only
+  // is skipped, never the children after it.
+  for (const pid of await childrenOf(postmaster)) await batch(pid).catch(() => {});
 }
 
 /** How often the pacer hands the data directory's dirty pages to the disk (decision 0106). */
