@@ -317,6 +317,33 @@ describe('bonus first', () => {
     expect(await t.modules.lobby.provider.sweep(new Date(Date.now() + 60_000))).toBe(0);
   });
 
+  it('an original whose bonus ended between pick and stake is staked from cash', async () => {
+    const promotion = await createPromotion();
+    const player = await signedInPlayer(t);
+    const bonus = (await deposit(player.id, 10_00n, promotion.code))!;
+    const forfeit = await t.app.inject({
+      method: 'POST',
+      url: `/api/v1/customer/bonuses/${bonus.id}/forfeit`,
+      headers: bearer(player.token),
+    });
+    expect(forfeit.statusCode).toBe(200);
+    // The bet was picked for the bonus just before it ended.
+    const pick = vi.spyOn(spending(), 'pick').mockResolvedValueOnce(bonus.id);
+    const response = await post(
+      t,
+      player.token,
+      '/originals/dice/bet',
+      withKey({ amount: '4', target: '50', direction: 'over' }),
+    );
+    pick.mockRestore();
+    expect(response.statusCode, response.body).toBe(200);
+    const payout = BigInt(Math.round(Number(response.json().data.payout) * 100));
+    expect(await balances(player.id)).toEqual({ cash: 6_00n + payout, bonus: 0n });
+    const bet = await sql<{ bonus_id: string | null }>`
+      select bonus_id::text from casino_bets where player_id = ${player.id}`.execute(t.db);
+    expect(bet.rows).toEqual([{ bonus_id: null }]);
+  });
+
   it('cash first takes nothing from the bonus (the locked model)', async () => {
     expect((await setOrder('cash_first')).statusCode).toBe(200);
     try {

@@ -307,8 +307,11 @@ export class CrashService {
         amount_minor: bet.stake_minor,
         house_purpose: 'originals',
       });
-      if (!taken) await this.repository.setBet(bet.id, ['placing'], { status: 'refused' });
-      return taken;
+      if (taken) return true;
+      // The bonus cannot stake it after all (ended or spent since it was picked): cash, as if
+      // cash had been picked (cleared before any cash moves, so a retry takes the same way).
+      await this.repository.setBet(bet.id, ['placing'], { bonus_id: null });
+      bet.bonus_id = null;
     }
     try {
       await this.ledger.transfer({

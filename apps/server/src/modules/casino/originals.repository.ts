@@ -190,6 +190,16 @@ export class OriginalsRepository {
       .executeTakeFirstOrThrow()) as BetRow;
   }
 
+  /** A bet its bonus could not stake after all is staked from cash (still placing). */
+  async clearBonus(id: bigint) {
+    await this.db
+      .updateTable('casino_bets')
+      .set({ bonus_id: null })
+      .where('id', '=', id)
+      .where('status', '=', 'placing')
+      .execute();
+  }
+
   async setStatus(id: bigint, status: BetRow['status']) {
     await this.db
       .updateTable('casino_bets')

@@ -567,10 +567,14 @@ export class OriginalsService {
     return this.deps.bonusStakes ?? CASH_ONLY;
   }
 
-  /** Takes the stake from the bet's bonus (bonus first) or from cash; false when refused. */
+  /**
+   * Takes the stake from the bet's bonus (bonus first) or from cash; false when refused. A bonus
+   * that cannot stake it after all (it ended or was spent since it was picked) leaves the bet to
+   * cash, as if cash had been picked: `bet.bonus_id` is cleared before any cash moves.
+   */
   private async takeStake(bet: BetRow): Promise<boolean> {
     if (bet.bonus_id !== null) {
-      return this.bonusStakes.stake({
+      const taken = await this.bonusStakes.stake({
         bet_ref: `casino:${bet.id}`,
         bonus_id: bet.bonus_id,
         player_id: bet.player_id,
@@ -578,6 +582,9 @@ export class OriginalsService {
         amount_minor: bet.stake_minor,
         house_purpose: 'originals',
       });
+      if (taken) return true;
+      await this.repository.clearBonus(bet.id);
+      bet.bonus_id = null;
     }
     try {
       await this.ledger.transfer({
