@@ -113,6 +113,17 @@ describe.skipIf(skipJourneys())('journey: the casino lobby and the demo studio s
     await report.getByText('Lantern Fortune').waitFor();
     expect(await report.textContent()).toContain('% / 96.01 %');
     await shoot(staff, 'desktop-admin-casino');
+    // The connected studios: the built-in demo studio's URL and secret come from configuration.
+    const studio = staff
+      .getByRole('table', { name: 'Studios' })
+      .getByRole('row', { name: /Lantern Studio/ });
+    expect(await studio.textContent()).toContain('built-in demo');
+    await studio.click();
+    const dialog = staff.getByRole('dialog', { name: 'Lantern Studio' });
+    await dialog.getByText(/ships with the product/).waitFor();
+    expect(await dialog.getByLabel('Launch URL').isDisabled()).toBe(true);
+    expect(await dialog.getByTestId('studio-rotate').count()).toBe(0);
+    await shoot(staff, 'desktop-admin-studio');
   });
 
   it('on a phone: the lobby, the grid and the slot fit 390 px', async () => {

@@ -402,6 +402,8 @@ export async function buildApp(options: AppOptions) {
   if (config.env !== 'test') lobby.startSweeper();
   app.addHook('onClose', async () => lobby.stop());
   // The in-repo demo studio calls this server's provider API over HTTP, like any studio.
+  // The in-repo demo studio's integration code (the seed connects it under the same code).
+  const LANTERN_CODE = 'lantern';
   const lanternStudioSetup = config.lanternStudioSecret
     ? { secret: config.lanternStudioSecret, launchUrl: '/studio/lantern/' }
     : null;
@@ -426,7 +428,7 @@ export async function buildApp(options: AppOptions) {
       sportsbook.adminRoutes(staff.auth),
       vitals.adminRoutes(staff.auth),
       originals.adminRoutes(staff.auth, audit.service),
-      lobby.adminRoutes(audit.service, staff.auth),
+      lobby.adminRoutes(audit.service, staff.auth, lanternStudioSetup ? [LANTERN_CODE] : []),
     ],
   });
 
@@ -548,7 +550,7 @@ export async function buildApp(options: AppOptions) {
   if (lanternStudioSetup) {
     await app.register(
       lanternStudio({
-        code: 'lantern',
+        code: LANTERN_CODE,
         secret: lanternStudioSetup.secret,
         // This process's own address once it listens (the studio is a client like any other).
         operatorUrl: () => {

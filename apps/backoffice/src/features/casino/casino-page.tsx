@@ -9,6 +9,7 @@ import { TextField } from '../../components/field.tsx';
 import { api, errorMessage } from '../../lib/api-client.ts';
 import { useAuth } from '../../lib/auth.tsx';
 import { formatMoney } from '../../lib/format.ts';
+import { StudiosTable } from './studios-table.tsx';
 
 type Game = {
   id: number;
@@ -45,7 +46,7 @@ function major(minor: string): string {
 
 const isoDay = (date: Date) => date.toISOString().slice(0, 10);
 
-/** Casino: the catalogue (enable, feature, order) and GGR / RTP per game over a period. */
+/** Casino: the catalogue (enable, feature, order), the connected studios and GGR / RTP per game. */
 export function CasinoPage() {
   return (
     <>
@@ -55,6 +56,7 @@ export function CasinoPage() {
       />
       <div className="flex flex-col gap-8">
         <GamesTable />
+        <StudiosTable />
         <Report />
       </div>
     </>

@@ -146,8 +146,8 @@ export function createLobbyModule(
           }),
         );
       },
-    adminRoutes: (audit: AuditService, staff: StaffAuth) =>
-      lobbyAdminRoutes(repository, audit, staff),
+    adminRoutes: (audit: AuditService, staff: StaffAuth, builtIn: readonly string[] = []) =>
+      lobbyAdminRoutes(repository, audit, staff, builtIn),
     /** Mounted at /api/provider/v1 (not under the player API). */
     providerRoutes: providerRoutes(provider),
     /** Tells the bonus engine about bonus-funded rounds a crash closed without telling it. */

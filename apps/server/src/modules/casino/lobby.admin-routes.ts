@@ -1,3 +1,4 @@
+import { randomBytes } from 'node:crypto';
 import { envelope } from '@casino/contracts';
 import { formatAmount } from '@casino/money';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
@@ -6,7 +7,7 @@ import { AppError } from '../../platform/http/errors.ts';
 import type { AuditService } from '../audit/index.ts';
 import { metaOf } from '../auth/index.ts';
 import { staffErrors as errors, type StaffAuth, staffActor } from '../staff/index.ts';
-import type { LobbyRepository } from './lobby.repository.ts';
+import type { LobbyRepository, StudioRow } from './lobby.repository.ts';
 
 const security = [{ bearer: [] }];
 /** A report covers at most this long a period (it scans the rounds of the period). */
@@ -38,9 +39,30 @@ const reportRow = z.object({
   rtp_theoretical: z.string(),
 });
 
-/** Back office: the games screen and GGR / RTP per game over a period. */
+const studio = z.object({
+  code: z.string(),
+  name: z.string(),
+  launch_url: z.string(),
+  enabled: z.boolean(),
+  /** The last 4 characters of the shared secret: enough to tell which one the studio holds. */
+  secret_hint: z.string(),
+  /** Ships with the product: its URL and secret come from the server's configuration. */
+  built_in: z.boolean(),
+  games: z.number().int(),
+  updated_at: z.string(),
+});
+/** A launch URL: https, or a path on this site (the built-in studio). */
+const LAUNCH_URL = /^(https:\/\/[^\s]+|\/[^\s]*)$/;
+
+/** Back office: the games screen, the connected studios and GGR / RTP per game over a period. */
 export const lobbyAdminRoutes =
-  (repository: LobbyRepository, audit: AuditService, staff: StaffAuth): FastifyPluginAsyncZod =>
+  (
+    repository: LobbyRepository,
+    audit: AuditService,
+    staff: StaffAuth,
+    /** Studio codes whose URL and secret the configuration sets (the in-repo demo studio). */
+    builtIn: readonly string[] = [],
+  ): FastifyPluginAsyncZod =>
   async (app) => {
     const ok = <T extends z.ZodType>(data: T) => ({ 200: envelope(data), ...errors });
     app.get(
@@ -107,6 +129,107 @@ export const lobbyAdminRoutes =
           after: request.body,
         });
         return { status: 200, message: 'Game updated', data: { id: before.id } };
+      },
+    );
+    const studioView = (row: StudioRow) => ({
+      code: row.code,
+      name: row.name,
+      launch_url: row.launch_url,
+      enabled: row.enabled,
+      secret_hint: `…${row.secret.slice(-4)}`,
+      built_in: builtIn.includes(row.code),
+      games: row.games,
+      updated_at: row.updated_at.toISOString(),
+    });
+    app.get(
+      '/casino/studios',
+      {
+        ...staff.guard('casino.read'),
+        schema: {
+          tags: ['admin: casino'],
+          summary: 'The connected game studios (seamless-wallet integrations)',
+          security,
+          response: ok(z.array(studio)),
+        },
+      },
+      async () => ({
+        status: 200,
+        message: 'OK',
+        data: (await repository.studios()).map(studioView),
+      }),
+    );
+    app.patch(
+      '/casino/studios/:code',
+      {
+        ...staff.guard('casino.write'),
+        schema: {
+          tags: ['admin: casino'],
+          summary:
+            'Switch a studio on or off, change its launch URL, or issue a new shared secret (audited; the new secret is shown once, give it to the studio: its calls signed with the old one are refused from now on)',
+          security,
+          params: z.object({ code: z.string().regex(/^[a-z0-9_]{2,32}$/) }),
+          body: z.object({
+            enabled: z.boolean().optional(),
+            launch_url: z
+              .string()
+              .trim()
+              .max(2048)
+              .regex(LAUNCH_URL, 'launch_url: an https:// URL (or a path on this site)')
+              .optional(),
+            rotate_secret: z.literal(true).optional(),
+          }),
+          response: ok(studio.extend({ secret: z.string().optional() })),
+        },
+      },
+      async (request) => {
+        const { code } = request.params;
+        const body = request.body;
+        const before = (await repository.studios()).find((row) => row.code === code);
+        if (!before) throw new AppError('NOT_FOUND', `No studio ${code}`, { status: 404 });
+        if (body.enabled === undefined && body.launch_url === undefined && !body.rotate_secret)
+          throw new AppError(
+            'VALIDATION_FAILED',
+            'Say what to change: enabled, launch_url or rotate_secret',
+            {
+              status: 422,
+            },
+          );
+        if (builtIn.includes(code) && (body.launch_url !== undefined || body.rotate_secret))
+          throw new AppError(
+            'BUILT_IN_STUDIO',
+            'The demo studio ships with the product: its launch URL and secret come from the server configuration (LANTERN_STUDIO_SECRET).',
+            { status: 409 },
+          );
+        const secret = body.rotate_secret ? randomBytes(32).toString('hex') : undefined;
+        await repository.updateStudio(code, {
+          ...(body.enabled !== undefined ? { enabled: body.enabled } : {}),
+          ...(body.launch_url !== undefined ? { launch_url: body.launch_url } : {}),
+          ...(secret ? { secret } : {}),
+        });
+        const after = (await repository.studios()).find((row) => row.code === code)!;
+        await audit.record({
+          actor: staffActor(request.staff!, metaOf(request)),
+          action: 'casino.studio.update',
+          target: { type: 'casino_studio', id: code },
+          // Never the secret: which one it was, by its last characters.
+          before: {
+            enabled: before.enabled,
+            launch_url: before.launch_url,
+            secret_hint: studioView(before).secret_hint,
+          },
+          after: {
+            enabled: after.enabled,
+            launch_url: after.launch_url,
+            secret_hint: studioView(after).secret_hint,
+          },
+        });
+        return {
+          status: 200,
+          message: secret
+            ? 'New secret issued: copy it now, it is not shown again'
+            : 'Studio updated',
+          data: { ...studioView(after), ...(secret ? { secret } : {}) },
+        };
       },
     );
     app.get(

@@ -46,9 +46,28 @@ type Tables = {
     released_on: Date | string;
   };
   game_providers: { id: number; name: string; in_menu: boolean; sort_order: number };
-  casino_provider_integrations: { provider_id: number; enabled: boolean };
+  casino_provider_integrations: {
+    provider_id: number;
+    code: string;
+    secret: string;
+    launch_url: string;
+    enabled: boolean;
+    updated_at: Generated<Date>;
+  };
   casino_bets: { player_id: bigint; game: string; created_at: Date; id: bigint };
   provider_rounds: { player_id: bigint; game_id: number; created_at: Date; id: bigint };
+};
+
+/** A connected studio as the back office sees it (the secret itself never leaves the server). */
+export type StudioRow = {
+  provider_id: number;
+  code: string;
+  name: string;
+  launch_url: string;
+  enabled: boolean;
+  secret: string;
+  updated_at: Date;
+  games: number;
 };
 
 export type GameFilter = {
@@ -63,6 +82,42 @@ export class LobbyRepository {
   private readonly db;
   constructor(db: Db) {
     this.db = db.withTables<Tables>();
+  }
+
+  async studios(): Promise<StudioRow[]> {
+    return (await this.db
+      .selectFrom('casino_provider_integrations as i')
+      .innerJoin('game_providers as p', 'p.id', 'i.provider_id')
+      .select([
+        'i.provider_id',
+        'i.code',
+        'p.name',
+        'i.launch_url',
+        'i.enabled',
+        'i.secret',
+        'i.updated_at',
+      ])
+      .select((eb) =>
+        eb
+          .selectFrom('casino_games as g')
+          .whereRef('g.provider_id', '=', 'i.provider_id')
+          .select(sql<number>`count(*)::int`.as('n'))
+          .as('games'),
+      )
+      .orderBy('p.name')
+      .execute()) as StudioRow[];
+  }
+
+  async updateStudio(
+    code: string,
+    patch: { launch_url?: string; enabled?: boolean; secret?: string },
+  ): Promise<boolean> {
+    const result = await this.db
+      .updateTable('casino_provider_integrations')
+      .set({ ...patch, updated_at: sql`now()` })
+      .where('code', '=', code)
+      .executeTakeFirst();
+    return result.numUpdatedRows > 0n;
   }
 
   private base(includeDisabled = false) {
