@@ -42,8 +42,9 @@ describe.skipIf(skipJourneys())('journey: back office adjusts a balance with fou
       .filter({ hasText: /not valid/ })
       .waitFor();
 
-    // The demo owner signs in with TOTP and finds the player by email.
-    await ownerSignIn(owner);
+    // The demo owner signs in with TOTP (through the form, whatever the run did before) and finds
+    // the player by email.
+    await ownerSignIn(owner, { fresh: true });
     await owner.getByRole('link', { name: 'Players' }).click();
     await owner.locator('h1').click();
     await owner.keyboard.press('/');

@@ -1,4 +1,4 @@
-import { readFileSync } from 'node:fs';
+import { readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { generate } from 'otplib';
 import pg from 'pg';
@@ -32,11 +32,46 @@ export async function withTotp(
   throw new Error('no TOTP code was accepted');
 }
 
-/** A staff member's sign-in in the back office, TOTP as a person would. */
+/**
+ * Where the run keeps the demo owner's back-office session: one TOTP sign-in serves every journey
+ * after it (as a person stays signed in), instead of each one waiting for a fresh 30-s code.
+ */
+const ownerSessionFile = () => path.join(inject('dataDir'), 'e2e-owner-session');
+
+/** Opens the back office with the run's owner session; false when there is none or it ended. */
+async function resumeOwnerSession(page: Page): Promise<boolean> {
+  let token: string;
+  try {
+    token = readFileSync(ownerSessionFile(), 'utf8').trim();
+  } catch {
+    return false;
+  }
+  if (!token) return false;
+  // Only into a tab without a token: a journey that signs in again keeps its own.
+  await page.addInitScript({
+    content: `if (!sessionStorage.getItem('bo.token')) sessionStorage.setItem('bo.token', ${JSON.stringify(token)});`,
+  });
+  await page.goto('/admin/');
+  return page
+    .getByRole('navigation', { name: 'Back office' })
+    .waitFor({ timeout: 10_000 })
+    .then(
+      () => true,
+      () => false,
+    );
+}
+
+/**
+ * A staff member's sign-in in the back office, TOTP as a person would. The demo owner resumes the
+ * run's session when there is one (`fresh` signs in through the form regardless).
+ */
 export async function staffSignIn(
   page: Page,
   who: { email: string; password: string; secret: string },
+  options: { fresh?: boolean } = {},
 ) {
+  const owner = who.email === OWNER.email;
+  if (owner && !options.fresh && (await resumeOwnerSession(page))) return;
   await withTotp(who.secret, async (code) => {
     await page.goto('/admin/');
     await page.getByLabel('Email').fill(who.email);
@@ -50,10 +85,12 @@ export async function staffSignIn(
       .then(() => true)
       .catch(() => false);
   });
+  if (owner) writeFileSync(ownerSessionFile(), await staffToken(page));
 }
 
 /** The demo owner's sign-in in the back office. */
-export const ownerSignIn = (page: Page) => staffSignIn(page, OWNER);
+export const ownerSignIn = (page: Page, options: { fresh?: boolean } = {}) =>
+  staffSignIn(page, OWNER, options);
 
 /** The signed-in back-office page's staff token (for admin API calls a journey makes). */
 export async function staffToken(page: Page): Promise<string> {
