@@ -538,11 +538,9 @@ export class ProviderService {
       reference,
     });
     const roundKey = this.roundKey(integration, input.round_id);
-    // A new round's first bet decides which money stakes the whole round (bonus first).
-    const known = await this.repository.round(integration.provider_id, input.round_id);
-    const bonus_id = known
-      ? null
-      : await this.bonusStakes.pick(player.id, player.currency.code, amount);
+    // A new round's first bet decides which money stakes the whole round (bonus first): the pick
+    // is stored only when this bet opens the round. Under cash first it costs no query.
+    const bonus_id = await this.bonusStakes.pick(player.id, player.currency.code, amount);
     const claimed = await this.repository.transaction(roundKey, async (tx) => {
       const existingRound = await this.repository.round(
         integration.provider_id,
