@@ -511,13 +511,15 @@ export async function buildApp(options: AppOptions) {
   });
 
   // Every route that moves player money names its action; the list lets a test prove each
-  // one passes the protection gate.
+  // one passes the protection gate. The whole table lets a test send every route bad input.
   const moneyRoutes: Array<{ method: string; url: string; action: string }> = [];
+  const routeTable: Array<{ method: string; url: string; websocket: boolean }> = [];
   app.addHook('onRoute', (route) => {
     const action = route.config?.moneyAction;
-    if (!action) return;
     for (const method of Array.isArray(route.method) ? route.method : [route.method]) {
-      if (method !== 'HEAD') moneyRoutes.push({ method, url: route.url, action });
+      if (method === 'HEAD') continue;
+      routeTable.push({ method, url: route.url, websocket: Boolean(route.websocket) });
+      if (action) moneyRoutes.push({ method, url: route.url, action });
     }
   });
 
@@ -607,6 +609,7 @@ export async function buildApp(options: AppOptions) {
     payments,
     kyc,
     moneyRoutes,
+    routeTable,
     metrics,
     vitals,
     bonus,

@@ -323,15 +323,17 @@ export const adminCurrency = z.object({
 });
 export type AdminCurrency = z.infer<typeof adminCurrency>;
 
-export const currencyUpdateRequest = z.object({
-  rate_to_eur: z
-    .string()
-    .trim()
-    .regex(/^\d{1,20}(\.\d{1,18})?$/, 'Enter a positive rate such as 90.25')
-    .nullable()
-    .optional(),
-  enabled: z.boolean().optional(),
-});
+export const currencyUpdateRequest = z
+  .object({
+    rate_to_eur: z
+      .string()
+      .trim()
+      .regex(/^\d{1,20}(\.\d{1,18})?$/, 'Enter a positive rate such as 90.25')
+      .nullable()
+      .optional(),
+    enabled: z.boolean().optional(),
+  })
+  .refine((body) => Object.keys(body).length > 0, 'Name a field to change: rate_to_eur or enabled');
 export const thresholdUpdateRequest = z.object({
   approval_threshold: z
     .string()
@@ -347,15 +349,20 @@ export const adminGateway = z.object({
   enabled: z.boolean(),
 });
 export type AdminGateway = z.infer<typeof adminGateway>;
-export const gatewayUpdateRequest = z.object({
-  name: z.string().trim().min(1).max(60).optional(),
-  fee_percent: z
-    .string()
-    .trim()
-    .regex(/^\d{1,2}(\.\d{1,4})?$/, 'Enter a percentage from 0 to 99.9999')
-    .optional(),
-  enabled: z.boolean().optional(),
-});
+export const gatewayUpdateRequest = z
+  .object({
+    name: z.string().trim().min(1).max(60).optional(),
+    fee_percent: z
+      .string()
+      .trim()
+      .regex(/^\d{1,2}(\.\d{1,4})?$/, 'Enter a percentage from 0 to 99.9999')
+      .optional(),
+    enabled: z.boolean().optional(),
+  })
+  .refine(
+    (body) => Object.keys(body).length > 0,
+    'Name a field to change: name, fee_percent or enabled',
+  );
 
 export const staffListQuery = pageQuery.extend({
   q: z.string().trim().max(100).optional(),

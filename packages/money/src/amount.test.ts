@@ -69,6 +69,20 @@ describe('parseAmount', () => {
   it.each(invalid)('rejects %s', (_name, input, scale, code) => {
     expectMoneyError(() => parseAmount(input as string, scale), code);
   });
+
+  it('refuses a magnitude above max_minor, either sign, and says the bound in major units', () => {
+    const max_minor = 10n ** 15n;
+    expect(parseAmount('10000000000000.00', 2, { max_minor })).toBe(max_minor);
+    expect(parseAmount('-10000000000000', 2, { max_minor, allow_negative: true })).toBe(-max_minor);
+    expectMoneyError(() => parseAmount('10000000000000.01', 2, { max_minor }), 'AMOUNT_TOO_LARGE');
+    expectMoneyError(
+      () => parseAmount('-99999999999999999999', 2, { max_minor, allow_negative: true }),
+      'AMOUNT_TOO_LARGE',
+    );
+    expect(() => parseAmount('99999999999999999999', 2, { max_minor })).toThrow(
+      'amount must be at most 10000000000000.00',
+    );
+  });
 });
 
 describe('formatAmount', () => {

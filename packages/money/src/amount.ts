@@ -6,6 +6,11 @@ import { assertRounding, divideRounded, type Rounding } from './rounding.ts';
 export type ParseAmountOptions = {
   /** Accept a leading "-". Off by default: player-entered amounts are never negative. */
   readonly allow_negative?: boolean;
+  /**
+   * The largest magnitude accepted, in minor units: what the caller can store (a ledger's bigint
+   * columns), so an absurd amount is an input error rather than an overflow further in.
+   */
+  readonly max_minor?: bigint;
 };
 
 /**
@@ -15,8 +20,9 @@ export type ParseAmountOptions = {
  * never a silent rounding. Leading zeros are accepted ('007.5').
  *
  * Errors by precedence: INVALID_SCALE, INVALID_AMOUNT (not a string, empty, longer than
- * AMOUNT_TEXT_LENGTH_MAX, or outside the grammar), NEGATIVE_AMOUNT, AMOUNT_TOO_LARGE,
- * TOO_MANY_DECIMALS.
+ * AMOUNT_TEXT_LENGTH_MAX, or outside the grammar), NEGATIVE_AMOUNT, AMOUNT_TOO_LARGE (more
+ * integer digits than AMOUNT_INTEGER_DIGITS_MAX), TOO_MANY_DECIMALS, AMOUNT_TOO_LARGE (above
+ * `max_minor`).
  */
 export function parseAmount(
   input: string,
@@ -48,6 +54,12 @@ export function parseAmount(
   }
   const digits = parts.integer_digits + parts.fraction_digits.padEnd(scale, '0');
   const magnitude = digits === '' ? 0n : BigInt(digits);
+  if (options.max_minor !== undefined && magnitude > options.max_minor) {
+    throw new MoneyError(
+      'AMOUNT_TOO_LARGE',
+      `amount must be at most ${formatAmount(options.max_minor, scale)}`,
+    );
+  }
   return parts.negative ? -magnitude : magnitude;
 }
 

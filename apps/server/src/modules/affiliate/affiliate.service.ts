@@ -1,4 +1,5 @@
-import { formatAmount, isMoneyError, parseAmount, parseRate } from '@casino/money';
+import { formatAmount, isMoneyError, parseRate } from '@casino/money';
+import { parseAmountInput } from '../../platform/amounts.ts';
 import { AppError } from '../../platform/http/errors.ts';
 import type { RateLimiter } from '../../platform/rate-limit.ts';
 import type { AuditActor, AuditService } from '../audit/index.ts';
@@ -436,7 +437,7 @@ export class AffiliateService {
     }
     let amount: bigint;
     try {
-      amount = parseAmount(input.amount.trim(), wallet.scale, { allow_negative: true });
+      amount = parseAmountInput(input.amount.trim(), wallet.scale, { allow_negative: true });
     } catch (error) {
       if (isMoneyError(error))
         throw new AppError('VALIDATION_FAILED', `amount: ${error.message}`, {

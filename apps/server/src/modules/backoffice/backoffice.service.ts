@@ -1,12 +1,5 @@
-import {
-  convert,
-  EUR,
-  formatAmount,
-  invertRate,
-  isMoneyError,
-  parseAmount,
-  parseRate,
-} from '@casino/money';
+import { convert, EUR, formatAmount, invertRate, isMoneyError, parseRate } from '@casino/money';
+import { parseAmountInput } from '../../platform/amounts.ts';
 import { AppError } from '../../platform/http/errors.ts';
 import type { AuditFilter, AuditService } from '../audit/index.ts';
 import type { AuthService } from '../auth/index.ts';
@@ -758,7 +751,7 @@ const playerTarget = (id: bigint) => ({ type: 'player', id });
 
 function parseMoney(amount: string, scale: number): bigint {
   try {
-    return parseAmount(amount.trim(), scale, { allow_negative: true });
+    return parseAmountInput(amount.trim(), scale, { allow_negative: true });
   } catch (error) {
     if (isMoneyError(error)) throw validation('amount', error.message);
     throw error;

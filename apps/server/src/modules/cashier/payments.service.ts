@@ -1,6 +1,7 @@
 import { createHash, randomBytes } from 'node:crypto';
-import { formatAmount, parseAmount, parseRate, percentOf } from '@casino/money';
+import { formatAmount, parseRate, percentOf } from '@casino/money';
 import { sql } from 'kysely';
+import { parseAmountInput } from '../../platform/amounts.ts';
 import { AppError } from '../../platform/http/errors.ts';
 import { Semaphore } from '../../platform/semaphore.ts';
 import type { AuditActor, AuditService } from '../audit/index.ts';
@@ -922,7 +923,7 @@ export function decide(
 ): { outcome: string; patch: PaymentPatch | null } {
   let paid: bigint | null = null;
   try {
-    paid = parseAmount(event.amount, scale);
+    paid = parseAmountInput(event.amount, scale);
   } catch {
     paid = null;
   }

@@ -1,4 +1,5 @@
-import { isMoneyError, parseAmount } from '@casino/money';
+import { isMoneyError } from '@casino/money';
+import { parseAmountInput } from '../../platform/amounts.ts';
 import { AppError } from '../../platform/http/errors.ts';
 
 /** Spec §9: the INR flow's minimum, in major units ('Minimum amount should be greater than 500'). */
@@ -39,7 +40,7 @@ export function parsePlayerAmount(text: string | undefined, scale: number, code:
   if (text === undefined || text.trim() === '') fail('amount', 'Amount cannot be empty.');
   let amount: bigint;
   try {
-    amount = parseAmount(text.trim(), scale);
+    amount = parseAmountInput(text.trim(), scale);
   } catch (error) {
     if (!isMoneyError(error)) throw error;
     if (error.code === 'NEGATIVE_AMOUNT') fail('amount', 'Amount must be greater than 0.');

@@ -1,6 +1,7 @@
 import { createHash, randomBytes } from 'node:crypto';
 import { crashPoint, LIMBO_TARGET_MAX } from '@casino/games';
-import { formatAmount, isMoneyError, parseAmount } from '@casino/money';
+import { formatAmount, isMoneyError } from '@casino/money';
+import { parseAmountInput } from '../../platform/amounts.ts';
 import { AppError } from '../../platform/http/errors.ts';
 import { isLedgerError, type LedgerService } from '../ledger/index.ts';
 import type { GateClient, PlayerGate } from '../protection/index.ts';
@@ -413,7 +414,7 @@ export class CrashService {
     }
     let stake = 0n;
     try {
-      stake = parseAmount(input.amount.trim(), currency.scale);
+      stake = parseAmountInput(input.amount.trim(), currency.scale);
     } catch (error) {
       if (isMoneyError(error)) fail('VALIDATION_FAILED', `amount: ${error.message}`);
       throw error;

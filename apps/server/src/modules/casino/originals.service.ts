@@ -24,7 +24,8 @@ import {
   plinkoTable,
   sha256Hex,
 } from '@casino/games';
-import { formatAmount, isMoneyError, parseAmount } from '@casino/money';
+import { formatAmount, isMoneyError } from '@casino/money';
+import { parseAmountInput } from '../../platform/amounts.ts';
 import { AppError } from '../../platform/http/errors.ts';
 import { isLedgerError, type LedgerService } from '../ledger/index.ts';
 import type { GateClient, PlayerGate } from '../protection/index.ts';
@@ -213,7 +214,7 @@ export class OriginalsService {
   private parseStake(amount: string, scale: number): bigint {
     let stake = 0n;
     try {
-      stake = parseAmount(amount.trim(), scale);
+      stake = parseAmountInput(amount.trim(), scale);
     } catch (error) {
       if (isMoneyError(error)) fail('VALIDATION_FAILED', `amount: ${error.message}`, 'amount');
       throw error;

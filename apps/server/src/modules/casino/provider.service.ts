@@ -1,5 +1,6 @@
 import { createHash, createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
-import { formatAmount, isMoneyError, parseAmount, parseRate, toEuroAfterFee } from '@casino/money';
+import { formatAmount, isMoneyError, parseRate, toEuroAfterFee } from '@casino/money';
+import { parseAmountInput } from '../../platform/amounts.ts';
 import { AppError } from '../../platform/http/errors.ts';
 import { isLedgerError, type LedgerService } from '../ledger/index.ts';
 import type { GateClient, PlayerGate } from '../protection/index.ts';
@@ -328,7 +329,7 @@ export class ProviderService {
   ) {
     let minor: bigint;
     try {
-      minor = parseAmount(raw.trim(), currency.scale);
+      minor = parseAmountInput(raw.trim(), currency.scale);
     } catch (error) {
       if (isMoneyError(error)) {
         return this.refuse(

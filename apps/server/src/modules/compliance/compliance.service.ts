@@ -1,4 +1,5 @@
-import { formatAmount, isMoneyError, parseAmount } from '@casino/money';
+import { formatAmount, isMoneyError } from '@casino/money';
+import { parseAmountInput } from '../../platform/amounts.ts';
 import { AppError } from '../../platform/http/errors.ts';
 import type { AuditActor, AuditService } from '../audit/index.ts';
 import type { ProtectionService } from '../protection/index.ts';
@@ -185,7 +186,7 @@ export class ComplianceService {
             status: 422,
           });
         try {
-          const amount = parseAmount(text.trim(), await this.options.scaleOf(currency));
+          const amount = parseAmountInput(text.trim(), await this.options.scaleOf(currency));
           if (amount <= 0n) throw new Error('must be above zero');
           thresholds[currency] = amount.toString();
         } catch (error) {

@@ -1,6 +1,7 @@
 import { createHash, randomBytes } from 'node:crypto';
-import { formatAmount, isMoneyError, parseAmount, parseRate } from '@casino/money';
+import { formatAmount, isMoneyError, parseRate } from '@casino/money';
 import QRCode from 'qrcode';
+import { parseAmountInput } from '../../platform/amounts.ts';
 import { AppError } from '../../platform/http/errors.ts';
 import type { CashierService } from '../cashier/index.ts';
 import type { LedgerService } from '../ledger/index.ts';
@@ -156,7 +157,7 @@ export class CryptoService {
     if (text === undefined || text.trim() === '') fail('Amount cannot be empty.', path);
     let amount: bigint;
     try {
-      amount = parseAmount(text.trim(), wallet.scale);
+      amount = parseAmountInput(text.trim(), wallet.scale);
     } catch (error) {
       if (isMoneyError(error)) {
         if (error.code === 'NEGATIVE_AMOUNT') fail('Amount must be greater than 0.', path);

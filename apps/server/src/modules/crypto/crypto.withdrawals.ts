@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto';
-import { formatAmount, isMoneyError, parseAmount, parseRate } from '@casino/money';
+import { formatAmount, isMoneyError, parseRate } from '@casino/money';
 import { sql, type Transaction } from 'kysely';
+import { parseAmountInput } from '../../platform/amounts.ts';
 import type { Db } from '../../platform/db/database.ts';
 import { AppError } from '../../platform/http/errors.ts';
 import { Semaphore } from '../../platform/semaphore.ts';
@@ -145,7 +146,7 @@ export class CryptoWithdrawals {
     if (!input.amount?.trim()) fail('Amount cannot be empty.', 'amount');
     let amount_minor: bigint;
     try {
-      amount_minor = parseAmount(input.amount.trim(), wallet.scale);
+      amount_minor = parseAmountInput(input.amount.trim(), wallet.scale);
     } catch (error) {
       if (isMoneyError(error) && error.code === 'NEGATIVE_AMOUNT')
         fail('Amount must be greater than 0.', 'amount');

@@ -1,4 +1,5 @@
 import { hash, randomInt } from 'node:crypto';
+import { AMOUNT_MINOR_MAX } from '../../platform/amounts.ts';
 import { type BatcherLimits, CommitBatcher } from './ledger.batcher.ts';
 import { isLedgerErrorCode, LedgerError } from './ledger.errors.ts';
 import { ChangeNotifier } from './ledger.notifier.ts';
@@ -13,7 +14,7 @@ import type {
 } from './ledger.repository.ts';
 
 /** Largest single transfer: 10^15 minor units (10^13 EUR); keeps every sum far from 2^63. */
-export const TRANSFER_AMOUNT_MINOR_MAX = 10n ** 15n;
+export const TRANSFER_AMOUNT_MINOR_MAX = AMOUNT_MINOR_MAX;
 /**
  * Amounts are BIGINT minor units; a currency with more decimals than this would overflow
  * at everyday amounts (ETH at scale 18 tops out at 9.2 ETH). See docs/decisions.

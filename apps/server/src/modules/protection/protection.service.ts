@@ -1,4 +1,5 @@
-import { formatAmount, isMoneyError, parseAmount } from '@casino/money';
+import { formatAmount, isMoneyError } from '@casino/money';
+import { parseAmountInput } from '../../platform/amounts.ts';
 import { AppError } from '../../platform/http/errors.ts';
 import type { AuditActor, AuditService } from '../audit/index.ts';
 import { AnonymiserList } from './protection.anonymisers.ts';
@@ -551,7 +552,7 @@ export class ProtectionService implements PlayerGate {
           continue;
         }
         try {
-          const amount = parseAmount(String(text).trim(), currency.scale);
+          const amount = parseAmountInput(String(text).trim(), currency.scale);
           if (amount <= 0n) throw new Error('must be above zero');
           wanted.set(pendingKey(kind, period), amount);
         } catch (error) {

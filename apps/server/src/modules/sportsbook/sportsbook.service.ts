@@ -1,5 +1,6 @@
 import { createHash } from 'node:crypto';
-import { isMoneyError, parseAmount } from '@casino/money';
+import { isMoneyError } from '@casino/money';
+import { parseAmountInput } from '../../platform/amounts.ts';
 import { AppError } from '../../platform/http/errors.ts';
 import type { AuditService } from '../audit/index.ts';
 import { isLedgerError, type LedgerActor, type LedgerService } from '../ledger/index.ts';
@@ -554,7 +555,7 @@ export class SportsbookService {
     }
     let stake_line: bigint;
     try {
-      stake_line = parseAmount(input.stake, input.scale);
+      stake_line = parseAmountInput(input.stake, input.scale);
     } catch (error) {
       if (isMoneyError(error)) throw bad(`stake: ${error.message}`, 'body.stake');
       throw error;
@@ -1352,7 +1353,14 @@ export class SportsbookService {
     factor_milli: number,
   ) {
     const before = await this.repo.stakeFactor(player_id);
-    await this.repo.setStakeFactor(player_id, factor_milli);
+    try {
+      await this.repo.setStakeFactor(player_id, factor_milli);
+    } catch (error) {
+      // The limits row references the player: an unknown id is the caller's 404.
+      if ((error as { code?: string }).code === '23503')
+        throw new AppError('NOT_FOUND', `Player ${player_id} does not exist`);
+      throw error;
+    }
     await this.audit.record({
       actor,
       action: 'sportsbook.player.stake_factor',
