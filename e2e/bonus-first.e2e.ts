@@ -63,6 +63,11 @@ describe.skipIf(skipJourneys())('journey: the order of spending (decision 0805)'
         .click();
       await player.getByTestId('bonus-card').waitFor();
       expect(await player.getByTestId('bonus-left').count()).toBe(0);
+      // The top bar's badge stays the cash balance (spec §4); the bonus money shows beneath it.
+      await expect
+        .poll(async () => player.getByTestId('balance-bonus').textContent())
+        .toBe('+€5.000 bonus');
+      expect(await player.getByTestId('balance-badge').textContent()).toBe('€0.000');
 
       await player.goto('/casino/originals/dice');
       await player.getByTestId('mode-real').click();
@@ -101,6 +106,8 @@ describe.skipIf(skipJourneys())('journey: the order of spending (decision 0805)'
       await phone.goto('/promotions');
       await phone.getByTestId('bonus-left').waitFor();
       await shot(phone, 'player-bonus-left-phone', 'bonus-card');
+      await phone.getByTestId('balance-bonus').waitFor();
+      await shot(phone, 'player-top-bar-bonus-phone');
     } finally {
       await restore();
     }

@@ -1,5 +1,10 @@
 import { describe, expect, it } from 'vitest';
-import { BALANCE_FALLBACK, formatBalance, roundDecimalString } from './format.ts';
+import {
+  BALANCE_FALLBACK,
+  formatBalance,
+  formatBonusBalance,
+  roundDecimalString,
+} from './format.ts';
 
 const wallet = (balance: number, symbol = '€', balance_exact?: string) => ({
   balance,
@@ -66,5 +71,33 @@ describe('roundDecimalString', () => {
   it('rejects garbage', () => {
     expect(roundDecimalString('1e5', 3)).toBeNull();
     expect(roundDecimalString('', 3)).toBeNull();
+  });
+});
+
+describe('formatBonusBalance', () => {
+  const inr = { id: 3, code: 'INR', name: 'Rupee', prefix: '₹', scale: 2 };
+  const withBonus = (bounas_balance_exact: string) => ({
+    ...wallet(0),
+    bounas_balance: Number(bounas_balance_exact),
+    bounas_balance_exact,
+  });
+
+  it('shows the bonus with the badge’s prefix and 3 decimals', () => {
+    expect(
+      formatBonusBalance({ currency_id: 3, currency: inr, wallet_default: withBonus('20.5') }),
+    ).toBe('₹20.500');
+    expect(
+      formatBonusBalance({ currency_id: null, currency: null, wallet_default: withBonus('1') }),
+    ).toBe('€1.000');
+  });
+
+  it('is null with no bonus, or less than the badge can show', () => {
+    expect(formatBonusBalance(null)).toBeNull();
+    expect(
+      formatBonusBalance({ currency_id: 3, currency: inr, wallet_default: withBonus('0') }),
+    ).toBeNull();
+    expect(
+      formatBonusBalance({ currency_id: 3, currency: inr, wallet_default: withBonus('0.0004') }),
+    ).toBeNull();
   });
 });

@@ -47,6 +47,21 @@ export function formatBalance(customer: BalanceSource | null | undefined): strin
   return BALANCE_FALLBACK;
 }
 
+/**
+ * The bonus balance in the top bar's currency, or null when there is none to show. The badge
+ * itself stays the spec's cash balance; under the bonus-first order of spending a player can be
+ * playing on bonus money alone, so the top bar names it beneath (decision 0805).
+ */
+export function formatBonusBalance(customer: BalanceSource | null | undefined): string | null {
+  const wallet = customer?.wallet_default;
+  if (!customer || !wallet || typeof wallet.bounas_balance !== 'number') return null;
+  const shown = formatAmount(wallet.bounas_balance, wallet.bounas_balance_exact);
+  if (!/[1-9]/.test(shown)) return null;
+  const prefix =
+    customer.currency_id !== null && customer.currency ? customer.currency.prefix : wallet.symbol;
+  return `${prefix ?? ''}${shown}`;
+}
+
 export function formatDateTime(iso: string, locale: string): string {
   const date = new Date(iso);
   if (Number.isNaN(date.getTime())) return iso;

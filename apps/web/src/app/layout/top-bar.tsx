@@ -4,7 +4,7 @@ import { Link } from 'react-router';
 import { BrandLogo } from '../../components/brand-logo.tsx';
 import { Button } from '../../components/button.tsx';
 import { WalletIcon } from '../../components/icons.tsx';
-import { formatBalance } from '../../lib/format.ts';
+import { formatBalance, formatBonusBalance } from '../../lib/format.ts';
 import { openModal } from '../../lib/modal-store.ts';
 import { ProfileMenu } from './profile-menu.tsx';
 
@@ -17,6 +17,7 @@ type TopBarProps = {
 
 export function TopBar({ brandName, logoUrl, isAuthenticated, customer }: TopBarProps) {
   const { t } = useTranslation();
+  const bonus = formatBonusBalance(customer);
   return (
     <header
       data-testid="top-bar"
@@ -38,12 +39,23 @@ export function TopBar({ brandName, logoUrl, isAuthenticated, customer }: TopBar
           {isAuthenticated ? (
             <>
               <div className="flex h-10 items-center overflow-hidden rounded-lg border border-ink-700 bg-ink-950/70">
-                <span
-                  className="px-3 font-mono text-sm font-semibold text-fg tabular-nums sm:px-3.5"
-                  data-testid="balance-badge"
-                  title={t('topbar.balance')}
-                >
-                  {formatBalance(customer)}
+                <span className="flex flex-col items-end px-3 leading-none sm:px-3.5">
+                  <span
+                    className="font-mono text-sm font-semibold text-fg tabular-nums"
+                    data-testid="balance-badge"
+                    title={t('topbar.balance')}
+                  >
+                    {formatBalance(customer)}
+                  </span>
+                  {bonus && (
+                    <span
+                      className="mt-1 font-mono text-[10px] font-semibold text-accent-300 tabular-nums"
+                      data-testid="balance-bonus"
+                      title={t('topbar.bonus')}
+                    >
+                      {t('topbar.bonusLine', { amount: bonus })}
+                    </span>
+                  )}
                 </span>
                 <Button
                   size="md"
