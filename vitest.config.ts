@@ -24,6 +24,9 @@ export default defineConfig({
           testTimeout: 60_000,
           hookTimeout: 120_000,
           pool: 'forks',
+          // Vitest's default on 2 cores is one worker (cores − 1): the files ran one after
+          // another, each mostly waiting on PostgreSQL. Two at a time overlap those waits.
+          maxWorkers: 2,
         },
       },
       {
