@@ -14,6 +14,8 @@ export default defineConfig({
           name: 'unit',
           include: ['packages/*/src/**/*.test.ts', 'apps/*/src/**/*.test.{ts,tsx}'],
           environment: 'node',
+          // Vitest refuses two projects of one run with different worker counts (integration's below).
+          maxWorkers: 2,
         },
       },
       {

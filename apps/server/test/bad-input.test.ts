@@ -63,6 +63,13 @@ const BROKEN_BODIES: Array<[string, string, string]> = [
   ],
   ['plain text', 'hello', 'text/plain'],
   ['a form', 'a=1&b=2', 'application/x-www-form-urlencoded'],
+  [
+    'multipart without its boundary',
+    '--y\r\nContent-Disposition: form-data; name="a"\r\n\r\n1',
+    'multipart/form-data; boundary=z',
+  ],
+  ['multipart with no boundary', 'a', 'multipart/form-data'],
+  ['a body over the size limit', `{"a":"${'x'.repeat(70_000)}"}`, 'application/json'],
 ];
 
 /** A value the schema accepts as far as we can tell without a validator. */

@@ -44,7 +44,7 @@ export function installErrorHandler(app: FastifyInstance): void {
         errors,
       });
     }
-    const known = frameworkError(error);
+    const known = frameworkError(error) ?? multipartError(error, request.headers['content-type']);
     if (known) {
       return reply
         .status(known.status)
@@ -66,6 +66,22 @@ function pathOf(instancePath: string): string[] {
 function describe(error: FieldError): string {
   const field = error.path.replace(/^(body|querystring|params|headers)\.?/, '');
   return field ? `${field}: ${error.message}` : error.message;
+}
+
+/**
+ * The multipart parser (busboy) throws plain errors, without a code or status, for a body that
+ * does not match its boundary ("Unexpected end of multipart data", "Multipart: Boundary not
+ * found", "Malformed part header"): the client's malformed body, not our fault.
+ */
+function multipartError(
+  error: FastifyError,
+  contentType: string | undefined,
+): { status: number; code: string; message: string } | null {
+  if (!contentType?.toLowerCase().startsWith('multipart/')) return null;
+  if (error.statusCode !== undefined || !/multipart|boundary|part header/i.test(error.message)) {
+    return null;
+  }
+  return { status: 400, code: 'MALFORMED_BODY', message: 'The multipart body is malformed' };
 }
 
 /** Fastify's own errors for malformed requests, mapped to clear 4xx answers. */
