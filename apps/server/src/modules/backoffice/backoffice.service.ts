@@ -592,7 +592,7 @@ export class BackofficeService {
     const currency = (await this.currencyMap()).get(id);
     if (!currency) throw new AppError('NOT_FOUND', `Currency ${id} does not exist`);
     const before = await this.thresholdOf(currency);
-    const after = parseMoney(amount, currency.scale);
+    const after = parseMoney(amount, currency.scale, 'approval_threshold');
     if (after < 0n) throw validation('approval_threshold', 'The threshold must not be negative');
     await this.repository.setThreshold(id, after);
     await this.deps.audit.record({
@@ -749,11 +749,11 @@ function adjustmentAudit(row: AdjustmentRow, currency: CurrencyRow) {
 
 const playerTarget = (id: bigint) => ({ type: 'player', id });
 
-function parseMoney(amount: string, scale: number): bigint {
+function parseMoney(amount: string, scale: number, path = 'amount'): bigint {
   try {
     return parseAmountInput(amount.trim(), scale, { allow_negative: true });
   } catch (error) {
-    if (isMoneyError(error)) throw validation('amount', error.message);
+    if (isMoneyError(error)) throw validation(path, error.message);
     throw error;
   }
 }

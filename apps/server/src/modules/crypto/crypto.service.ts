@@ -161,12 +161,12 @@ export class CryptoService {
     } catch (error) {
       if (isMoneyError(error)) {
         if (error.code === 'NEGATIVE_AMOUNT') fail('Amount must be greater than 0.', path);
+        if (error.code === 'AMOUNT_TOO_LARGE') fail('Amount is too large.', path);
         fail(`Amount is not valid: ${error.message}`, path);
       }
       throw error;
     }
     if (amount <= 0n) fail('Amount must be greater than 0.', path);
-    if (amount > TRANSFER_AMOUNT_MINOR_MAX) fail('Amount is too large.', path);
     return amount;
   }
 
