@@ -111,6 +111,24 @@ export class CommitBatcher<C, R> {
     });
   }
 
+  /**
+   * Several commands queued together before the next batch leaves, so that an idle ledger
+   * sends them in one batch (an instant bet's stake and payout) instead of the first alone.
+   */
+  submitAll(commands: readonly C[]): Promise<R>[] {
+    if (this.queue.length + commands.length > this.limits.queue_length_max) {
+      return commands.map(() => Promise.reject(this.overloaded()));
+    }
+    const answers = commands.map(
+      (command) =>
+        new Promise<R>((resolve, reject) => {
+          this.queue.push({ command, lane: this.laneOf(command), resolve, reject });
+        }),
+    );
+    this.pump();
+    return answers;
+  }
+
   /** Resolves once nothing is queued or in flight. */
   idle(): Promise<void> {
     if (this.queue.length === 0 && this.free_slots.length === this.limits.in_flight_max) {

@@ -23,6 +23,7 @@ export const LEDGER_ERROR_STATUS = {
   ACCOUNT_CLOSED: 409,
   PLAYERS_DIFFER: 422,
   INSUFFICIENT_FUNDS: 409,
+  REQUIRED_MISSING: 409,
   LEDGER_BUSY: 503,
 } as const;
 
@@ -47,6 +48,7 @@ const MESSAGES: Record<LedgerErrorCode, string> = {
   ACCOUNT_CLOSED: 'The account is closed',
   PLAYERS_DIFFER: 'Money moves between two players only through the house',
   INSUFFICIENT_FUNDS: 'Insufficient balance',
+  REQUIRED_MISSING: 'The transfer this one depends on has not happened',
   LEDGER_BUSY: 'The wallet is busy; please try again in a moment',
 };
 

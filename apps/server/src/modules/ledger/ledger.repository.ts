@@ -1,5 +1,10 @@
 import { CompiledQuery, type Generated, sql } from 'kysely';
 import { type Db, preparedStatement, TIMESTAMPS_PARSED_ONCE } from '../../platform/db/database.ts';
+import {
+  type IndexedEvent,
+  indexedEventsJson,
+  ledgerEventsInsert,
+} from '../../platform/outbox/outbox.ts';
 
 export type AccountKind =
   | 'player_cash'
@@ -92,6 +97,7 @@ export type ApplyCommand = {
   pending_id?: bigint;
   reverses_id?: bigint;
   expires_at?: Date;
+  requires?: string;
 };
 
 export type ApplyResult = {
@@ -155,6 +161,19 @@ const APPLY_SQL = preparedStatement(
      currency, debit_balance_after, credit_balance_after, created_at, replayed
    from ledger_apply($1::jsonb)`,
   // Every row of one answer carries the same created_at (the transaction's now()).
+  { rowMode: 'array', types: TIMESTAMPS_PARSED_ONCE },
+);
+/**
+ * The same batch when commands carry domain events: one statement still, so the events of the
+ * commands it applies commit with them (platform/outbox).
+ */
+const APPLY_WITH_EVENTS_SQL = preparedStatement(
+  'ledger_apply_events',
+  `with r as materialized (select * from ledger_apply($1::jsonb)),
+   ev as (${ledgerEventsInsert('r', '$2')})
+   select i, code, transfer_id, kind, debit_account_id, credit_account_id, amount_minor,
+     currency, debit_balance_after, credit_balance_after, created_at, replayed
+   from r`,
   { rowMode: 'array', types: TIMESTAMPS_PARSED_ONCE },
 );
 type ApplyRow = [
@@ -221,6 +240,7 @@ export const wire = (command: ApplyCommand) => ({
   pending_id: command.pending_id?.toString(),
   reverses_id: command.reverses_id?.toString(),
   expires_at: command.expires_at?.toISOString(),
+  requires: command.requires,
 });
 
 export class LedgerRepository {
@@ -234,9 +254,18 @@ export class LedgerRepository {
    * committed meanwhile by another transaction was rolled back whole; it runs again, and the
    * rerun replays that key (migration 0104).
    */
-  async apply(commands: readonly ApplyCommand[]): Promise<ApplyResult[]> {
+  async apply(
+    commands: readonly ApplyCommand[],
+    events: readonly IndexedEvent[] | null = null,
+  ): Promise<ApplyResult[]> {
     // A precompiled statement: the query builder's compile step is measurable per batch.
-    const query = CompiledQuery.raw(APPLY_SQL, [JSON.stringify(commands.map(wire))]);
+    const query =
+      events === null
+        ? CompiledQuery.raw(APPLY_SQL, [JSON.stringify(commands.map(wire))])
+        : CompiledQuery.raw(APPLY_WITH_EVENTS_SQL, [
+            JSON.stringify(commands.map(wire)),
+            indexedEventsJson(events),
+          ]);
     for (let attempt = 1; ; attempt += 1) {
       try {
         return (await this.db.executeQuery<ApplyRow>(query)).rows.map(resultOf);

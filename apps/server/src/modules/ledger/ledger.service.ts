@@ -1,5 +1,7 @@
 import { hash, randomInt } from 'node:crypto';
+import { type DomainEvent, encodeEventPayload } from '@casino/contracts/events';
 import { AMOUNT_MINOR_MAX } from '../../platform/amounts.ts';
+import type { IndexedEvent } from '../../platform/outbox/outbox.ts';
 import { type BatcherLimits, CommitBatcher } from './ledger.batcher.ts';
 import { isLedgerErrorCode, LedgerError } from './ledger.errors.ts';
 import { ChangeNotifier } from './ledger.notifier.ts';
@@ -82,6 +84,14 @@ export type TransferInput = {
   actor: LedgerActor;
   /** Free text for people (an adjustment's reason and comment), at most MEMO_LENGTH_MAX. */
   memo?: string;
+  /**
+   * The key of a command that must be stored before this one applies (linked commands: an
+   * instant bet's payout requires its stake). In one batch the required key must sort first
+   * (C collation); otherwise the command is refused with REQUIRED_MISSING and nothing is written.
+   */
+  requires?: string;
+  /** Domain events written in the same database transaction, if this command applies now. */
+  events?: readonly DomainEvent[];
 };
 
 /** Expiry is not part of the request's identity: a retry may compute a later one. */
@@ -93,11 +103,22 @@ export type PostInput = {
   /** Defaults to the whole hold; a smaller amount posts part and releases the rest. */
   amount_minor?: bigint;
   actor: LedgerActor;
+  events?: readonly DomainEvent[];
 };
 
-export type VoidInput = { idempotency_key: string; pending_id: bigint; actor: LedgerActor };
+export type VoidInput = {
+  idempotency_key: string;
+  pending_id: bigint;
+  actor: LedgerActor;
+  events?: readonly DomainEvent[];
+};
 
-export type ReverseInput = { idempotency_key: string; transfer_id: bigint; actor: LedgerActor };
+export type ReverseInput = {
+  idempotency_key: string;
+  transfer_id: bigint;
+  actor: LedgerActor;
+  events?: readonly DomainEvent[];
+};
 
 export type Transfer = {
   id: bigint;
@@ -114,6 +135,8 @@ export type Transfer = {
 };
 
 export type LedgerOptions = {
+  /** Called after a batch that wrote domain events has committed (wakes their delivery). */
+  eventsCommitted?: () => void;
   house_shards?: number;
   batcher?: Partial<BatcherLimits>;
   /** Where background failures go (a lost balance notification); default: ignored. */
@@ -137,6 +160,8 @@ export type Movement = {
 type Prepared = Omit<ApplyCommand, 'i' | 'debit' | 'credit'> & {
   debit?: bigint | readonly bigint[];
   credit?: bigint | readonly bigint[];
+  /** Encoded in the caller's turn; inserted only if the command applies now. */
+  events?: readonly Omit<IndexedEvent, 'i'>[];
   /** The batcher's lane: the player's id, so one player's commands never race (see batcher). */
   lane?: number;
 };
@@ -168,7 +193,7 @@ export class LedgerService {
 
   constructor(
     private readonly repository: LedgerRepository,
-    options: LedgerOptions = {},
+    private readonly options: LedgerOptions = {},
   ) {
     this.shards = options.house_shards ?? HOUSE_SHARDS_DEFAULT;
     if (!Number.isInteger(this.shards) || this.shards < 1 || this.shards > HOUSE_SHARDS_MAX) {
@@ -189,6 +214,25 @@ export class LedgerService {
     const transfer = await this.submit(prepared instanceof Promise ? await prepared : prepared);
     if (this.movement_listeners.length > 0 && !transfer.replayed) this.tell('single', input);
     return transfer;
+  }
+
+  /**
+   * Several transfers submitted together: they leave in one batch when the ledger has room
+   * (linked ones, see `requires`, then cost one round trip). Each has its own answer, in order.
+   */
+  async transfers(inputs: readonly TransferInput[]): Promise<PromiseSettledResult<Transfer>[]> {
+    const prepared = await Promise.all(
+      inputs.map((input) => this.prepareTransfer('single', input)),
+    );
+    const answers = this.batcher.submitAll(prepared).map((answer, n) =>
+      answer.then((result) => {
+        const transfer = this.answer(result);
+        if (this.movement_listeners.length > 0 && !transfer.replayed)
+          this.tell('single', inputs[n]!);
+        return transfer;
+      }),
+    );
+    return Promise.allSettled(answers);
   }
 
   /** Reserves money on the debit account (available balance drops, balance does not). */
@@ -267,6 +311,7 @@ export class LedgerService {
       amount: input.amount_minor,
       actor_type: input.actor.type,
       actor_id: input.actor.id,
+      events: encodeEvents(input.events),
     });
   }
 
@@ -281,6 +326,7 @@ export class LedgerService {
       pending_id: input.pending_id,
       actor_type: input.actor.type,
       actor_id: input.actor.id,
+      events: encodeEvents(input.events),
     });
   }
 
@@ -295,6 +341,7 @@ export class LedgerService {
       reverses_id: input.transfer_id,
       actor_type: input.actor.type,
       actor_id: input.actor.id,
+      events: encodeEvents(input.events),
     });
   }
 
@@ -544,12 +591,17 @@ export class LedgerService {
       actor_type: input.actor.type,
       actor_id: input.actor.id,
       memo: input.memo,
+      requires: input.requires,
+      events: encodeEvents(input.events),
       lane: laneOf(input.debit) ?? laneOf(input.credit),
     };
   }
 
   private async submit(command: Prepared): Promise<Transfer> {
-    const result = await this.batcher.submit(command);
+    return this.answer(await this.batcher.submit(command));
+  }
+
+  private answer(result: ApplyResult): Transfer {
     if (result.code !== 'OK') {
       if (!isLedgerErrorCode(result.code))
         throw new Error(`ledger: unexpected code ${result.code}`);
@@ -574,6 +626,13 @@ export class LedgerService {
       side === undefined || typeof side === 'bigint'
         ? side
         : side[(this.shard_offset + slot) % side.length]!;
+    let events: IndexedEvent[] | null = null;
+    for (let i = 0; i < commands.length; i++) {
+      const attached = commands[i]!.events;
+      if (attached === undefined) continue;
+      events ??= [];
+      for (const event of attached) events.push({ i, ...event });
+    }
     // Field by field, not by spreading: one object shape for every command (hot path).
     const results = await this.repository.apply(
       commands.map(
@@ -595,8 +654,10 @@ export class LedgerService {
           pending_id: command.pending_id,
           reverses_id: command.reverses_id,
           expires_at: command.expires_at,
+          requires: command.requires,
         }),
       ),
+      events,
     );
     const ordered = new Array<ApplyResult>(commands.length);
     const changed: bigint[] = [];
@@ -610,12 +671,22 @@ export class LedgerService {
     }
     // Committed: announce it (after the commit, not inside it; see ChangeNotifier).
     this.notifier.changed(changed);
+    if (events !== null) this.options.eventsCommitted?.();
     if (ordered.some((result) => result === undefined)) {
       throw new Error('ledger_apply returned fewer results than commands');
     }
     return ordered;
   }
 }
+
+const encodeEvents = (events: readonly DomainEvent[] | undefined): Prepared['events'] =>
+  events === undefined || events.length === 0
+    ? undefined
+    : events.map((event) => ({
+        key: event.key,
+        type: event.type,
+        payload: encodeEventPayload(event.payload),
+      }));
 
 function checkKey(key: unknown): void {
   if (
