@@ -42,6 +42,7 @@ import {
   type StaffLimits,
 } from './modules/staff/index.ts';
 import { createVitalsModule } from './modules/vitals/index.ts';
+import { createWagersModule } from './modules/wagers/index.ts';
 import { createWalletModule } from './modules/wallet/index.ts';
 import type { Config } from './platform/config.ts';
 import type { Db } from './platform/db/database.ts';
@@ -53,6 +54,7 @@ import { registerStaticSites } from './platform/http/static-sites.ts';
 import { loggerOptions } from './platform/logger.ts';
 import { registerMetricsEndpoint } from './platform/metrics/endpoint.ts';
 import { createMetrics } from './platform/metrics/metrics.ts';
+import { Outbox } from './platform/outbox/outbox.ts';
 import { RateLimiter } from './platform/rate-limit.ts';
 import { lanternStudio } from './studio/lantern/studio.ts';
 
@@ -137,7 +139,16 @@ export async function buildApp(options: AppOptions) {
   });
   const logError = (message: string, error: unknown) => app.log.error({ err: error }, message);
   const events = options.pool ? createPgEventBus(options.pool, logError) : createSilentEventBus();
-  const ledger = createLedgerModule(db, { log: logError });
+  // Domain events: written with the changes that cause them, delivered after commit.
+  const outbox = new Outbox(db, {
+    log: logError,
+    ...(config.env === 'test' ? { poll_ms: 50 } : {}),
+  });
+  events.subscribe(Outbox.WAKE_CHANNEL, () => outbox.wake());
+  const ledger = createLedgerModule(db, {
+    log: logError,
+    eventsCommitted: () => outbox.notifyWake(),
+  });
   // Batch sizes and times, and the business counters, from the one place all money moves.
   ledger.service.observeBatches(metrics.ledger.batch);
   metrics.ledger.queue(() => ledger.service.queueLength());
@@ -162,18 +173,6 @@ export async function buildApp(options: AppOptions) {
   players.service.useWallet(wallet.service);
   // Tests release expired holds explicitly, so a sweep never races their assertions.
   if (config.env !== 'test') ledger.startExpirySweeper((error) => logError('hold expiry', error));
-  const sportsbook = createSportsbookModule({
-    db,
-    ledger: ledger.service,
-    audit: audit.service,
-    cashier: cashier.service,
-    auth: auth.hook,
-    gate: protection.gate,
-    env: config.env,
-    log: logError,
-  });
-  // Tests drive the feed themselves (feed.schedule / feed.tick); nothing ticks on its own.
-  if (config.env !== 'test') sportsbook.start();
   app.addHook('onClose', async () => {
     await sportsbook.stop();
     wallet.close();
@@ -221,28 +220,38 @@ export async function buildApp(options: AppOptions) {
       (await cashier.service.allCurrencies()).find((row) => row.code === code)?.scale ?? 2,
     currencyOf: async (_player_id, currency_id) =>
       currency_id === null ? null : ((await cashier.service.currency(currency_id))?.code ?? null),
+    links: {
+      countryOf: async (player_id) => (await players.service.byId(player_id))?.country ?? null,
+      // One welcome offer per person: accounts sharing a payment instrument, a device or a
+      // public address, as the compliance module links them (the same queries its AML rules use).
+      linkedPlayers: (player_id) => compliance.service.linkedAccounts(player_id),
+    },
+    events,
+    outbox,
     log: logError,
   });
-  // While a bonus is wagered a sports stake is capped like a casino one.
-  sportsbook.service.useMaxBet((player_id, currency) => bonus.service.maxBet(player_id, currency));
-  sportsbook.service.useFreeBets(bonus.service.freeBets);
-  // Settled real-money sports bets advance bonus wagering (once per bet: a re-settlement
-  // carries the same bet reference).
-  sportsbook.service.onBetSettled((event) => {
-    // A free bet is the operator's stake: it wagers no bonus.
-    if (event.status === 'reopened' || event.free_bet) return;
-    bonus.service
-      .onBetSettled({
-        player_id: event.player_id,
-        bet_ref: `sports:${event.bet_id}`,
-        product: 'sports',
-        category: 'sports',
-        stake_minor: event.stake_minor,
-        currency: event.currency,
-        selections: event.selections,
-      })
-      .catch((error) => logError('bonus wagering from a sports bet', error));
+  // The one bet path every product calls.
+  const wagers = createWagersModule({
+    db,
+    ledger: ledger.service,
+    gate: protection.gate,
+    bonus: bonus.ports.spending,
+    freeBets: bonus.ports.freeBets,
+    freeRounds: bonus.ports.freeRounds,
+    outbox,
   });
+  const sportsbook = createSportsbookModule({
+    db,
+    wagers: wagers.service,
+    audit: audit.service,
+    cashier: cashier.service,
+    auth: auth.hook,
+    env: config.env,
+    log: logError,
+  });
+  // Tests drive the feed themselves (feed.schedule / feed.tick); nothing ticks on its own.
+  if (config.env !== 'test') sportsbook.start();
+
   // Cash a bonus locks (its deposit, while wagering on bonus + deposit) is not withdrawable.
   wallet.service.useWageringPolicy((player_id, currency) =>
     bonus.service.lockedCash(player_id, currency.code),
@@ -273,9 +282,6 @@ export async function buildApp(options: AppOptions) {
   payments.service.useCouponCheck((player, code, amount_minor) =>
     bonus.service.validateCoupon(player, code, amount_minor),
   );
-  bonus.service.useCountryOf(
-    async (player_id) => (await players.service.byId(player_id))?.country ?? null,
-  );
   payments.service.onDepositCredited(async (event) => {
     await bonus.service.onDepositCredited(event);
   });
@@ -299,9 +305,6 @@ export async function buildApp(options: AppOptions) {
       await auth.service.revokeAllSessions(player_id, 'player_closed');
     },
   });
-  // One welcome offer per person: accounts sharing a payment instrument, a device or a public
-  // address, as the compliance module links them (the same queries its AML rules use).
-  bonus.service.useLinkedPlayers((player_id) => compliance.service.linkedAccounts(player_id));
   payments.service.onDepositCredited((event) => compliance.service.onActivity(event.player_id));
   if (config.env !== 'test') compliance.start();
   app.addHook('onClose', async () => compliance.stop());
@@ -324,35 +327,21 @@ export async function buildApp(options: AppOptions) {
   app.addHook('onClose', async () => affiliate.stop());
   const originals = createOriginalsModule({
     db,
-    ledger: ledger.service,
-    gate: protection.gate,
     env: config.env,
     log: logError,
     currencyByCode: async (code) =>
       (await cashier.service.allCurrencies()).find((c) => c.code === code) ?? null,
     currencyOf: async (currency_id) =>
       currency_id === null ? null : cashier.service.currency(currency_id),
-    maxBet: (player_id, currency) => bonus.service.maxBet(player_id, currency),
-    // The operator's order of spending (decision 0805): bonus first stakes bonus money here.
-    bonusStakes: bonus.service.spending,
-    // Settled real-money bets advance bonus wagering (once per bet).
-    onSettled: (event) =>
-      void bonus.service
-        .onBetSettled({
-          player_id: event.player_id,
-          bet_ref: `${event.game === 'crash' ? 'crash' : 'casino'}:${event.bet_id}`,
-          product: 'casino',
-          category: event.category,
-          stake_minor: event.stake_minor,
-          currency: event.currency,
-        })
-        .catch((error) => logError('bonus wagering from a casino bet', error)),
+    wagers: wagers.service,
   });
   if (config.env !== 'test') originals.startSweeper();
   // One Crash round for everybody: run the engine on one instance only (see the module README).
   // CRASH_ENGINE=on|off overrides the default (on outside tests; the browser journeys turn it on).
   if (config.crashEngine ?? config.env !== 'test') await originals.startCrash();
   app.addHook('onClose', async () => originals.stop());
+  outbox.start();
+  app.addHook('onClose', async () => outbox.stop());
   // Identity verification: its state (players.kyc_status) gates every withdrawal.
   const kyc = createKycModule({
     db,
@@ -374,31 +363,14 @@ export async function buildApp(options: AppOptions) {
   };
   const lobby = createLobbyModule({
     db,
-    ledger: ledger.service,
     gate: protection.gate,
     env: config.env,
     log: logError,
     playerCurrency,
-    // Bonus first (decision 0805): a studio round can stake a running bonus's balance.
-    bonusStakes: bonus.service.spending,
     rateToEur: async (code) =>
       (await cashier.service.allCurrencies()).find((row) => row.code === code)?.rate_to_eur ?? null,
-    // A closed provider round advances bonus wagering by its net stake (once per round).
-    onRoundSettled: (event) =>
-      void bonus.service
-        .onBetSettled({
-          player_id: event.player_id,
-          bet_ref: `provider-round:${event.round_id}`,
-          product: 'casino',
-          category: event.category,
-          stake_minor: event.stake_minor,
-          currency: event.currency,
-        })
-        .catch((error) => logError('bonus wagering from a provider round', error)),
+    wagers: wagers.service,
   });
-  // Free spins (decision 0804): studios read the grants with `balance` and play them with
-  // `free-round`; the bonus engine keeps the grants and pays their winnings as a bonus.
-  lobby.provider.useFreeRounds(bonus.service.freeRounds);
   if (config.env !== 'test') lobby.startSweeper();
   app.addHook('onClose', async () => lobby.stop());
   // The in-repo demo studio calls this server's provider API over HTTP, like any studio.
@@ -615,6 +587,8 @@ export async function buildApp(options: AppOptions) {
     bonus,
     affiliate,
     sportsbook,
+    wagers,
+    outbox,
     events,
   };
   return { app: app as unknown as FastifyInstance, modules };

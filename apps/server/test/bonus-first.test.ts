@@ -264,6 +264,8 @@ describe('bonus first', () => {
     expect(await bonusRow(bonus.id)).toMatchObject({ balance_minor: '2500', open_stakes: 0 });
     // The closed round's net stake advanced its bonus's wagering (5.00 of 40.00).
     expect((await balances(s.player.id)).bonus).toBe(25_00n);
+    // Wagering follows the BetSettled event, off the bet's request path.
+    await t.modules.outbox.drain();
     await expect
       .poll(async () => {
         const list = (

@@ -793,6 +793,8 @@ describe('sports bets while wagering', () => {
         },
       ],
     });
+    // Wagering follows the BetSettled event, off the bet's request path.
+    await t.modules.outbox.drain();
     await expect
       .poll(async () => {
         const list = await t.app.inject({

@@ -1,7 +1,8 @@
 import { randomUUID } from 'node:crypto';
-import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { bearer, signedInPlayer, type TestApp, testApp } from './harness.ts';
 import { expectLedgerConsistent } from './ledger-support.ts';
+import { domainEvents } from './outbox-support.ts';
 import { call, launched } from './provider-support.ts';
 
 let t: TestApp;
@@ -65,9 +66,12 @@ describe('provider API: the happy path', () => {
 });
 
 describe('provider API: bonus wagering', () => {
-  it('a closed round publishes its net stake to the bonus engine once, in the game category', async () => {
+  it('a closed round is settled once (BetSettled with its net stake, in the game category)', async () => {
     const s = await launched(t);
-    const settled = vi.spyOn(t.modules.bonus.service, 'onBetSettled');
+    const told = async () =>
+      (await domainEvents(t.db, 'BetSettled')).filter(
+        (e) => e.payload.player_id === s.player.id && e.payload.product === 'provider',
+      );
     const { round, txn } = ids();
     await s.bet('4.00', { round, txn });
     await s.bet('1.00', { round, txn: `${txn}-2` });
@@ -78,7 +82,7 @@ describe('provider API: bonus wagering', () => {
       transaction_id: `${txn}-rb`,
       reference_transaction_id: `${txn}-2`,
     });
-    expect(settled).not.toHaveBeenCalled();
+    expect(await told()).toHaveLength(0);
     await call(t, 'win', {
       ...s.base,
       round_id: round,
@@ -87,18 +91,18 @@ describe('provider API: bonus wagering', () => {
       round_closed: true,
     });
     await call(t, 'round-end', { player_id: s.base.player_id, currency: 'EUR', round_id: round });
-    await vi.waitFor(() => expect(settled).toHaveBeenCalled());
-    const events = settled.mock.calls.map(([event]) => event);
+    const events = await told();
     expect(events).toHaveLength(1);
-    expect(events[0]).toMatchObject({
+    expect(events[0]!.payload).toMatchObject({
       player_id: s.player.id,
-      product: 'casino',
+      product: 'provider',
       category: 'slots',
       stake_minor: 4_00n,
+      payout_minor: 0n,
       currency: 'EUR',
+      funding: 'cash',
     });
-    expect(events[0]!.bet_ref).toMatch(/^provider-round:\d+$/);
-    settled.mockRestore();
+    expect(events[0]!.payload.bet_ref).toMatch(/^provider-round:\d+$/);
   });
 });
 

@@ -1,21 +1,20 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import type { LedgerService } from '../src/modules/ledger/index.ts';
-import type { SportsBetSettledEvent, SportsbookService } from '../src/modules/sportsbook/index.ts';
+import type { SportsbookService } from '../src/modules/sportsbook/index.ts';
 import { SimulatedFeed } from '../src/modules/sportsbook/index.ts';
 import { bearer, signedInPlayer, type TestApp, testApp } from './harness.ts';
 import { deposit, expectLedgerConsistent } from './ledger-support.ts';
+import { domainEvents } from './outbox-support.ts';
 import { msg, placeBet, syntheticEvent } from './sportsbook-support.ts';
 
 let t: TestApp;
 let ledger: LedgerService;
 let sb: SportsbookService;
-const settled: SportsBetSettledEvent[] = [];
 
 beforeAll(async () => {
   t = await testApp();
   ledger = t.modules.ledger.service;
   sb = t.modules.sportsbook.service;
-  sb.onBetSettled((event) => settled.push(event));
 });
 afterEach(async () => {
   await expectLedgerConsistent(t.db);
@@ -357,15 +356,19 @@ describe('settlement', () => {
     await sb.ingest(homeWins); // the same message again
     await sb.ingest({ ...homeWins, id: msg() }); // the same result in a new message
     expect(await cash(player.id)).toEqual({ balance: 110_00n, available: 110_00n });
-    expect(settled.filter((e) => e.bet_id === BigInt(bet.id))).toHaveLength(1);
-    expect(settled.at(-1)).toMatchObject({
+    // Told once, in the settlement's transaction (the outbox).
+    const told = (await domainEvents(t.db, 'BetSettled')).filter(
+      (e) => e.payload.bet_ref === `sports:${bet.id}`,
+    );
+    expect(told).toHaveLength(1);
+    expect(told[0]!.payload).toMatchObject({
       product: 'sports',
       stake_minor: 1000n,
       payout_minor: 2000n,
-      legs: 1,
-      min_odds_milli: 2000,
       currency: 'EUR',
       status: 'settled',
+      funding: 'cash',
+      version: 1,
     });
     await sb.ingest({
       kind: 'rollback_bet_settlement',

@@ -215,6 +215,14 @@ function promotionValues(input: Partial<NewPromotion>): Record<string, unknown> 
   return values;
 }
 
+/**
+ * Announces, on commit, that a player's running bonuses changed (one started or ended): every
+ * instance drops what it keeps of them (the max bet read on every stake).
+ */
+export const BONUS_PLAYER_CHANNEL = 'bonus_player';
+const notifyPlayer = (tx: BonusTx, player_id: bigint) =>
+  sql`select pg_notify(${BONUS_PLAYER_CHANNEL}, ${String(player_id)})`.execute(tx);
+
 export class BonusRepository {
   private readonly db;
   constructor(db: Db) {
@@ -335,11 +343,24 @@ export class BonusRepository {
   }
 
   async insertBonus(tx: BonusTx, bonus: NewBonus): Promise<BonusRow> {
-    return (await tx
+    const row = (await tx
       .insertInto('bonuses')
       .values({ ...bonus, balance_minor: bonus.amount_minor })
       .returningAll()
       .executeTakeFirstOrThrow()) as BonusRow;
+    await notifyPlayer(tx, row.player_id);
+    return row;
+  }
+
+  async playersWithActiveBonus(player_ids: readonly bigint[]): Promise<bigint[]> {
+    const rows = await this.db
+      .selectFrom('bonuses')
+      .select('player_id')
+      .distinct()
+      .where('player_id', 'in', player_ids)
+      .where('status', '=', 'active')
+      .execute();
+    return rows.map((row) => row.player_id);
   }
 
   async bonus(id: bigint): Promise<BonusRow | null> {
@@ -415,12 +436,14 @@ export class BonusRepository {
     status: Exclude<BonusStatus, 'active'>,
     converted_minor: bigint | null,
   ) {
-    await tx
+    const ended = await tx
       .updateTable('bonuses')
       .set({ status, converted_minor, ended_at: new Date() })
       .where('id', '=', id)
       .where('status', '=', 'active')
-      .execute();
+      .returning('player_id')
+      .executeTakeFirst();
+    if (ended) await notifyPlayer(tx, ended.player_id);
   }
 
   async setGrantTransfer(id: bigint, transfer_id: bigint) {

@@ -1,10 +1,12 @@
 import { formatAmount } from '@casino/money';
+import { SharedCache } from '../../platform/cache.ts';
+import type { EventBus } from '../../platform/events/event-bus.ts';
 import { AppError } from '../../platform/http/errors.ts';
 import type { AuditActor, AuditService } from '../audit/index.ts';
-import type { FreeRounds } from '../casino/index.ts';
 import type { LedgerService } from '../ledger/index.ts';
 import type { GateClient, PlayerGate } from '../protection/index.ts';
 import type { FreeSpinGrantRow, FreeSpinRepository } from './bonus.free-spins.repository.ts';
+import type { BonusSpendingPort, FreeBetTokens, FreeRounds } from './bonus.ports.ts';
 import type {
   AmountsByCurrency,
   BonusRepository,
@@ -15,6 +17,7 @@ import type {
   PromotionRow,
   SpendingOrder,
 } from './bonus.repository.ts';
+import { BONUS_PLAYER_CHANNEL } from './bonus.repository.ts';
 import { BonusSpending } from './bonus.spending.ts';
 
 /** A deposit the cashier has credited (its hook calls `onDepositCredited`). */
@@ -90,19 +93,7 @@ export type FreeBetView = {
 };
 
 /** What the sportsbook asks of free bets (decision 0803). */
-export type FreeBetPort = {
-  /** The player's available token, or null. */
-  peek(
-    player_id: bigint,
-    free_bet_id: bigint,
-  ): Promise<{ amount_minor: bigint; currency: string } | null>;
-  /** Takes the token for a bet (null: gone); a retry with the same bet finds it taken by it. */
-  lock(player_id: bigint, free_bet_id: bigint, bet_ref: string): Promise<boolean>;
-  /** The bet was refused or voided: the token is available again. */
-  release(bet_ref: string): Promise<void>;
-  /** The bet settled: the token is spent. */
-  use(bet_ref: string): Promise<void>;
-};
+export type FreeBetPort = FreeBetTokens;
 
 export type BonusView = {
   id: string;
@@ -155,9 +146,21 @@ export function cashbackPeriods(
   }));
 }
 
+/** What else the bonus engine reads: the player's country, and accounts linked to theirs. */
+export type BonusLinks = {
+  /** The player's declared country (offers limited to countries). */
+  countryOf: (player_id: bigint) => Promise<string | null>;
+  /** Abuse signals (one offer per person), as the compliance module links accounts. */
+  linkedPlayers: LinkedPlayers | null;
+};
+
+/** A player's running bonuses as the bet path asks about them (their caps, per currency). */
+type RunningCaps = ReadonlyArray<{ currency: string; max_bet_minor: bigint | null }>;
+/** Running bonuses are read once and kept; a grant or an end on any instance drops them. */
+const CAPS_CACHE = { ttl_ms: 60_000, size_max: 100_000 };
+
 export class BonusService {
-  private linked: LinkedPlayers | null = null;
-  private countryOf: (player_id: bigint) => Promise<string | null> = async () => null;
+  private readonly caps: SharedCache<RunningCaps>;
 
   constructor(
     private readonly repository: BonusRepository,
@@ -167,6 +170,8 @@ export class BonusService {
     private readonly scaleOf: (currency: string) => Promise<number>,
     private readonly log: (message: string, error: unknown) => void,
     private readonly spins: FreeSpinRepository,
+    private readonly links: BonusLinks,
+    events: EventBus,
   ) {
     this.spending = new BonusSpending(
       repository,
@@ -174,13 +179,32 @@ export class BonusService {
       (tx, bonus) => this.decideEnd(tx, bonus),
       (bonus) => this.sendEnd(bonus),
     );
+    this.caps = new SharedCache<RunningCaps>(CAPS_CACHE, async (key) =>
+      (await this.repository.bonusesOf(BigInt(key), 100))
+        .filter((b) => b.status === 'active')
+        .map((b) => ({ currency: b.currency, max_bet_minor: b.max_bet_minor })),
+    ).listen(events, BONUS_PLAYER_CHANNEL);
   }
 
   /**
-   * Bonus-first spending (decision 0805): the casino stakes bonus money through this port, and
+   * Bonus-first spending (decision 0805): the bet path stakes bonus money through this port, and
    * the operator's order of spending lives here.
    */
   readonly spending: BonusSpending;
+
+  /** Everything the bet path (modules/wagers) asks of bonuses before and while a stake moves. */
+  get spendingPort(): BonusSpendingPort {
+    const spending = this.spending;
+    return {
+      pick: (player_id, currency, amount_minor) => spending.pick(player_id, currency, amount_minor),
+      stakeable: (player_id, currency) => spending.stakeable(player_id, currency),
+      stake: (input) => spending.stake(input),
+      credit: (input) => spending.credit(input),
+      close: (bet_ref) => spending.close(bet_ref),
+      settle: (input) => spending.settle(input),
+      maxBet: (player_id, currency) => this.maxBet(player_id, currency),
+    };
+  }
 
   async spendingOrder(): Promise<SpendingOrder> {
     return this.spending.spendingOrder();
@@ -199,21 +223,11 @@ export class BonusService {
     return order;
   }
 
-  /** Installs where a player's declared country comes from (offers limited to countries). */
-  useCountryOf(countryOf: (player_id: bigint) => Promise<string | null>) {
-    this.countryOf = countryOf;
-  }
-
   /** An offer limited to countries is for players who declared one of them. */
   private async countryAllows(promotion: PromotionRow, player_id: bigint): Promise<boolean> {
     if (!promotion.countries || promotion.countries.length === 0) return true;
-    const country = await this.countryOf(player_id);
+    const country = await this.links.countryOf(player_id);
     return country !== null && promotion.countries.includes(country);
-  }
-
-  /** Installs the abuse signals (app.ts wires the cashier's and auth's). */
-  useLinkedPlayers(linked: LinkedPlayers) {
-    this.linked = linked;
   }
 
   // --- eligibility ---------------------------------------------------------------
@@ -227,9 +241,13 @@ export class BonusService {
     promotion: PromotionRow,
     player_id: bigint,
   ): Promise<{ refused: boolean; sharedWith: bigint | null }> {
-    if (!this.linked || promotion.per_player_limit !== 1 || promotion.kind === 'cashback')
+    if (
+      !this.links.linkedPlayers ||
+      promotion.per_player_limit !== 1 ||
+      promotion.kind === 'cashback'
+    )
       return { refused: false, sharedWith: null };
-    const linked = await this.linked(player_id);
+    const linked = await this.links.linkedPlayers(player_id);
     const others = (ids: readonly bigint[]) => ids.filter((id) => id !== player_id);
     const byInstrument = await this.repository.anyHadPromotion(
       others(linked.instrument),
@@ -928,13 +946,23 @@ export class BonusService {
     if (completed !== null) await this.complete(completed);
   }
 
-  /** The most a single bet may stake while a bonus is being wagered (null: no cap). */
+  /** Which of these players have a running bonus (one query). */
+  async playersWithRunningBonus(player_ids: readonly bigint[]): Promise<Set<bigint>> {
+    if (player_ids.length === 0) return new Set();
+    return new Set(await this.repository.playersWithActiveBonus(player_ids));
+  }
+
+  /**
+   * The most a single bet may stake while a bonus is being wagered (null: no cap). Read on every
+   * stake: from memory, dropped on every instance when one of the player's bonuses starts or ends.
+   */
   async maxBet(player_id: bigint, currency: string): Promise<bigint | null> {
-    const active = (await this.repository.bonusesOf(player_id, 100)).filter(
-      (b) => b.status === 'active' && b.currency === currency,
-    );
-    const caps = active.map((b) => b.max_bet_minor).filter((cap): cap is bigint => cap !== null);
-    return caps.length === 0 ? null : caps.reduce((a, b) => (a < b ? a : b));
+    let cap: bigint | null = null;
+    for (const bonus of await this.caps.get(String(player_id))) {
+      if (bonus.currency !== currency || bonus.max_bet_minor === null) continue;
+      if (cap === null || bonus.max_bet_minor < cap) cap = bonus.max_bet_minor;
+    }
+    return cap;
   }
 
   /** Cash an active bonus locks (the deposit, when wagering is on bonus + deposit): the wallet's policy. */

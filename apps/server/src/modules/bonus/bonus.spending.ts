@@ -1,6 +1,6 @@
 import { setTimeout as sleep } from 'node:timers/promises';
-import type { BonusStakes } from '../casino/index.ts';
 import { isLedgerError, type LedgerService } from '../ledger/index.ts';
+import type { BonusStakes } from './bonus.ports.ts';
 import type {
   BonusMoveRow,
   BonusRepository,

@@ -1,4 +1,6 @@
 import type { Db } from '../../platform/db/database.ts';
+import type { EventBus } from '../../platform/events/event-bus.ts';
+import type { Outbox } from '../../platform/outbox/outbox.ts';
 import { periodic } from '../../platform/periodic.ts';
 import type { AuditService } from '../audit/index.ts';
 import type { PlayerAuth } from '../auth/index.ts';
@@ -8,8 +10,16 @@ import type { StaffAuth } from '../staff/index.ts';
 import { FreeSpinRepository } from './bonus.free-spins.repository.ts';
 import { BonusRepository } from './bonus.repository.ts';
 import { bonusAdminRoutes, bonusRoutes, type PlayerCurrency } from './bonus.routes.ts';
-import { BonusService } from './bonus.service.ts';
+import { type BonusLinks, BonusService } from './bonus.service.ts';
+import { bonusSubscribers } from './bonus.subscribers.ts';
 
+export {
+  type BonusSpendingPort,
+  type BonusStakes,
+  CASH_ONLY,
+  type FreeBetTokens,
+  type FreeRounds,
+} from './bonus.ports.ts';
 export type { NewPromotion, PromotionRow } from './bonus.repository.ts';
 export type {
   BetSettled,
@@ -37,6 +47,10 @@ export function createBonusModule(deps: {
   /** A currency's scale, for formatting. */
   scaleOf: (currency: string) => Promise<number>;
   currencyOf: PlayerCurrency;
+  /** The player's country and linked accounts (offers limited to countries, one per person). */
+  links: BonusLinks;
+  events: EventBus;
+  outbox: Pick<Outbox, 'subscribe'>;
   log: (message: string, error: unknown) => void;
 }) {
   const service = new BonusService(
@@ -47,11 +61,20 @@ export function createBonusModule(deps: {
     deps.scaleOf,
     deps.log,
     new FreeSpinRepository(deps.db),
+    deps.links,
+    deps.events,
   );
+  for (const subscriber of bonusSubscribers(service)) deps.outbox.subscribe(subscriber);
   const job = periodic('bonus sweep', () => service.sweep(), deps.log);
   const cashback = periodic('cashback', () => service.runCashback(), deps.log);
   return {
     service,
+    /** What the bet path (modules/wagers) asks of bonuses. */
+    ports: {
+      spending: service.spendingPort,
+      freeBets: service.freeBets,
+      freeRounds: service.freeRounds,
+    },
     routes: bonusRoutes(service, deps.auth, deps.currencyOf, deps.env),
     adminRoutes: bonusAdminRoutes(service, deps.staff),
     startSweeper(interval_ms = BONUS_SWEEP_INTERVAL_MS) {

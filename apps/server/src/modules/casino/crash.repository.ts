@@ -278,25 +278,15 @@ export class CrashRepository {
     });
   }
 
-  /** Cashed bets not yet paid, then lost bonus-funded bets whose stake is not yet closed. */
+  /** Bets that are over (cashed or lost) and not yet settled through the bet path. */
   async unpaid(limit: number): Promise<CrashBetRow[]> {
-    const cashed = (await this.db
+    return (await this.db
       .selectFrom('crash_bets')
       .selectAll()
-      .where('status', '=', 'cashed')
+      .where('status', 'in', ['cashed', 'lost'])
       .where('paid', '=', false)
       .orderBy('id')
       .limit(limit)
       .execute()) as CrashBetRow[];
-    const lost = (await this.db
-      .selectFrom('crash_bets')
-      .selectAll()
-      .where('status', '=', 'lost')
-      .where('bonus_id', 'is not', null)
-      .where('paid', '=', false)
-      .orderBy('id')
-      .limit(limit)
-      .execute()) as CrashBetRow[];
-    return [...cashed, ...lost];
   }
 }

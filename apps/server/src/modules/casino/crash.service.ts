@@ -3,10 +3,10 @@ import { crashPoint, LIMBO_TARGET_MAX } from '@casino/games';
 import { formatAmount, isMoneyError } from '@casino/money';
 import { parseAmountInput } from '../../platform/amounts.ts';
 import { AppError } from '../../platform/http/errors.ts';
-import { isLedgerError, type LedgerService } from '../ledger/index.ts';
-import type { GateClient, PlayerGate } from '../protection/index.ts';
+import type { GateClient } from '../protection/index.ts';
+import { type Wager, WagersError } from '../wagers/index.ts';
 import type { ChainRow, CrashBetRow, CrashRepository, RoundRow } from './crash.repository.ts';
-import { CASH_ONLY, type OriginalsDeps } from './originals.service.ts';
+import type { OriginalsDeps } from './originals.service.ts';
 import type { OriginalsSettings } from './originals.settings.ts';
 
 /** How long a round takes bets before it starts. */
@@ -35,16 +35,8 @@ export type CrashPush =
   | { type: 'bets'; round_id: string; data: ReturnType<CrashService['betPublic']>[] }
   | { type: 'tick'; round_id: string; multiplier: string; now: string };
 
-export type CrashDeps = Pick<OriginalsDeps, 'currencyOf' | 'maxBet' | 'bonusStakes'> & {
+export type CrashDeps = OriginalsDeps & {
   settings: OriginalsSettings;
-  /** Called once per settled bet (cashed and paid, or lost): the bonus engine's wagering hook. */
-  onSettled: (event: {
-    player_id: bigint;
-    bet_id: bigint;
-    currency: string;
-    stake_minor: bigint;
-    payout_minor: bigint;
-  }) => void;
   log: (message: string, error: unknown) => void;
   now?: () => number;
   betting_ms?: number;
@@ -77,8 +69,6 @@ export class CrashService {
 
   constructor(
     private readonly repository: CrashRepository,
-    private readonly ledger: LedgerService,
-    private readonly gate: PlayerGate,
     private readonly deps: CrashDeps,
   ) {
     this.now = deps.now ?? Date.now;
@@ -233,9 +223,6 @@ export class CrashService {
     this.current = null;
     this.nextOpenAt = this.now() + (this.deps.pause_ms ?? CRASH_PAUSE_MS);
     const bets = await this.repository.roundBets(round.id);
-    for (const bet of bets) {
-      if (bet.status === 'lost') this.settled(bet);
-    }
     this.bets.clear();
     this.push({ type: 'round', data: this.roundView({ ...round, status: 'crashed', ended_at }) });
     this.push({
@@ -246,14 +233,22 @@ export class CrashService {
     await this.payUnpaid();
   }
 
-  private settled(bet: CrashBetRow) {
-    this.deps.onSettled({
+  /** The bet as the bet path (modules/wagers) knows it. */
+  private wager(bet: CrashBetRow): Wager {
+    return {
+      bet_ref: `crash:${bet.id}`,
+      product: 'crash',
+      game: 'crash',
+      category: 'originals',
       player_id: bet.player_id,
-      bet_id: bet.id,
       currency: bet.currency,
-      stake_minor: bet.stake_minor,
-      payout_minor: bet.payout_minor,
-    });
+      house: { kind: 'wagers', purpose: 'originals' },
+      funding: bet.bonus_id === null ? 'cash' : 'bonus',
+      bonus_id: bet.bonus_id,
+      object_id: `crash:${bet.id}`,
+      actor: { type: 'player', id: String(bet.player_id) },
+      settle_actor: { type: 'system', id: 'crash' },
+    };
   }
 
   /** Fixes a cash-out in the database (if the round still runs), then pays it. */
@@ -267,90 +262,52 @@ export class CrashService {
     return cashed;
   }
 
-  /** Pays a cashed bet; for a bonus-funded one, also closes a lost one (its return is 0). */
+  /**
+   * Settles a bet that is over through the bet path: a cashed one is paid its win, a lost one
+   * settles with nothing; `BetSettled` goes with it. Then marked paid (a crash in between leaves
+   * it to `payUnpaid`, and the keys make the second settlement move nothing more).
+   */
   private async pay(bet: CrashBetRow) {
-    if (bet.bonus_id !== null) {
-      await this.bonusStakes.settle({ bet_ref: `crash:${bet.id}`, payout_minor: bet.payout_minor });
-      if (await this.repository.setBet(bet.id, ['cashed'], { paid: true })) this.settled(bet);
-      else await this.repository.setBet(bet.id, ['lost'], { paid: true });
-      return;
-    }
-    if (bet.payout_minor > 0n) {
-      await this.ledger.transfer({
-        idempotency_key: `crash-win:${bet.id}`,
-        debit: { house: 'wagers', purpose: 'originals' },
-        credit: { player_id: bet.player_id, wallet: 'cash' },
-        amount_minor: bet.payout_minor,
-        currency: bet.currency,
-        reason_code: 'win',
-        object: { type: 'bet', id: `crash:${bet.id}` },
-        actor: { type: 'system', id: 'crash' },
-      });
-    }
-    if (await this.repository.setBet(bet.id, ['cashed'], { paid: true })) this.settled(bet);
+    await this.deps.wagers.settle(this.wager(bet), {
+      stake_minor: bet.stake_minor,
+      payout_minor: bet.status === 'cashed' ? bet.payout_minor : 0n,
+      payout_key: `crash-win:${bet.id}`,
+    });
+    await this.repository.setBet(bet.id, [bet.status], { paid: true });
   }
 
   private async payUnpaid() {
     for (const bet of await this.repository.unpaid(1000)) await this.pay(bet);
   }
 
-  private get bonusStakes() {
-    return this.deps.bonusStakes ?? CASH_ONLY;
-  }
-
+  /**
+   * Takes the stake through the bet path; false when refused (the bet is marked refused). A
+   * bonus that can no longer stake it leaves the bet to cash, recorded before the cash moves.
+   */
   private async takeStake(bet: CrashBetRow): Promise<boolean> {
-    if (bet.bonus_id !== null) {
-      const taken = await this.bonusStakes.stake({
-        bet_ref: `crash:${bet.id}`,
-        bonus_id: bet.bonus_id,
-        player_id: bet.player_id,
-        currency: bet.currency,
-        amount_minor: bet.stake_minor,
-        house_purpose: 'originals',
-      });
-      if (taken) return true;
-      // The bonus cannot stake it after all (ended or spent since it was picked): cash, as if
-      // cash had been picked (cleared before any cash moves, so a retry takes the same way).
+    const staked = await this.deps.wagers.stake(this.wager(bet), {
+      key: `crash-bet:${bet.id}`,
+      amount_minor: bet.stake_minor,
+      cash_fallback: true,
+    });
+    if (!staked.ok) {
+      await this.repository.setBet(bet.id, ['placing'], { status: 'refused' });
+      return false;
+    }
+    if (staked.bonus_id !== bet.bonus_id) {
       await this.repository.setBet(bet.id, ['placing'], { bonus_id: null });
       bet.bonus_id = null;
     }
-    try {
-      await this.ledger.transfer({
-        idempotency_key: `crash-bet:${bet.id}`,
-        debit: { player_id: bet.player_id, wallet: 'cash' },
-        credit: { house: 'wagers', purpose: 'originals' },
-        amount_minor: bet.stake_minor,
-        currency: bet.currency,
-        reason_code: 'bet',
-        object: { type: 'bet', id: `crash:${bet.id}` },
-        actor: { type: 'player', id: String(bet.player_id) },
-      });
-      return true;
-    } catch (error) {
-      if (isLedgerError(error, 'INSUFFICIENT_FUNDS')) {
-        await this.repository.setBet(bet.id, ['placing'], { status: 'refused' });
-        return false;
-      }
-      throw error;
-    }
+    return true;
   }
 
+  /** A bet whose round will not run (cancelled, or ended while its stake was taken): its stake back. */
   private async refund(bet: CrashBetRow) {
     if (bet.status === 'placing' && !(await this.takeStake(bet))) return;
-    if (bet.bonus_id !== null) {
-      await this.bonusStakes.settle({ bet_ref: `crash:${bet.id}`, payout_minor: bet.stake_minor });
-    } else {
-      await this.ledger.transfer({
-        idempotency_key: `crash-refund:${bet.id}`,
-        debit: { house: 'wagers', purpose: 'originals' },
-        credit: { player_id: bet.player_id, wallet: 'cash' },
-        amount_minor: bet.stake_minor,
-        currency: bet.currency,
-        reason_code: 'bet_refund',
-        object: { type: 'bet', id: `crash:${bet.id}` },
-        actor: { type: 'system', id: 'crash' },
-      });
-    }
+    await this.deps.wagers.void(this.wager(bet), {
+      stake_minor: bet.stake_minor,
+      key: `crash-refund:${bet.id}`,
+    });
     await this.repository.setBet(bet.id, ['placing', 'active'], { status: 'refunded' });
   }
 
@@ -390,7 +347,6 @@ export class CrashService {
           status: 'cancelled',
           ended_at: new Date(this.now()),
         });
-      for (const bet of bets) if (bet.status === 'lost') this.settled(bet);
     }
     await this.payUnpaid();
     this.current = null;
@@ -438,12 +394,6 @@ export class CrashService {
         'BET_OVER_LIMIT',
         `amount: the maximum bet is ${formatAmount(limits.max_bet_minor, currency.scale)} ${currency.code}`,
       );
-    const cap = await this.deps.maxBet(player.id, currency.code);
-    if (cap !== null && stake > cap)
-      fail(
-        'BONUS_MAX_BET',
-        `While a bonus is wagered, a bet may be at most ${formatAmount(cap, currency.scale)} ${currency.code}.`,
-      );
     // The max payout becomes a cash-out the engine makes itself (Stake's "max profit").
     const byPayout = Number((limits.max_payout_minor * 100n) / stake);
     const limit_x100 = Math.min(auto ?? LIMBO_TARGET_MAX, byPayout, LIMBO_TARGET_MAX);
@@ -453,18 +403,20 @@ export class CrashService {
         `The bet is too large for the maximum payout of ${formatAmount(limits.max_payout_minor, currency.scale)} ${currency.code}.`,
       );
     const reference = `crash:${player.id}:${input.idempotency_key}`;
-    await this.gate.admit({
-      ...client,
+    const admitted = await this.deps.wagers.admit({
       player_id: player.id,
-      action: 'casino_bet',
-      amount_minor: stake,
       currency: currency.code,
+      scale: currency.scale,
+      amount_minor: stake,
+      action: 'casino_bet',
       reference,
+      client,
+      bonus_funding: true,
     });
     // The round is checked after the gate (the gate sees every attempt) and again under a lock.
     const round = this.current;
     if (round?.status !== 'betting' || round.betting_ends_at.getTime() <= this.now()) {
-      await this.gate.release(reference);
+      await this.deps.wagers.release(reference);
       fail(
         'BETTING_CLOSED',
         'Bets are closed for this round: wait for the next one.',
@@ -474,7 +426,7 @@ export class CrashService {
     }
     const inserted = await this.repository.insertBet(
       {
-        bonus_id: await this.bonusStakes.pick(player.id, currency.code, stake),
+        bonus_id: admitted.bonus_id,
         round_id: round.id,
         player_id: player.id,
         currency: currency.code,
@@ -486,7 +438,7 @@ export class CrashService {
       new Date(this.now()),
     );
     if (inserted === 'closed' || inserted === 'duplicate') {
-      await this.gate.release(reference);
+      await this.deps.wagers.release(reference);
       if (inserted === 'closed')
         fail(
           'BETTING_CLOSED',
@@ -497,8 +449,8 @@ export class CrashService {
       fail('ALREADY_BET', 'You already have a bet in this round.', 409, 'round');
     }
     if (!(await this.takeStake(inserted))) {
-      await this.gate.release(reference);
-      fail('INSUFFICIENT_FUNDS', 'Your balance is too low for this bet.', 409);
+      await this.deps.wagers.release(reference);
+      throw new WagersError('INSUFFICIENT_FUNDS');
     }
     const active =
       (await this.repository.setBet(inserted.id, ['placing'], { status: 'active' })) ?? inserted;

@@ -3,7 +3,6 @@ import type { Db } from '../../platform/db/database.ts';
 import { periodic } from '../../platform/periodic.ts';
 import type { AuditService } from '../audit/index.ts';
 import type { PlayerAuth } from '../auth/index.ts';
-import type { LedgerService } from '../ledger/index.ts';
 import type { PlayerGate } from '../protection/index.ts';
 import type { StaffAuth } from '../staff/index.ts';
 import { CasinoRepository } from './casino.repository.ts';
@@ -28,14 +27,7 @@ import { type ProviderDeps, ProviderService } from './provider.service.ts';
 export type { ProviderRow } from './casino.repository.ts';
 export { multiplierAt } from './crash.service.ts';
 export {
-  type BonusStakes,
-  CASH_ONLY,
-  type CasinoBetSettled,
-} from './originals.service.ts';
-export {
-  type FreeRounds,
   PROVIDER_ERRORS,
-  type ProviderRoundSettled,
   providerSignature,
   SIGNATURE_WINDOW_MS,
 } from './provider.service.ts';
@@ -52,27 +44,15 @@ export function createCasinoModule(db: Db) {
 export function createOriginalsModule(
   deps: OriginalsDeps & {
     db: Db;
-    ledger: LedgerService;
     currencyByCode: (code: string) => Promise<unknown | null>;
-    gate: PlayerGate;
     env: string;
     log: (message: string, error: unknown) => void;
   },
 ) {
   const settings = new OriginalsSettings(deps.db);
-  const service = new OriginalsService(
-    new OriginalsRepository(deps.db),
-    deps.ledger,
-    deps.gate,
-    deps,
-    settings,
-  );
+  const service = new OriginalsService(new OriginalsRepository(deps.db), deps, settings);
   const job = periodic('originals sweep', () => service.sweep(), deps.log);
-  const crash = new CrashService(new CrashRepository(deps.db), deps.ledger, deps.gate, {
-    ...deps,
-    settings,
-    onSettled: (event) => deps.onSettled({ ...event, game: 'crash', category: 'originals' }),
-  });
+  const crash = new CrashService(new CrashRepository(deps.db), { ...deps, settings });
   const hub = new CrashHub(crash);
   return {
     service,
@@ -96,10 +76,11 @@ export function createOriginalsModule(
     },
     /** The Crash engine: settles what a previous process left open, then runs the rounds. */
     startCrash: () => crash.start(),
-    stop: () => {
+    stop: async () => {
       job.stop();
       crash.stop();
       hub.close();
+      await service.flushSettled();
     },
   };
 }
@@ -111,7 +92,6 @@ export function createOriginalsModule(
 export function createLobbyModule(
   deps: ProviderDeps & {
     db: Db;
-    ledger: LedgerService;
     gate: PlayerGate;
     env: string;
     log: (message: string, error: unknown) => void;
@@ -119,13 +99,7 @@ export function createLobbyModule(
 ) {
   const repository = new LobbyRepository(deps.db);
   const service = new LobbyService(repository);
-  const provider = new ProviderService(
-    new ProviderRepository(deps.db),
-    repository,
-    deps.ledger,
-    deps.gate,
-    deps,
-  );
+  const provider = new ProviderService(new ProviderRepository(deps.db), repository, deps);
   const job = periodic('provider sweep', () => provider.sweep(), deps.log);
   return {
     repository,
@@ -150,7 +124,7 @@ export function createLobbyModule(
       lobbyAdminRoutes(repository, audit, staff, builtIn),
     /** Mounted at /api/provider/v1 (not under the player API). */
     providerRoutes: providerRoutes(provider),
-    /** Tells the bonus engine about bonus-funded rounds a crash closed without telling it. */
+    /** Settles closed rounds a crash left unsettled. */
     startSweeper(interval_ms = ORIGINALS_SWEEP_INTERVAL_MS) {
       job.start(interval_ms);
     },

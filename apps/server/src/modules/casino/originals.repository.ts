@@ -1,5 +1,5 @@
-import type { Generated, Transaction } from 'kysely';
-import type { Db } from '../../platform/db/database.ts';
+import { CompiledQuery, type Generated, type Transaction } from 'kysely';
+import { type Db, preparedStatement } from '../../platform/db/database.ts';
 
 export type SeedRow = {
   id: bigint;
@@ -47,6 +47,27 @@ type Tables = {
   };
 };
 export type OriginalsTx = Transaction<Tables>;
+
+/**
+ * A bet and its nonce in one statement: the seed's nonce moves from the one the outcome was
+ * computed with, only if it still is that one and the key is new; the bet is stored with it.
+ * No row back: the key was used before, or the nonce (or the seed) moved meanwhile.
+ */
+const PLACE_BET_SQL = preparedStatement(
+  'casino_place_bet',
+  `with s as (
+     update fair_seeds set nonce = nonce + 1
+      where id = $1::bigint and status = 'active' and nonce = $2::integer
+        and not exists (select 1 from casino_bets b
+                         where b.player_id = $3::bigint and b.idempotency_key = $4::text)
+      returning id, nonce - 1 as used
+   )
+   insert into casino_bets (player_id, idempotency_key, bonus_id, game, currency, stake_minor,
+     payout_minor, multiplier, params, outcome, seed_id, nonce)
+   select $3::bigint, $4::text, $5::bigint, $6::text, $7::text, $8::bigint, $9::bigint,
+     $10::text, $11::jsonb, $12::jsonb, s.id, s.used from s
+   returning id, status, created_at`,
+);
 
 export class OriginalsRepository {
   private readonly db;
@@ -136,6 +157,45 @@ export class OriginalsRepository {
       .executeTakeFirstOrThrow()) as BetRow;
   }
 
+  /** Stores a bet with the seed's next nonce (see PLACE_BET_SQL); null when not stored. */
+  async placeBet(
+    seed: Pick<SeedRow, 'id' | 'nonce'>,
+    bet: Omit<BetRow, 'id' | 'status' | 'created_at' | 'seed_id' | 'nonce'>,
+  ): Promise<BetRow | null> {
+    const { rows } = await this.db.executeQuery<{
+      id: bigint;
+      status: BetRow['status'];
+      created_at: Date;
+    }>(
+      CompiledQuery.raw(PLACE_BET_SQL, [
+        seed.id,
+        seed.nonce,
+        bet.player_id,
+        bet.idempotency_key,
+        bet.bonus_id,
+        bet.game,
+        bet.currency,
+        bet.stake_minor,
+        bet.payout_minor,
+        bet.multiplier,
+        JSON.stringify(bet.params),
+        JSON.stringify(bet.outcome),
+      ]),
+    );
+    const row = rows[0];
+    return row ? { ...bet, ...row, seed_id: seed.id, nonce: seed.nonce } : null;
+  }
+
+  /** Settled marks of bets whose money moved (written together; see the service). */
+  async markSettled(ids: readonly bigint[]) {
+    await this.db
+      .updateTable('casino_bets')
+      .set({ status: 'settled' })
+      .where('id', 'in', ids)
+      .where('status', '=', 'placing')
+      .execute();
+  }
+
   async bet(id: bigint): Promise<BetRow | null> {
     return (
       ((await this.db
@@ -209,12 +269,21 @@ export class OriginalsRepository {
       .execute();
   }
 
+  /**
+   * The player's bets, newest first: settled ones, and instant ones whose settled mark is still
+   * on its way (a refused bet is marked at once; an open Mines round is not history yet).
+   */
   bets(player_id: bigint, limit: number) {
     return this.db
       .selectFrom('casino_bets')
       .selectAll()
       .where('player_id', '=', player_id)
-      .where('status', '=', 'settled')
+      .where((eb) =>
+        eb.or([
+          eb('status', '=', 'settled'),
+          eb.and([eb('status', '=', 'placing'), eb('game', '<>', 'mines')]),
+        ]),
+      )
       .orderBy('id', 'desc')
       .limit(limit)
       .execute() as Promise<BetRow[]>;

@@ -27,8 +27,8 @@ import {
 import { formatAmount, isMoneyError } from '@casino/money';
 import { parseAmountInput } from '../../platform/amounts.ts';
 import { AppError } from '../../platform/http/errors.ts';
-import { isLedgerError, type LedgerService } from '../ledger/index.ts';
-import type { GateClient, PlayerGate } from '../protection/index.ts';
+import type { GateClient } from '../protection/index.ts';
+import { type Wager, WagersError, type WagersService } from '../wagers/index.ts';
 import type { BetRow, OriginalsRepository, SeedRow } from './originals.repository.ts';
 import { ORIGINAL_GAMES, type OriginalsSettings } from './originals.settings.ts';
 
@@ -60,74 +60,31 @@ const x100Text = (n: number) => `${Math.floor(n / 100)}.${String(n % 100).padSta
 const hundredths = (n: number) => `${Math.floor(n / 100)}.${String(n % 100).padStart(2, '0')}`;
 const CLIENT_SEED = /^[\x21-\x7e]{1,64}$/;
 
-/** A settled real-money casino bet (the bonus engine's wagering hook listens). */
-export type CasinoBetSettled = {
-  player_id: bigint;
-  /** casino_bets ids, or crash_bets ids when `game` is crash. */
-  bet_id: bigint;
-  game: string;
-  category: 'originals';
-  currency: string;
-  stake_minor: bigint;
-  payout_minor: bigint;
-};
-
-/**
- * Bonus money a casino bet may stake (decision 0805: the operator's "bonus first" spending order).
- * The bonus module implements it. `pick` names the bonus that would fund a stake (null: cash, as
- * always under "cash first"). A bet (`bet_ref`: an original's bet, a studio round) then takes its
- * stakes from that bonus to wagers:<house_purpose> (`stake`: false when the bonus cannot cover
- * it now, and the bet is refused), pays its returns back into it (`credit`: wins, refunds) and
- * ends with `close`, after which its bonus may end. `settle` is credit + close for a bet with one
- * stake. Each is idempotent by its reference (`move_ref` names one stake or return of the bet).
- */
-export type BonusStakes = {
-  pick(player_id: bigint, currency: string, amount_minor: bigint): Promise<bigint | null>;
-  /** Bonus money bets may stake now: what running bonuses have left (bonus first), else 0. */
-  stakeable(player_id: bigint, currency: string): Promise<bigint>;
-  stake(input: {
-    bet_ref: string;
-    /** This stake (a round has several); default `<bet_ref>:stake`. */
-    move_ref?: string;
-    bonus_id: bigint;
-    player_id: bigint;
-    currency: string;
-    amount_minor: bigint;
-    house_purpose: string;
-  }): Promise<boolean>;
-  credit(input: { bet_ref: string; move_ref: string; amount_minor: bigint }): Promise<boolean>;
-  close(bet_ref: string): Promise<void>;
-  settle(input: { bet_ref: string; payout_minor: bigint }): Promise<void>;
-};
-
-/** Cash only: what a module without a bonus engine (and every test that needs none) uses. */
-export const CASH_ONLY: BonusStakes = {
-  pick: async () => null,
-  stakeable: async () => 0n,
-  stake: async () => false,
-  credit: async () => false,
-  close: async () => {},
-  settle: async () => {},
-};
-
 export type OriginalsDeps = {
   currencyOf: (currency_id: number | null) => Promise<{ code: string; scale: number } | null>;
-  /** The most a single bet may stake while a bonus is wagered (null: no cap). */
-  maxBet: (player_id: bigint, currency: string) => Promise<bigint | null>;
-  onSettled: (event: CasinoBetSettled) => void;
-  /** Bonus-first spending (decision 0805); cash only when absent. */
-  bonusStakes?: BonusStakes;
+  wagers: WagersService;
 };
+
+/** Seeds read per player and kept: a bet checks its nonce in its own statement (see `play`). */
+const SEED_CACHE_SIZE_MAX = 100_000;
+/** Settled marks are written together, this often (a crash leaves them to the sweep). */
+const SETTLED_FLUSH_MS = 20;
+const SETTLED_FLUSH_SIZE_MAX = 500;
+/** A seed whose nonce moved under the cache (another instance) is read again this often. */
+const STALE_SEED_ATTEMPTS = 3;
 
 function fail(code: string, message: string, path: string, status = 422): never {
   throw new AppError(code, message, { status, errors: [{ path, message }] });
 }
 
 export class OriginalsService {
+  /** The active seed per player as last read or used; `nonce` is the next one to use. */
+  private readonly seeds = new Map<bigint, SeedRow>();
+  private readonly settledMarks: bigint[] = [];
+  private settledTimer: NodeJS.Timeout | null = null;
+
   constructor(
     private readonly repository: OriginalsRepository,
-    private readonly ledger: LedgerService,
-    private readonly gate: PlayerGate,
     private readonly deps: OriginalsDeps,
     private readonly settings: OriginalsSettings,
   ) {}
@@ -144,9 +101,23 @@ export class OriginalsService {
 
   private async ensureSeed(player_id: bigint): Promise<SeedRow> {
     const active = await this.repository.activeSeed(null, player_id);
-    if (active) return active;
+    if (active) return this.remember(active);
     await this.repository.insertSeed(null, await this.newSeedValues(player_id));
-    return (await this.repository.activeSeed(null, player_id))!;
+    return this.remember((await this.repository.activeSeed(null, player_id))!);
+  }
+
+  /** The seed a bet would use: from memory, or read (and then kept). */
+  private async currentSeed(player_id: bigint): Promise<SeedRow> {
+    return this.seeds.get(player_id) ?? this.ensureSeed(player_id);
+  }
+
+  private remember(seed: SeedRow): SeedRow {
+    if (this.seeds.size >= SEED_CACHE_SIZE_MAX) {
+      const oldest = this.seeds.keys().next();
+      if (!oldest.done) this.seeds.delete(oldest.value);
+    }
+    this.seeds.set(seed.player_id, seed);
+    return seed;
   }
 
   /** What the player sees before betting: the hashed server seed, their client seed, the next nonce. */
@@ -177,6 +148,7 @@ export class OriginalsService {
       );
     }
     await this.ensureSeed(player_id);
+    this.seeds.delete(player_id);
     const values = await this.newSeedValues(player_id, client_seed);
     const previous = await this.repository.transaction(async (tx) => {
       const active = await this.repository.activeSeed(tx, player_id, true);
@@ -223,9 +195,8 @@ export class OriginalsService {
     return stake;
   }
 
-  /** The operator's max bet and max payout, then the bonus max bet: each a clear 422. */
+  /** The operator's max bet and max payout for the game: each a clear 422. */
   private async checkLimits(
-    player_id: bigint,
     currency: { code: string; scale: number },
     stake: bigint,
     bestPayout: bigint | null,
@@ -245,22 +216,38 @@ export class OriginalsService {
         'amount',
       );
     }
-    const cap = await this.deps.maxBet(player_id, currency.code);
-    if (cap !== null && stake > cap) {
-      fail(
-        'BONUS_MAX_BET',
-        `While a bonus is wagered, a bet may be at most ${formatAmount(cap, currency.scale)} ${currency.code}.`,
-        'amount',
-      );
-    }
     return limits;
   }
 
+  /** The bet as the bet path (modules/wagers) knows it. */
+  private wager(bet: BetRow): Wager {
+    return {
+      bet_ref: `casino:${bet.id}`,
+      product: 'originals',
+      game: bet.game,
+      category: 'originals',
+      player_id: bet.player_id,
+      currency: bet.currency,
+      house: { kind: 'wagers', purpose: 'originals' },
+      funding: bet.bonus_id === null ? 'cash' : 'bonus',
+      bonus_id: bet.bonus_id,
+      object_id: `casino:${bet.id}`,
+      actor: { type: 'player', id: String(bet.player_id) },
+      settle_actor: { type: 'system', id: 'originals' },
+    };
+  }
+
   /**
-   * One real-money round of an original: the gate, then the outcome fixed under the seed's row
-   * lock (nonce + 1), then the stake and any win through the ledger, each keyed by the bet's id.
-   * The same idempotency key returns the first bet. `plan` validates the game's own input and
-   * says how to turn the bet's floats into its result.
+   * One real-money round of an original: admitted by the bet path (gate, bonus max bet, whose
+   * money), then the outcome fixed and stored with the seed's nonce in one statement, then the
+   * money through the bet path, keyed by the bet's id. The same idempotency key returns the
+   * first bet. `plan` validates the game's own input and says how to turn the bet's floats into
+   * its result.
+   *
+   * The seed is read from memory: the outcome is computed for the nonce the cache holds, and
+   * the statement that stores the bet moves the nonce only if it still is that one (another
+   * instance, a rotation, or a racing bet of the same player may have moved it), so a stale
+   * cache costs a second try, never a result drawn twice from one nonce.
    */
   private async play(
     game: BetRow['game'],
@@ -270,19 +257,13 @@ export class OriginalsService {
     plan: (stake: bigint, edge_bp: number) => Plan,
   ) {
     const currency = await this.currency(player.currency_id);
-    const existing = await this.repository.betByKey(player.id, input.idempotency_key);
-    if (existing) {
-      if (existing.status === 'refused')
-        throw new AppError('INSUFFICIENT_FUNDS', 'Your balance is too low for this bet.', {
-          status: 409,
-        });
-      return this.view(existing, currency.scale);
-    }
     const stake = this.parseStake(input.amount, currency.scale);
     const edge_bp = await this.settings.edge(game);
     const planned = plan(stake, edge_bp);
-    const limits = await this.checkLimits(player.id, currency, stake, planned.bestPayout);
+    const limits = await this.checkLimits(currency, stake, planned.bestPayout);
     if (game === 'mines' && (await this.repository.openMines(player.id))) {
+      const again = await this.repository.betByKey(player.id, input.idempotency_key);
+      if (again) return this.replay(again, currency.scale);
       fail(
         'ROUND_IN_PROGRESS',
         'A Mines round is already in progress: finish it first.',
@@ -291,30 +272,37 @@ export class OriginalsService {
       );
     }
     const reference = `casino:${player.id}:${input.idempotency_key}`;
-    await this.gate.admit({
-      ...client,
-      player_id: player.id,
-      action: 'casino_bet',
-      amount_minor: stake,
-      currency: currency.code,
-      reference,
-    });
-
-    await this.ensureSeed(player.id);
-    // Which money stakes it is fixed before any moves, so a retry settles the same way.
-    const bonus_id = await this.bonusStakes.pick(player.id, currency.code, stake);
-    let bet: BetRow;
+    let admitted: Awaited<ReturnType<WagersService['admit']>>;
     try {
-      bet = await this.repository.transaction(async (tx) => {
-        const seed = (await this.repository.activeSeed(tx, player.id, true))!;
+      admitted = await this.deps.wagers.admit({
+        player_id: player.id,
+        currency: currency.code,
+        scale: currency.scale,
+        amount_minor: stake,
+        action: 'casino_bet',
+        reference,
+        client,
+        bonus_funding: true,
+      });
+    } catch (error) {
+      // A retry of a bet already placed is answered with that bet, whatever the gate says now.
+      const again = await this.repository.betByKey(player.id, input.idempotency_key);
+      if (again) return this.replay(again, currency.scale);
+      throw error;
+    }
+
+    let bet: BetRow | null = null;
+    let seed: SeedRow | null = null;
+    try {
+      for (let attempt = 1; bet === null; attempt++) {
+        seed = attempt === 1 ? await this.currentSeed(player.id) : await this.ensureSeed(player.id);
         const fs = await floats(
           { serverSeed: seed.server_seed, clientSeed: seed.client_seed, nonce: seed.nonce },
           planned.floats,
         );
         const result = planned.resolve(fs, limits.max_payout_minor);
-        await this.repository.bumpNonce(tx, seed.id);
-        return this.repository.insertBet(tx, {
-          bonus_id,
+        bet = await this.repository.placeBet(seed, {
+          bonus_id: admitted.bonus_id,
           player_id: player.id,
           game,
           currency: currency.code,
@@ -323,17 +311,25 @@ export class OriginalsService {
           multiplier: result.multiplier,
           params: { ...planned.params, edge_bp },
           outcome: result.outcome,
-          seed_id: seed.id,
-          nonce: seed.nonce,
           idempotency_key: input.idempotency_key,
         });
-      });
+        if (bet !== null) break;
+        // Not stored: the key was used before (a retry), or the seed moved under the cache.
+        const again = await this.repository.betByKey(player.id, input.idempotency_key);
+        if (again) {
+          // The first bet's usage stays counted; a refused one had given it back already.
+          if (again.status === 'refused') await this.deps.wagers.release(reference);
+          return this.replay(again, currency.scale);
+        }
+        this.seeds.delete(player.id);
+        if (attempt >= STALE_SEED_ATTEMPTS) throw new Error('originals: the seed kept moving');
+      }
     } catch (error) {
-      await this.gate.release(reference);
+      await this.deps.wagers.release(reference);
       // Two Mines starts at once: the unique open-round index refuses the second.
       if ((error as { code?: string }).code === '23505') {
         const again = await this.repository.betByKey(player.id, input.idempotency_key);
-        if (again) return this.view(again, currency.scale);
+        if (again) return this.replay(again, currency.scale);
         fail(
           'ROUND_IN_PROGRESS',
           'A Mines round is already in progress: finish it first.',
@@ -343,14 +339,20 @@ export class OriginalsService {
       }
       throw error;
     }
-    const settled = await this.settle(bet);
-    if (!settled) {
-      await this.gate.release(reference);
-      throw new AppError('INSUFFICIENT_FUNDS', 'Your balance is too low for this bet.', {
-        status: 409,
-      });
+    // The nonce the statement used is spent: the next bet takes the next one.
+    this.remember({ ...seed!, nonce: seed!.nonce + 1 });
+    const placed = await this.settle(bet);
+    if (placed === null) {
+      await this.deps.wagers.release(reference);
+      throw new WagersError('INSUFFICIENT_FUNDS');
     }
-    return this.view((await this.repository.bet(bet.id)) ?? bet, currency.scale);
+    return this.view(placed, currency.scale, seed!);
+  }
+
+  /** A bet asked for again with its key: as it stands (a refused one is refused again). */
+  private async replay(bet: BetRow, scale: number) {
+    if (bet.status === 'refused') throw new WagersError('INSUFFICIENT_FUNDS');
+    return this.view(bet, scale);
   }
 
   async diceBet(
@@ -560,91 +562,91 @@ export class OriginalsService {
         status: next.finished ? 'placing' : 'active',
       });
     });
-    if (bet.status === 'placing') await this.settle(bet);
-    return this.view((await this.repository.bet(bet.id)) ?? bet, currency.scale);
-  }
-
-  private get bonusStakes(): BonusStakes {
-    return this.deps.bonusStakes ?? CASH_ONLY;
+    const settled = bet.status === 'placing' ? ((await this.settle(bet)) ?? bet) : bet;
+    return this.view(settled, currency.scale);
   }
 
   /**
-   * Takes the stake from the bet's bonus (bonus first) or from cash; false when refused. A bonus
-   * that cannot stake it after all (it ended or was spent since it was picked) leaves the bet to
-   * cash, as if cash had been picked: `bet.bonus_id` is cleared before any cash moves.
+   * Moves the money of a fixed outcome through the bet path; repeatable (keys). Returns the bet
+   * as it now stands, or null when the stake was refused (the bet is marked refused). An instant
+   * game's stake, payout and `BetSettled` go in one ledger batch; its settled mark is written
+   * with others a moment later (the sweep finishes any a crash left placing).
    */
-  private async takeStake(bet: BetRow): Promise<boolean> {
-    if (bet.bonus_id !== null) {
-      const taken = await this.bonusStakes.stake({
-        bet_ref: `casino:${bet.id}`,
-        bonus_id: bet.bonus_id,
-        player_id: bet.player_id,
-        currency: bet.currency,
+  private async settle(bet: BetRow): Promise<BetRow | null> {
+    const wager = this.wager(bet);
+    const opening = bet.game === 'mines' && !(bet.outcome as MinesOutcome).finished;
+    if (opening || bet.bonus_id !== null) {
+      const staked = await this.deps.wagers.stake(wager, {
+        key: `casino-bet:${bet.id}`,
         amount_minor: bet.stake_minor,
-        house_purpose: 'originals',
+        cash_fallback: true,
       });
-      if (taken) return true;
-      await this.repository.clearBonus(bet.id);
-      bet.bonus_id = null;
-    }
-    try {
-      await this.ledger.transfer({
-        idempotency_key: `casino-bet:${bet.id}`,
-        debit: { player_id: bet.player_id, wallet: 'cash' },
-        credit: { house: 'wagers', purpose: 'originals' },
-        amount_minor: bet.stake_minor,
-        currency: bet.currency,
-        reason_code: 'bet',
-        object: { type: 'bet', id: `casino:${bet.id}` },
-        actor: { type: 'player', id: String(bet.player_id) },
-      });
-    } catch (error) {
-      if (isLedgerError(error, 'INSUFFICIENT_FUNDS')) return false;
-      throw error;
-    }
-    return true;
-  }
-
-  /** Moves the money of a fixed outcome; repeatable (keys). False when the stake was refused. */
-  private async settle(bet: BetRow): Promise<boolean> {
-    if (!(await this.takeStake(bet))) {
-      await this.repository.setStatus(bet.id, 'refused');
-      return false;
-    }
-    // A Mines round just started: its stake is taken, the player now reveals tiles.
-    if (bet.game === 'mines' && !(bet.outcome as MinesOutcome).finished) {
-      await this.repository.setStatus(bet.id, 'active');
-      return true;
-    }
-    if (bet.bonus_id !== null) {
-      // Its return (nothing for a loss) goes back to the bonus that staked it.
-      await this.bonusStakes.settle({
-        bet_ref: `casino:${bet.id}`,
+      if (!staked.ok) {
+        await this.repository.setStatus(bet.id, 'refused');
+        return null;
+      }
+      if (staked.bonus_id !== bet.bonus_id) {
+        // Its bonus could not stake it after all: cash took it, and its returns go to cash.
+        await this.repository.clearBonus(bet.id);
+        bet = { ...bet, bonus_id: null };
+      }
+      if (opening) {
+        await this.repository.setStatus(bet.id, 'active');
+        return { ...bet, status: 'active' };
+      }
+      await this.deps.wagers.settle(this.wager(bet), {
+        stake_minor: bet.stake_minor,
         payout_minor: bet.payout_minor,
+        payout_key: `casino-win:${bet.id}`,
       });
-    } else if (bet.payout_minor > 0n) {
-      await this.ledger.transfer({
-        idempotency_key: `casino-win:${bet.id}`,
-        debit: { house: 'wagers', purpose: 'originals' },
-        credit: { player_id: bet.player_id, wallet: 'cash' },
-        amount_minor: bet.payout_minor,
-        currency: bet.currency,
-        reason_code: 'win',
-        object: { type: 'bet', id: `casino:${bet.id}` },
-        actor: { type: 'system', id: 'originals' },
+    } else if (bet.game === 'mines') {
+      // A Mines round that ends: its stake was taken when it opened.
+      await this.deps.wagers.settle(wager, {
+        stake_minor: bet.stake_minor,
+        payout_minor: bet.payout_minor,
+        payout_key: `casino-win:${bet.id}`,
       });
+    } else {
+      const played = await this.deps.wagers.play(wager, {
+        stake_minor: bet.stake_minor,
+        payout_minor: bet.payout_minor,
+        stake_key: `casino-bet:${bet.id}`,
+        payout_key: `casino-win:${bet.id}`,
+      });
+      if (!played.ok) {
+        await this.repository.setStatus(bet.id, 'refused');
+        return null;
+      }
+      this.markSettled(bet.id);
+      return { ...bet, status: 'settled' };
     }
     await this.repository.setStatus(bet.id, 'settled');
-    this.deps.onSettled({
-      player_id: bet.player_id,
-      bet_id: bet.id,
-      game: bet.game,
-      category: 'originals',
-      currency: bet.currency,
-      stake_minor: bet.stake_minor,
-      payout_minor: bet.payout_minor,
-    });
-    return true;
+    return { ...bet, status: 'settled' };
+  }
+
+  /** Queues a settled mark; marks go out together (one statement) every SETTLED_FLUSH_MS. */
+  private markSettled(id: bigint) {
+    this.settledMarks.push(id);
+    if (this.settledMarks.length >= SETTLED_FLUSH_SIZE_MAX) {
+      void this.flushSettled();
+      return;
+    }
+    if (this.settledTimer) return;
+    this.settledTimer = setTimeout(() => void this.flushSettled(), SETTLED_FLUSH_MS);
+    this.settledTimer.unref();
+  }
+
+  /** Writes the queued settled marks (also on shutdown; a crash leaves them to the sweep). */
+  async flushSettled(): Promise<void> {
+    if (this.settledTimer) clearTimeout(this.settledTimer);
+    this.settledTimer = null;
+    const ids = this.settledMarks.splice(0, this.settledMarks.length);
+    if (ids.length === 0) return;
+    try {
+      await this.repository.markSettled(ids);
+    } catch {
+      // The sweep settles them again (the money is keyed): marks are a cache of the ledger.
+    }
   }
 
   /** The house edge of every original (public: the pages show the multipliers it gives). */
@@ -667,8 +669,9 @@ export class OriginalsService {
     return Promise.all(rows.map((row) => this.view(row, currency?.scale ?? 2)));
   }
 
-  private async view(bet: BetRow, scale: number) {
-    const seed = await this.repository.seed(bet.seed_id);
+  /** A bet as the player sees it; `seed` when the caller has it (the bet just placed). */
+  private async view(bet: BetRow, scale: number, seed?: SeedRow) {
+    seed ??= (await this.repository.seed(bet.seed_id)) ?? undefined;
     const params = bet.params as Record<string, unknown> & { edge_bp?: number };
     const outcome = bet.outcome as Record<string, unknown> & { won?: boolean };
     const common = {

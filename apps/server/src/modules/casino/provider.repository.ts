@@ -40,7 +40,7 @@ export type RoundRow = {
   /** The bonus whose balance stakes the round (decision 0805); null: cash. */
   bonus_id: bigint | null;
   /** The bonus module was told the round is over. */
-  bonus_closed: boolean;
+  settled: boolean;
 };
 
 export type TxnStatus = 'pending' | 'applied' | 'refused' | 'rolled_back';
@@ -71,9 +71,9 @@ type Tables = {
   };
   provider_rounds: Omit<
     RoundRow,
-    'id' | 'created_at' | 'stake_minor' | 'payout_minor' | 'status' | 'bonus_closed'
+    'id' | 'created_at' | 'stake_minor' | 'payout_minor' | 'status' | 'settled'
   > & {
-    bonus_closed: Generated<boolean>;
+    settled: Generated<boolean>;
     id: Generated<bigint>;
     created_at: Generated<Date>;
     stake_minor: Generated<bigint>;
@@ -192,7 +192,7 @@ export class ProviderRepository {
     tx: ProviderTx,
     row: Omit<
       RoundRow,
-      'id' | 'created_at' | 'stake_minor' | 'payout_minor' | 'status' | 'closed_at' | 'bonus_closed'
+      'id' | 'created_at' | 'stake_minor' | 'payout_minor' | 'status' | 'closed_at' | 'settled'
     >,
   ): Promise<RoundRow> {
     await tx
@@ -279,29 +279,28 @@ export class ProviderRepository {
     }
   }
 
-  /** Closes the round; true only for the call that closed it. */
-  /** Closed bonus-funded rounds the bonus module has not yet been told about. */
-  async bonusRoundsUnclosed(before: Date, limit: number): Promise<RoundRow[]> {
+  /** Closed rounds not yet settled through the bet path (a crash came in between). */
+  async unsettledRounds(before: Date, limit: number): Promise<RoundRow[]> {
     return (await this.db
       .selectFrom('provider_rounds')
       .selectAll()
       .where('status', '=', 'closed')
-      .where('bonus_id', 'is not', null)
-      .where('bonus_closed', '=', false)
+      .where('settled', '=', false)
       .where('closed_at', '<', before)
       .orderBy('id')
       .limit(limit)
       .execute()) as RoundRow[];
   }
 
-  async setBonusClosed(id: bigint) {
+  async setSettled(id: bigint) {
     await this.db
       .updateTable('provider_rounds')
-      .set({ bonus_closed: true })
+      .set({ settled: true })
       .where('id', '=', id)
       .execute();
   }
 
+  /** Closes the round; true only for the call that closed it. */
   async closeRound(id: bigint): Promise<boolean> {
     const closed = await this.db
       .updateTable('provider_rounds')

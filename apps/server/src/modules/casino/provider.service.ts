@@ -2,10 +2,10 @@ import { createHash, createHmac, randomBytes, timingSafeEqual } from 'node:crypt
 import { formatAmount, isMoneyError, parseRate, toEuroAfterFee } from '@casino/money';
 import { parseAmountInput } from '../../platform/amounts.ts';
 import { AppError } from '../../platform/http/errors.ts';
-import { isLedgerError, type LedgerService } from '../ledger/index.ts';
-import type { GateClient, PlayerGate } from '../protection/index.ts';
+import type { FreeRounds } from '../bonus/index.ts';
+import type { GateClient } from '../protection/index.ts';
+import type { Wager, WagersService } from '../wagers/index.ts';
 import type { LobbyGameRow, LobbyRepository } from './lobby.repository.ts';
-import { type BonusStakes, CASH_ONLY } from './originals.service.ts';
 import type {
   GameSessionRow,
   IntegrationRow,
@@ -59,24 +59,12 @@ export const PROVIDER_ERRORS = {
 } as const;
 export type ProviderErrorCode = keyof typeof PROVIDER_ERRORS;
 
-/** A settled provider round's stake, for the bonus engine's wagering. */
-export type ProviderRoundSettled = {
-  player_id: bigint;
-  round_id: bigint;
-  category: string;
-  currency: string;
-  stake_minor: bigint;
-  payout_minor: bigint;
-};
-
 export type ProviderDeps = {
   /** The wallet currency of a player (code, scale), or null when the player is unknown. */
   playerCurrency: (player_id: bigint) => Promise<{ code: string; scale: number } | null>;
-  onRoundSettled: (event: ProviderRoundSettled) => void;
   /** Units of a currency per euro (the cashier's `rate_to_eur`), for the games' EUR bet ranges. */
   rateToEur?: (currency: string) => Promise<string | null>;
-  /** Bonus-first spending (decision 0805); cash only when absent. */
-  bonusStakes?: BonusStakes;
+  wagers: WagersService;
 };
 
 export type SessionInput = {
@@ -102,36 +90,7 @@ export type FreeRoundInput = SessionInput & {
   win: string;
 };
 
-/**
- * Free spins the bonus engine granted (decision 0804), as the provider API needs them: the
- * player's grants for a game, and one spin played against a grant. Installed from app.ts.
- */
-export type FreeRounds = {
-  active(
-    player_id: bigint,
-    game: string,
-    currency: string,
-  ): Promise<
-    Array<{
-      grant_id: string;
-      spins_total: number;
-      spins_left: number;
-      bet_minor: bigint;
-      win_minor: bigint;
-      expires_at: Date;
-    }>
-  >;
-  play(input: {
-    provider: string;
-    grant_id: string;
-    player_id: bigint;
-    game: string;
-    currency: string;
-    round_id: string;
-    transaction_id: string;
-    win_minor: bigint;
-  }): Promise<{ spins_total: number; spins_left: number; win_minor: bigint; finished: boolean }>;
-};
+export type { FreeRounds };
 
 export const sha256 = (text: string) => createHash('sha256').update(text).digest('hex');
 
@@ -150,10 +109,37 @@ export class ProviderService {
   constructor(
     private readonly repository: ProviderRepository,
     private readonly lobby: LobbyRepository,
-    private readonly ledger: LedgerService,
-    private readonly gate: PlayerGate,
     private readonly deps: ProviderDeps,
   ) {}
+
+  private get wagers(): WagersService {
+    return this.deps.wagers;
+  }
+
+  /**
+   * A round as the bet path (modules/wagers) knows it: its first bet decided whose money stakes
+   * all of it (bonus first); the studio's house account takes the stakes.
+   */
+  private wager(
+    integration: Pick<IntegrationRow, 'code'>,
+    round: RoundRow,
+    game?: { slug: string; category: string },
+  ): Wager {
+    return {
+      bet_ref: `provider-round:${round.id}`,
+      product: 'provider',
+      game: game?.slug ?? integration.code,
+      category: game?.category ?? 'slots',
+      player_id: round.player_id,
+      currency: round.currency,
+      house: { kind: 'wagers', purpose: integration.code },
+      funding: round.bonus_id === null ? 'cash' : 'bonus',
+      bonus_id: round.bonus_id,
+      object_id: `provider:${integration.code}:${round.round_ref}`,
+      actor: { type: 'provider', id: integration.code },
+      settle_actor: { type: 'provider', id: integration.code },
+    };
+  }
 
   /** Checks the request's signature and age; returns the calling studio. */
   async authenticate(
@@ -224,8 +210,8 @@ export class ProviderService {
   }
 
   private async balanceOf(player_id: bigint, currency: { code: string; scale: number }) {
-    const { cash } = await this.ledger.playerBalances(player_id, currency.code);
-    return formatAmount(cash.balance_minor - cash.reserved_minor, currency.scale);
+    const { cash_available_minor } = await this.wagers.balances(player_id, currency.code);
+    return formatAmount(cash_available_minor, currency.scale);
   }
 
   private async ok<T extends object>(
@@ -233,10 +219,13 @@ export class ProviderService {
     currency: { code: string; scale: number },
     extra: T = {} as T,
   ) {
-    const bonus = await this.bonusStakes.stakeable(player_id, currency.code);
+    const { cash_available_minor, bonus_stakeable_minor: bonus } = await this.wagers.balances(
+      player_id,
+      currency.code,
+    );
     return {
       ...extra,
-      balance: await this.balanceOf(player_id, currency),
+      balance: formatAmount(cash_available_minor, currency.scale),
       // Bonus money a bet may stake (the operator's "bonus first" order, decision 0805), else 0.
       bonus_balance: formatAmount(bonus, currency.scale),
       currency: currency.code,
@@ -399,8 +388,8 @@ export class ProviderService {
       requireLive: true,
     });
     const game = await this.game(integration, input.game_code, session);
-    const grants = this.freeRounds
-      ? await this.freeRounds.active(player.id, game.slug, player.currency.code)
+    const grants = this.wagers.freeRounds
+      ? await this.wagers.freeRounds.active(player.id, game.slug, player.currency.code)
       : [];
     return this.ok(player.id, player.currency, {
       free_rounds: grants.map((grant) => ({
@@ -441,13 +430,6 @@ export class ProviderService {
     );
   }
 
-  private freeRounds: FreeRounds | null = null;
-
-  /** Installs the bonus engine's free spins (app.ts). */
-  useFreeRounds(freeRounds: FreeRounds) {
-    this.freeRounds = freeRounds;
-  }
-
   /**
    * One free spin played by the studio against a grant (decision 0804): no stake moves (the
    * spins are the operator's); its win is counted on the grant, and when the last spin is in,
@@ -462,22 +444,21 @@ export class ProviderService {
     });
     const game = await this.game(integration, input.game_code, session);
     const win = await this.amount(input.win, player.currency, player.id, true);
-    const decision = await this.gate.check({
-      ip: session.client_ip,
-      ...(session.debug_country ? { debug_country: session.debug_country } : {}),
-      ...(session.language ? { language: session.language } : {}),
-      route: '/api/provider/v1/:provider/free-round',
+    await this.wagers.check({
+      client: {
+        ip: session.client_ip,
+        ...(session.debug_country ? { debug_country: session.debug_country } : {}),
+        ...(session.language ? { language: session.language } : {}),
+        route: '/api/provider/v1/:provider/free-round',
+      },
       player_id: player.id,
       action: 'casino_bet',
       currency: player.currency.code,
+      reference: `provider:${integration.code}:${input.transaction_id}`,
     });
-    if (!decision.allowed)
-      throw new AppError(decision.code, decision.message, { status: decision.status });
-    if (!this.freeRounds)
-      return this.refuse('FREE_ROUNDS_NOT_FOUND', 'No free spins here', player.id, player.currency);
     let played: Awaited<ReturnType<FreeRounds['play']>>;
     try {
-      played = await this.freeRounds.play({
+      played = await this.wagers.freeRounds.play({
         provider: integration.code,
         grant_id: input.grant_id,
         player_id: player.id,
@@ -527,21 +508,24 @@ export class ProviderService {
     await this.checkBetRange(game, amount, player);
     const reference = `provider:${integration.code}:${input.transaction_id}`;
     // The player's own address and country from the launch: the studio's server is not the player.
-    await this.gate.admit({
-      ip: session.client_ip,
-      ...(session.debug_country ? { debug_country: session.debug_country } : {}),
-      ...(session.language ? { language: session.language } : {}),
-      route: '/api/provider/v1/:provider/bet',
-      player_id: player.id,
-      action: 'provider_debit',
-      amount_minor: amount,
-      currency: player.currency.code,
-      reference,
-    });
-    const roundKey = this.roundKey(integration, input.round_id);
     // A new round's first bet decides which money stakes the whole round (bonus first): the pick
     // is stored only when this bet opens the round. Under cash first it costs no query.
-    const bonus_id = await this.bonusStakes.pick(player.id, player.currency.code, amount);
+    const { bonus_id } = await this.wagers.admit({
+      client: {
+        ip: session.client_ip,
+        ...(session.debug_country ? { debug_country: session.debug_country } : {}),
+        ...(session.language ? { language: session.language } : {}),
+        route: '/api/provider/v1/:provider/bet',
+      },
+      player_id: player.id,
+      currency: player.currency.code,
+      scale: player.currency.scale,
+      amount_minor: amount,
+      action: 'provider_debit',
+      reference,
+      bonus_funding: true,
+    });
+    const roundKey = this.roundKey(integration, input.round_id);
     const claimed = await this.repository.transaction(roundKey, async (tx) => {
       const existingRound = await this.repository.round(
         integration.provider_id,
@@ -583,7 +567,7 @@ export class ProviderService {
       return { row, inserted, round } as const;
     });
     if ('error' in claimed && claimed.error) {
-      await this.gate.release(reference);
+      await this.wagers.release(reference);
       return this.refuse(
         claimed.error,
         claimed.error === 'ROUND_CLOSED'
@@ -595,7 +579,7 @@ export class ProviderService {
     }
     if (!claimed.inserted && claimed.row.status !== 'pending') {
       // A concurrent duplicate (or the tombstone of an earlier rollback) won the id.
-      await this.gate.release(reference);
+      await this.wagers.release(reference);
       await this.replay(
         claimed.row,
         { kind: 'bet', amount_minor: amount, round_ref: input.round_id },
@@ -616,61 +600,23 @@ export class ProviderService {
 
   /** The round's bonus (bonus first) or the player's cash pays the bet; false: too little. */
   private async takeStake(integration: IntegrationRow, txn: TxnRow, round: RoundRow) {
-    if (round.bonus_id !== null) {
-      return this.bonusStakes.stake({
-        bet_ref: `provider-round:${round.id}`,
-        move_ref: `provider-bet:${integration.code}:${txn.txn_ref}`,
-        bonus_id: round.bonus_id,
-        player_id: txn.player_id,
-        currency: txn.currency,
-        amount_minor: txn.amount_minor!,
-        house_purpose: integration.code,
-      });
-    }
-    try {
-      await this.ledger.transfer({
-        idempotency_key: `provider-bet:${integration.code}:${txn.txn_ref}`,
-        debit: { player_id: txn.player_id, wallet: 'cash' },
-        credit: { house: 'wagers', purpose: integration.code },
-        amount_minor: txn.amount_minor!,
-        currency: txn.currency,
-        reason_code: 'bet',
-        object: { type: 'bet', id: `provider:${integration.code}:${round.round_ref}` },
-        actor: { type: 'provider', id: integration.code },
-      });
-      return true;
-    } catch (error) {
-      if (isLedgerError(error, 'INSUFFICIENT_FUNDS')) return false;
-      throw error;
-    }
+    const staked = await this.wagers.stake(this.wager(integration, round), {
+      key: `provider-bet:${integration.code}:${txn.txn_ref}`,
+      amount_minor: txn.amount_minor!,
+    });
+    return staked.ok;
   }
 
   /** Pays a win or a refund into the round's bonus (bonus first) or the player's cash. */
-  private async credit(
+  private credit(
     integration: IntegrationRow,
     round: RoundRow,
     move: { key: string; amount_minor: bigint; reason_code: 'win' | 'bet_refund' },
   ) {
-    if (move.amount_minor <= 0n) return;
-    if (round.bonus_id !== null) {
-      const paid = await this.bonusStakes.credit({
-        bet_ref: `provider-round:${round.id}`,
-        move_ref: move.key,
-        amount_minor: move.amount_minor,
-      });
-      // An open round's bonus bet is open too (it closes with the round): never expected.
-      if (!paid) throw new Error(`bonus bet of round ${round.id} is not open for ${move.key}`);
-      return;
-    }
-    await this.ledger.transfer({
-      idempotency_key: move.key,
-      debit: { house: 'wagers', purpose: integration.code },
-      credit: { player_id: round.player_id, wallet: 'cash' },
+    return this.wagers.credit(this.wager(integration, round), {
+      key: move.key,
       amount_minor: move.amount_minor,
-      currency: round.currency,
-      reason_code: move.reason_code,
-      object: { type: 'bet', id: `provider:${integration.code}:${round.round_ref}` },
-      actor: { type: 'provider', id: integration.code },
+      reason: move.reason_code,
     });
   }
 
@@ -683,7 +629,7 @@ export class ProviderService {
   ) {
     if (!(await this.takeStake(integration, txn, round))) {
       await this.repository.setTxnStatus(txn.id, 'refused', 'INSUFFICIENT_FUNDS');
-      await this.gate.release(reference);
+      await this.wagers.release(reference);
       const currency = (await this.deps.playerCurrency(txn.player_id))!;
       return this.refuse(
         'INSUFFICIENT_FUNDS',
@@ -769,7 +715,7 @@ export class ProviderService {
       close: input.round_closed === true,
     });
     // Published by the call that closed the round (the engine also dedupes by bet_ref).
-    if (moved && input.round_closed) await this.settled(round.id);
+    if (moved && input.round_closed) await this.settled(integration, round.id);
     return this.ok(player.id, player.currency, { transaction_id: input.transaction_id });
   }
 
@@ -901,41 +847,33 @@ export class ProviderService {
         player.currency,
       );
     }
-    if (await this.repository.closeRound(round.id)) await this.settled(round.id);
+    if (await this.repository.closeRound(round.id)) await this.settled(integration, round.id);
     return this.ok(player.id, player.currency, { round_id: input.round_id });
   }
 
-  private async settled(round_id: bigint) {
+  /**
+   * A closed round settles through the bet path: `BetSettled` with its stakes and returns
+   * (paid as they came), and a bonus-funded round's bonus learns it is over. Marked once done;
+   * the sweep settles rounds a crash left unmarked (settling again moves nothing).
+   */
+  private async settled(integration: Pick<IntegrationRow, 'code'>, round_id: bigint) {
     const round = await this.repository.roundById(round_id);
-    if (round?.status !== 'closed') return;
-    await this.closeBonusRound(round);
-    if (round.stake_minor === 0n) return;
+    if (round?.status !== 'closed' || round.settled) return;
     const game = await this.lobby.byId(round.game_id);
-    this.deps.onRoundSettled({
-      player_id: round.player_id,
-      round_id: round.id,
-      category: game?.category ?? 'slots',
-      currency: round.currency,
+    await this.wagers.settle(this.wager(integration, round, game ?? undefined), {
       stake_minor: round.stake_minor,
       payout_minor: round.payout_minor,
     });
+    await this.repository.setSettled(round.id);
   }
 
-  /** Tells the bonus module a bonus-funded round is over (its bonus may end now). */
-  private async closeBonusRound(round: RoundRow) {
-    if (round.bonus_id === null || round.bonus_closed) return;
-    await this.bonusStakes.close(`provider-round:${round.id}`);
-    await this.repository.setBonusClosed(round.id);
-  }
-
-  /** Tells the bonus module about closed rounds a crash left untold. */
+  /** Settles closed rounds a crash left unsettled. */
   async sweep(now = new Date()): Promise<number> {
-    const rounds = await this.repository.bonusRoundsUnclosed(new Date(now.getTime() - 30_000), 200);
-    for (const round of rounds) await this.closeBonusRound(round);
+    const rounds = await this.repository.unsettledRounds(new Date(now.getTime() - 30_000), 200);
+    for (const round of rounds) {
+      const integration = await this.repository.integrationByProvider(round.provider_id);
+      if (integration) await this.settled(integration, round.id);
+    }
     return rounds.length;
-  }
-
-  private get bonusStakes(): BonusStakes {
-    return this.deps.bonusStakes ?? CASH_ONLY;
   }
 }

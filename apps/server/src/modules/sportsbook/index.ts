@@ -5,9 +5,8 @@ import type { Db } from '../../platform/db/database.ts';
 import type { AuditService } from '../audit/index.ts';
 import type { PlayerAuth } from '../auth/index.ts';
 import type { CashierService } from '../cashier/index.ts';
-import type { LedgerService } from '../ledger/index.ts';
-import type { PlayerGate } from '../protection/index.ts';
 import type { StaffAuth } from '../staff/index.ts';
+import type { WagersService } from '../wagers/index.ts';
 import type { FeedAdapter } from './feed/feed.types.ts';
 import { type SimOptions, SimulatedFeed } from './feed/simulated-feed.ts';
 import { sportsbookAdminRoutes } from './sportsbook.admin.ts';
@@ -30,7 +29,6 @@ export { type SimOptions, SimulatedFeed } from './feed/simulated-feed.ts';
 export {
   CASHOUT_MARGIN_BP,
   LIVE_DELAY_MS_DEFAULT,
-  type SportsBetSettledEvent,
   type SportsPush,
 } from './sportsbook.service.ts';
 export type { SportsbookService };
@@ -38,17 +36,15 @@ export type { SportsbookService };
 /**
  * The sportsbook. `feed` is the provider adapter (default: the simulated feed). In the
  * `test` environment nothing starts on its own: tests call `feed.schedule()` / `feed.tick()`.
- *
- * Bonus engine hook: `service.onBetSettled(listener)` receives a `SportsBetSettledEvent`
- * for every settlement version of a real-money bet (see README).
+ * Bets go through the bet path (modules/wagers); each settlement version of a bet writes
+ * `BetSettled` (see README).
  */
 export function createSportsbookModule(deps: {
   db: Db;
-  ledger: LedgerService;
+  wagers: WagersService;
   audit: AuditService;
   cashier: CashierService;
   auth: PlayerAuth;
-  gate: PlayerGate;
   env: string;
   log: (message: string, error: unknown) => void;
   live_delay_ms?: number;
@@ -58,7 +54,7 @@ export function createSportsbookModule(deps: {
   const feed = deps.feed ?? new SimulatedFeed(deps.sim);
   const service = new SportsbookService(
     new SportsbookRepository(deps.db),
-    deps.ledger,
+    deps.wagers,
     deps.audit,
     {
       live_delay_ms: deps.live_delay_ms ?? (deps.env === 'test' ? 0 : LIVE_DELAY_MS_DEFAULT),
@@ -76,7 +72,6 @@ export function createSportsbookModule(deps: {
         service,
         auth: deps.auth,
         cashier: deps.cashier,
-        gate: deps.gate,
         env: deps.env,
       }),
     );

@@ -14,7 +14,7 @@ import { z } from 'zod';
 import { AppError } from '../../platform/http/errors.ts';
 import type { PlayerAuth } from '../auth/index.ts';
 import type { CashierService } from '../cashier/index.ts';
-import { gateClient, type PlayerGate } from '../protection/index.ts';
+import { gateClient } from '../protection/index.ts';
 import type { SportsbookService } from './sportsbook.service.ts';
 
 const security = [{ bearer: [] }];
@@ -26,11 +26,10 @@ export const sportsbookRoutes =
     service: SportsbookService;
     auth: PlayerAuth;
     cashier: CashierService;
-    gate: PlayerGate;
     env: string;
   }): FastifyPluginAsyncZod =>
   async (app) => {
-    const { service, auth, cashier, gate } = deps;
+    const { service, auth, cashier } = deps;
 
     const playerCurrency = async (currency_id: number | null) => {
       const currency = currency_id === null ? null : await cashier.currency(currency_id);
@@ -164,46 +163,9 @@ export const sportsbookRoutes =
           idempotency_key: body.idempotency_key,
           ...(body.free_bet_id ? { free_bet_id: BigInt(body.free_bet_id) } : {}),
         };
-        const existing = await service.existing(input);
-        if (existing?.status === 'rejected') {
-          // A retry of a refused live bet gets the same refusal, not a new bet.
-          throw new AppError(
-            existing.reject_code ?? 'REJECTED',
-            existing.reject_message ?? 'The bet was refused',
-            { status: 409 },
-          );
-        }
-        if (existing) {
-          const [view] = await service.betViews([existing]);
-          return { status: 200, message: 'Bet already placed', data: view! };
-        }
-        const quote = await service.quote(input);
-        if (input.free_bet_id !== undefined)
-          await service.checkFreeBet(input, quote.stake_minor, quote.lines);
-        else
-          await service.checkBonusMaxBet(
-            player.id,
-            currency.code,
-            currency.scale,
-            quote.stake_minor,
-          );
-        const reference = `sb:${player.id}:${body.idempotency_key}`;
-        await gate.admit({
-          ...gateClient(request, deps.env),
-          player_id: player.id,
-          action: 'sports_bet',
-          amount_minor: quote.stake_minor,
-          currency: currency.code,
-          reference,
-        });
-        try {
-          const bet = await service.place(input, quote);
-          const [view] = await service.betViews([bet]);
-          return { status: 200, message: 'Bet placed', data: view! };
-        } catch (error) {
-          await gate.release(reference);
-          throw error;
-        }
+        const { bet, replay } = await service.placeBet(input, gateClient(request, deps.env));
+        const [view] = await service.betViews([bet]);
+        return { status: 200, message: replay ? 'Bet already placed' : 'Bet placed', data: view! };
       },
     );
 

@@ -3,7 +3,9 @@ import { isMoneyError } from '@casino/money';
 import { parseAmountInput } from '../../platform/amounts.ts';
 import { AppError } from '../../platform/http/errors.ts';
 import type { AuditService } from '../audit/index.ts';
-import { isLedgerError, type LedgerActor, type LedgerService } from '../ledger/index.ts';
+import { isLedgerError, type LedgerActor } from '../ledger/index.ts';
+import type { GateClient } from '../protection/index.ts';
+import { type Wager, WagersError, type WagersService } from '../wagers/index.ts';
 import type { FeedMessage } from './feed/feed.types.ts';
 import {
   betFullyVoid,
@@ -39,20 +41,6 @@ export const LOCKED_SLOTS = 4;
 export const EVENT_CACHE_MS = 1_000;
 
 const SYSTEM: LedgerActor = { type: 'system', id: 'sportsbook' };
-const HOUSE = { house: 'sportsbook' as const, purpose: 'bets' };
-/** Where a free bet's stake comes from: the operator's promotional budget (decision 0803). */
-const FREE_BET_HOUSE = { house: 'bonus_cost' as const, purpose: 'free_bet' };
-
-/** What the bonus engine offers the sportsbook for free-bet tokens (its `FreeBetPort`). */
-export type FreeBetTokens = {
-  peek(
-    player_id: bigint,
-    free_bet_id: bigint,
-  ): Promise<{ amount_minor: bigint; currency: string } | null>;
-  lock(player_id: bigint, free_bet_id: bigint, bet_ref: string): Promise<boolean>;
-  release(bet_ref: string): Promise<void>;
-  use(bet_ref: string): Promise<void>;
-};
 
 export type AcceptOdds = 'none' | 'higher' | 'any';
 
@@ -68,31 +56,6 @@ export type PlaceInput = {
   idempotency_key: string;
   /** Stake the bet with this free-bet token (its whole value; singles and multiples). */
   free_bet_id?: bigint;
-};
-
-/**
- * What the bonus engine counts: published once per settlement version of a real-money
- * bet (a re-settlement publishes again with a higher `settle_version`, a rollback publishes
- * `status: 'reopened'`; consumers keep the latest version per bet).
- */
-export type SportsBetSettledEvent = {
-  type: 'sports.bet.settled';
-  status: 'settled' | 'reopened' | 'cashed_out';
-  product: 'sports';
-  bet_id: bigint;
-  settle_version: number;
-  player_id: bigint;
-  currency: string;
-  stake_minor: bigint;
-  payout_minor: bigint;
-  legs: number;
-  /** The lowest placed odds among the legs, × 1000. */
-  min_odds_milli: number;
-  kind: BetRow['kind'];
-  /** Each leg's market and selection (the bonus engine looks for both sides covered). */
-  selections: Array<{ market_id: string; selection_id: string }>;
-  /** Staked with a free-bet token: not the player's money, so it wagers no bonus. */
-  free_bet: boolean;
 };
 
 /** What changed, for the live-odds socket. */
@@ -153,14 +116,13 @@ const refused = (code: string, message: string, status = 409) =>
   new AppError(code, message, { status });
 
 export class SportsbookService {
-  private readonly listeners = new Set<(event: SportsBetSettledEvent) => void>();
   private readonly pushListeners = new Set<(push: SportsPush) => void>();
   /** One settlement at a time per bet within this instance (the row lock covers the rest). */
   private readonly reconciling = new Map<bigint, Promise<void>>();
 
   constructor(
     private readonly repo: SportsbookRepository,
-    private readonly ledger: LedgerService,
+    private readonly wagers: WagersService,
     private readonly audit: AuditService,
     private readonly options: {
       live_delay_ms: number;
@@ -180,22 +142,13 @@ export class SportsbookService {
     this.options.live_delay_ms = ms;
   }
 
-  private freeBets: FreeBetTokens | null = null;
-
-  /** Installs the bonus engine's free-bet tokens. */
-  useFreeBets(tokens: FreeBetTokens) {
-    this.freeBets = tokens;
-  }
-
   /**
    * A slip staked with a free-bet token: the player's available token in the bet's currency,
    * a single or multiple (one line) whose stake is exactly the token's value.
    */
   async checkFreeBet(input: PlaceInput, stake_minor: bigint, lines: number): Promise<void> {
     if (input.free_bet_id === undefined) return;
-    const token = this.freeBets
-      ? await this.freeBets.peek(input.player_id, input.free_bet_id)
-      : null;
+    const token = await this.wagers.freeBets.peek(input.player_id, input.free_bet_id);
     if (!token || token.currency !== input.currency)
       throw refused('FREE_BET_UNAVAILABLE', 'This free bet is not available', 409);
     if (lines !== 1)
@@ -213,30 +166,22 @@ export class SportsbookService {
     }
   }
 
-  private maxBetCap: (player_id: bigint, currency: string) => Promise<bigint | null> = async () =>
-    null;
-
-  /** Installs the bonus engine's cap on a stake while a bonus is wagered (decision 0800). */
-  useMaxBet(cap: (player_id: bigint, currency: string) => Promise<bigint | null>) {
-    this.maxBetCap = cap;
-  }
-
-  /** Refuses a stake above the running bonus's max bet (refused, never confiscated later). */
-  async checkBonusMaxBet(player_id: bigint, currency: string, scale: number, stake_minor: bigint) {
-    const cap = await this.maxBetCap(player_id, currency);
-    if (cap !== null && stake_minor > cap) {
-      throw new AppError(
-        'BONUS_MAX_BET',
-        `While a bonus is wagered, a bet may be at most ${this.money(cap, scale)} ${currency}.`,
-        { status: 422, errors: [{ path: 'stake', message: 'is above the bonus max bet' }] },
-      );
-    }
-  }
-
-  /** Subscribes to settled real-money bets (the bonus engine's wagering counter). */
-  onBetSettled(listener: (event: SportsBetSettledEvent) => void): () => void {
-    this.listeners.add(listener);
-    return () => this.listeners.delete(listener);
+  /** A bet as the bet path (modules/wagers) knows it. */
+  private wager(bet: Pick<BetRow, 'id' | 'player_id' | 'currency' | 'free_bet_id'>): Wager {
+    return {
+      bet_ref: `sports:${bet.id}`,
+      product: 'sports',
+      game: 'sports',
+      category: 'sports',
+      player_id: bet.player_id,
+      currency: bet.currency,
+      house: { kind: 'sportsbook', purpose: 'bets' },
+      funding: bet.free_bet_id === null ? 'cash' : 'free_bet',
+      bonus_id: null,
+      object_id: `sb:${bet.id}`,
+      actor: { type: 'player', id: String(bet.player_id) },
+      settle_actor: SYSTEM,
+    };
   }
 
   onPush(listener: (push: SportsPush) => void): () => void {
@@ -699,6 +644,46 @@ export class SportsbookService {
     return scale ? `${s.slice(0, -scale)}.${s.slice(-scale)}` : s;
   }
 
+  /**
+   * A slip from the player: a retry of a placed bet is answered with it (a refused live bet
+   * with its refusal); otherwise quoted, admitted by the bet path (gate, bonus max bet) and
+   * placed. A bet that fails after admission gives its limit usage back.
+   */
+  async placeBet(input: PlaceInput, client: GateClient): Promise<{ bet: BetRow; replay: boolean }> {
+    const existing = await this.existing(input);
+    if (existing?.status === 'rejected') {
+      throw new AppError(
+        existing.reject_code ?? 'REJECTED',
+        existing.reject_message ?? 'The bet was refused',
+        { status: 409 },
+      );
+    }
+    if (existing) return { bet: existing, replay: true };
+    const quote = await this.quote(input);
+    if (input.free_bet_id !== undefined)
+      await this.checkFreeBet(input, quote.stake_minor, quote.lines);
+    const reference = `sb:${input.player_id}:${input.idempotency_key}`;
+    await this.wagers.admit({
+      player_id: input.player_id,
+      currency: input.currency,
+      scale: input.scale,
+      amount_minor: quote.stake_minor,
+      action: 'sports_bet',
+      reference,
+      client,
+      // Sports bets stake cash (decision 0805) or a free-bet token.
+      bonus_funding: false,
+      operator_funded: input.free_bet_id !== undefined,
+      field: 'stake',
+    });
+    try {
+      return { bet: await this.place(input, quote), replay: false };
+    } catch (error) {
+      await this.wagers.release(reference);
+      throw error;
+    }
+  }
+
   requestHash(input: PlaceInput): string {
     return createHash('sha256')
       .update(
@@ -765,31 +750,25 @@ export class SportsbookService {
       throw refused('CONFLICT', 'The bet could not be recorded; try again');
     }
     const free = row.free_bet_id !== null;
-    if (free && !(await this.freeBets?.lock(input.player_id, row.free_bet_id!, `sb:${row.id}`))) {
+    if (
+      free &&
+      !(await this.wagers.freeBets.lock(input.player_id, row.free_bet_id!, `sb:${row.id}`))
+    ) {
       await this.repo.deleteBet(row.id);
       throw refused('FREE_BET_UNAVAILABLE', 'This free bet is not available', 409);
     }
-    let hold: Awaited<ReturnType<LedgerService['reserve']>>;
-    try {
-      hold = await this.ledger.reserve({
-        idempotency_key: `sb:bet:${row.id}:stake`,
-        debit: free ? FREE_BET_HOUSE : { player_id: input.player_id, wallet: 'cash' },
-        credit: HOUSE,
-        amount_minor: quote.stake_minor,
-        currency: input.currency,
-        reason_code: 'bet',
-        object: { type: 'bet', id: `sb:${row.id}` },
-        actor: { type: 'player', id: String(input.player_id) },
-      });
-    } catch (error) {
+    const staked = await this.wagers.stake(this.wager(row), {
+      key: `sb:bet:${row.id}:stake`,
+      amount_minor: quote.stake_minor,
+      hold: true,
+    });
+    if (!staked.ok) {
       // Nothing was reserved: the bet leaves no trace, so a retry is evaluated afresh.
-      if (free) await this.freeBets?.release(`sb:${row.id}`);
+      if (free) await this.wagers.freeBets.release(`sb:${row.id}`);
       await this.repo.deleteBet(row.id);
-      if (isLedgerError(error) && error.code === 'INSUFFICIENT_FUNDS') {
-        throw refused('INSUFFICIENT_FUNDS', 'Your balance is too low for this stake');
-      }
-      throw error;
+      throw new WagersError('INSUFFICIENT_FUNDS', 'Your balance is too low for this stake');
     }
+    const hold = staked.transfer!;
     let bet = await this.repo.updateBet(row.id, { stake_hold_id: hold.id, stake_state: 'held' });
     if (quote.live && this.options.live_delay_ms > 0) {
       await new Promise((resolve) => setTimeout(resolve, this.options.live_delay_ms));
@@ -806,10 +785,9 @@ export class SportsbookService {
         });
       } catch (error) {
         if (error instanceof AppError && error.status < 500 && error.code !== 'MARKET_LIMIT') {
-          await this.ledger.void({
-            idempotency_key: `sb:bet:${row.id}:reject`,
-            pending_id: hold.id,
-            actor: SYSTEM,
+          await this.wagers.releaseHold(this.wager(row), {
+            key: `sb:bet:${row.id}:reject`,
+            hold_id: hold.id,
           });
           await this.repo.updateBet(row.id, {
             status: 'rejected',
@@ -817,7 +795,7 @@ export class SportsbookService {
             reject_code: error.code,
             reject_message: error.message,
           });
-          if (free) await this.freeBets?.release(`sb:${row.id}`);
+          if (free) await this.wagers.freeBets.release(`sb:${row.id}`);
           throw error;
         }
         if (!(error instanceof AppError)) throw error;
@@ -835,10 +813,10 @@ export class SportsbookService {
       new Date(Date.now() - older_than_ms - this.options.live_delay_ms),
     );
     for (const row of rows) {
-      const hold = await this.ledger.transferByKey(`sb:bet:${row.id}:stake`);
+      const hold = await this.wagers.transferByKey(`sb:bet:${row.id}:stake`);
       if (hold)
-        await this.ledger
-          .void({ idempotency_key: `sb:bet:${row.id}:reject`, pending_id: hold.id, actor: SYSTEM })
+        await this.wagers
+          .releaseHold(this.wager(row), { key: `sb:bet:${row.id}:reject`, hold_id: hold.id })
           .catch(() => {});
       await this.repo.updateBet(row.id, {
         status: 'rejected',
@@ -896,7 +874,7 @@ export class SportsbookService {
   }
 
   private async reconcileNow(bet_id: bigint): Promise<void> {
-    let published: SportsBetSettledEvent | null = null;
+    let freeToken = null as 'use' | 'release' | null;
     await this.repo.transaction(async (trx) => {
       const bet = await this.repo.lockBet(trx, bet_id);
       if (
@@ -919,28 +897,23 @@ export class SportsbookService {
       const v = bet.settle_version + 1;
       const patch: Partial<BetRow> = { settle_version: v };
       const free = bet.free_bet_id !== null;
+      const wager = this.wager(bet);
       // 1. Take back the payout of the previous version (a correction or a rollback).
       if (bet.payout_transfer_id !== null) {
-        await this.ledger.reverse({
-          idempotency_key: `sb:bet:${bet.id}:reverse:${bet.payout_transfer_id}`,
+        await this.wagers.reverse(wager, {
+          key: `sb:bet:${bet.id}:reverse:${bet.payout_transfer_id}`,
           transfer_id: bet.payout_transfer_id,
-          actor: SYSTEM,
         });
         patch.payout_transfer_id = null;
       }
       let stake_state = bet.stake_state;
       const restake = async () => {
         // A voided hold cannot be posted: a corrected void takes the stake again.
-        await this.ledger.transfer({
-          idempotency_key: `sb:bet:${bet.id}:restake:${v}`,
-          debit: free ? FREE_BET_HOUSE : { player_id: bet.player_id, wallet: 'cash' },
-          credit: HOUSE,
-          amount_minor: bet.stake_minor,
-          currency: bet.currency,
-          reason_code: 'bet',
-          object: { type: 'bet', id: `sb:${bet.id}` },
-          actor: SYSTEM,
-        });
+        const staked = await this.wagers.stake(
+          { ...wager, actor: SYSTEM },
+          { key: `sb:bet:${bet.id}:restake:${v}`, amount_minor: bet.stake_minor },
+        );
+        if (!staked.ok) throw new WagersError('INSUFFICIENT_FUNDS');
         stake_state = 'posted';
       };
       if (payout === null) {
@@ -948,18 +921,16 @@ export class SportsbookService {
         Object.assign(patch, { status: 'open', payout_minor: null, settled_at: null });
       } else {
         if (fullVoid && stake_state === 'held') {
-          await this.ledger.void({
-            idempotency_key: `sb:bet:${bet.id}:void`,
-            pending_id: bet.stake_hold_id,
-            actor: SYSTEM,
+          await this.wagers.releaseHold(wager, {
+            key: `sb:bet:${bet.id}:void`,
+            hold_id: bet.stake_hold_id,
           });
           stake_state = 'voided';
         } else {
           if (stake_state === 'held') {
-            await this.ledger.post({
-              idempotency_key: `sb:bet:${bet.id}:post`,
-              pending_id: bet.stake_hold_id,
-              actor: SYSTEM,
+            await this.wagers.capture(wager, {
+              key: `sb:bet:${bet.id}:post`,
+              hold_id: bet.stake_hold_id,
             });
             stake_state = 'posted';
           } else if (stake_state === 'voided') {
@@ -976,38 +947,31 @@ export class SportsbookService {
       }
       patch.stake_state = stake_state;
       await this.repo.updateBet(bet.id, patch, trx);
-      const min = Math.min(...views.map((l) => l.odds_milli));
-      published = {
-        type: 'sports.bet.settled',
-        status: payout === null ? 'reopened' : 'settled',
-        product: 'sports',
-        bet_id: bet.id,
-        settle_version: v,
-        player_id: bet.player_id,
-        currency: bet.currency,
+      // Told with the bet's new state, in its transaction: each version once.
+      const status = payout === null ? ('reopened' as const) : ('settled' as const);
+      await this.wagers.settle(wager, {
         stake_minor: bet.stake_minor,
         payout_minor: payout ?? 0n,
-        legs: views.length,
-        min_odds_milli: min,
-        kind: bet.kind,
-        selections: views.map((l) => ({
-          market_id: String(l.market_id),
-          selection_id: String(l.selection_id),
-        })),
-        free_bet: bet.free_bet_id !== null,
-      };
-    });
-    if (published) {
-      const event = published as SportsBetSettledEvent;
+        version: v,
+        status,
+        selections: this.selectionsOf(views),
+        executor: trx as never,
+      });
       // The token follows the bet: spent once settled, back to the player when the bet is void.
-      if (event.free_bet && event.status === 'settled') {
-        const settledBet = await this.repo.bet(event.bet_id);
-        if (settledBet?.stake_state === 'voided')
-          await this.freeBets?.release(`sb:${event.bet_id}`);
-        else await this.freeBets?.use(`sb:${event.bet_id}`);
+      if (free && status === 'settled') {
+        if (stake_state === 'voided') freeToken = 'release';
+        else freeToken = 'use';
       }
-      this.publish(event);
-    }
+    });
+    if (freeToken === 'release') await this.wagers.freeBets.release(`sb:${bet_id}`);
+    else if (freeToken === 'use') await this.wagers.freeBets.use(`sb:${bet_id}`);
+  }
+
+  private selectionsOf(views: LegView[]) {
+    return views.map((l) => ({
+      market_id: String(l.market_id),
+      selection_id: String(l.selection_id),
+    }));
   }
 
   /**
@@ -1016,40 +980,25 @@ export class SportsbookService {
    * payout goes under a fresh key, so money is never paid twice.
    */
   private async payOnce(bet: BetRow, v: number, payout: bigint, refund: boolean) {
+    const wager = this.wager(bet);
     const attempt = (suffix: string) =>
-      this.ledger.transfer({
-        idempotency_key: `sb:bet:${bet.id}:pay:${v}${suffix}`,
-        debit: HOUSE,
-        credit: { player_id: bet.player_id, wallet: 'cash' },
+      this.wagers.pay(wager, {
+        key: `sb:bet:${bet.id}:pay:${v}${suffix}`,
         amount_minor: payout,
-        currency: bet.currency,
-        reason_code: refund ? 'bet_refund' : 'win',
-        object: { type: 'bet', id: `sb:${bet.id}` },
-        actor: SYSTEM,
+        reason: refund ? 'bet_refund' : 'win',
       });
     try {
       return await attempt('');
     } catch (error) {
       if (!(isLedgerError(error) && error.code === 'IDEMPOTENCY_CONFLICT')) throw error;
-      const orphan = await this.ledger.transferByKey(`sb:bet:${bet.id}:pay:${v}`);
+      const orphan = await this.wagers.transferByKey(`sb:bet:${bet.id}:pay:${v}`);
       if (orphan) {
-        await this.ledger.reverse({
-          idempotency_key: `sb:bet:${bet.id}:reverse:${orphan.id}`,
+        await this.wagers.reverse(wager, {
+          key: `sb:bet:${bet.id}:reverse:${orphan.id}`,
           transfer_id: orphan.id,
-          actor: SYSTEM,
         });
       }
       return attempt(`:${payout}`);
-    }
-  }
-
-  private publish(event: SportsBetSettledEvent) {
-    for (const listener of this.listeners) {
-      try {
-        listener(event);
-      } catch (error) {
-        this.options.log('sports bet settled listener failed', error);
-      }
     }
   }
 
@@ -1107,23 +1056,18 @@ export class SportsbookService {
             errors: [{ path: 'body.amount', message: offer.toString() }],
           });
         }
+        const wager = this.wager(locked);
         if (locked.stake_state === 'held') {
-          await this.ledger.post({
-            idempotency_key: `sb:bet:${bet_id}:post`,
-            pending_id: locked.stake_hold_id!,
-            actor: SYSTEM,
+          await this.wagers.capture(wager, {
+            key: `sb:bet:${bet_id}:post`,
+            hold_id: locked.stake_hold_id!,
           });
         }
-        const transfer = await this.ledger.transfer({
-          idempotency_key: `sb:bet:${bet_id}:cashout`,
-          debit: HOUSE,
-          credit: { player_id, wallet: 'cash' },
-          amount_minor: offer,
-          currency: locked.currency,
-          reason_code: 'win',
-          object: { type: 'bet', id: `sb:${bet_id}` },
-          actor: { type: 'player', id: String(player_id) },
-        });
+        // The player takes the offer: they move this money.
+        const transfer = await this.wagers.pay(
+          { ...wager, settle_actor: { type: 'player', id: String(player_id) } },
+          { key: `sb:bet:${bet_id}:cashout`, amount_minor: offer, reason: 'win' },
+        );
         const updated = await this.repo.updateBet(
           bet_id,
           {
@@ -1138,24 +1082,13 @@ export class SportsbookService {
           trx,
         );
         const views = await this.repo.legViews([bet_id], trx);
-        this.publish({
-          type: 'sports.bet.settled',
-          status: 'cashed_out',
-          product: 'sports',
-          bet_id,
-          settle_version: updated.settle_version,
-          player_id,
-          currency: locked.currency,
+        // A cash-out is a settlement at the price taken, told in its transaction.
+        await this.wagers.settle(wager, {
           stake_minor: locked.stake_minor,
           payout_minor: offer,
-          legs: views.length,
-          min_odds_milli: Math.min(...views.map((v) => v.odds_milli)),
-          kind: locked.kind,
-          selections: views.map((l) => ({
-            market_id: String(l.market_id),
-            selection_id: String(l.selection_id),
-          })),
-          free_bet: locked.free_bet_id !== null,
+          version: updated.settle_version,
+          selections: this.selectionsOf(views),
+          executor: trx as never,
         });
         return updated;
       }),

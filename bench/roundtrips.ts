@@ -1,0 +1,92 @@
+/**
+ * Counts the database round trips of one bet in the steady state: the whole app on an embedded
+ * PostgreSQL, one signed-in player, warm caches; every query a pooled client sends is counted
+ * (a ledger batch is one, whatever it holds) while `BENCH_BETS` bets are placed one at a time.
+ */
+import { mkdtemp, rm } from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import pg from 'pg';
+import { buildApp } from '../apps/server/src/app.ts';
+import { loadConfig } from '../apps/server/src/platform/config.ts';
+import { createDb } from '../apps/server/src/platform/db/database.ts';
+import { startEmbeddedPostgres } from '../apps/server/src/platform/db/embedded.ts';
+import { migrate } from '../apps/server/src/platform/db/migrate.ts';
+import { seed } from '../apps/server/src/seed/index.ts';
+import { RELAXED_LIMITS_FOR_BENCH } from './bets.support.ts';
+
+const BETS = Number(process.env.BENCH_BETS ?? 50);
+
+const dataDir = await mkdtemp(path.join(os.tmpdir(), 'bench-rt-'));
+const embedded = await startEmbeddedPostgres(dataDir);
+const { db, pool } = createDb(embedded.url, 20);
+await migrate(pool);
+const { app, modules } = await buildApp({
+  config: loadConfig({ NODE_ENV: 'test', LOG_LEVEL: 'silent' }),
+  db,
+  pool,
+  serveSites: false,
+  limits: RELAXED_LIMITS_FOR_BENCH,
+});
+await seed(modules, { demo: false });
+await app.ready();
+
+const counted: string[] = [];
+let counting = false;
+const original = pg.Client.prototype.query;
+pg.Client.prototype.query = function (this: pg.Client, ...args: unknown[]) {
+  if (counting) {
+    const text = typeof args[0] === 'string' ? args[0] : (args[0] as { text?: string })?.text;
+    counted.push((text ?? '?').replace(/\s+/g, ' ').slice(0, 90));
+  }
+  return (original as (...a: unknown[]) => unknown).apply(this, args);
+} as typeof original;
+
+const signup = await app.inject({
+  method: 'POST',
+  url: '/api/v1/customer/signup',
+  payload: { name: 'RT', email: 'rt@example.com', password: 'bench-password-1', currency_id: 1 },
+});
+if (signup.statusCode !== 200) throw new Error(signup.body);
+const login = (
+  await app.inject({
+    method: 'POST',
+    url: '/api/v1/customer/login',
+    payload: { email: 'rt@example.com', password: 'bench-password-1' },
+  })
+).json();
+await modules.ledger.service.transfer({
+  idempotency_key: 'rt-fund',
+  debit: { house: 'payment_clearing', purpose: 'bench' },
+  credit: { player_id: BigInt(login.customer.id), wallet: 'cash' },
+  amount_minor: 10n ** 9n,
+  currency: 'EUR',
+  reason_code: 'deposit',
+  object: { type: 'payment', id: 'rt-fund' },
+  actor: { type: 'system', id: 'bench' },
+});
+let n = 0;
+const bet = async () => {
+  n += 1;
+  const response = await app.inject({
+    method: 'POST',
+    url: '/api/v1/customer/casino/originals/dice/bet',
+    headers: { authorization: `Bearer ${login.data}` },
+    payload: { amount: '1', target: '50', direction: 'over', idempotency_key: `rt-dice-${n}` },
+  });
+  if (response.statusCode !== 200) throw new Error(response.body);
+};
+for (let i = 0; i < 20; i++) await bet();
+await new Promise((r) => setTimeout(r, 300));
+counting = true;
+for (let i = 0; i < BETS; i++) await bet();
+counting = false;
+const byText = new Map<string, number>();
+for (const text of counted) byText.set(text, (byText.get(text) ?? 0) + 1);
+console.log(`round trips per Dice bet (steady state, ${BETS} bets): ${(counted.length / BETS).toFixed(2)}`);
+for (const [text, count] of [...byText].sort((a, b) => b[1] - a[1]))
+  console.log(`  ${(count / BETS).toFixed(2)}  ${text}`);
+await app.close();
+await db.destroy();
+await embedded.stop();
+await rm(dataDir, { recursive: true, force: true });
