@@ -30,7 +30,7 @@ export type {
   WebhookEvent,
 } from './providers/provider.ts';
 export { SandboxPaymentProvider } from './providers/sandbox.ts';
-export { signWebhook, verifyWebhook, WEBHOOK_TOLERANCE_S } from './providers/webhook-signature.ts';
+export { signWebhook } from './providers/webhook-signature.ts';
 export type { CashierService, PaymentsService };
 
 export function createCashierModule(db: Db, audit: AuditService) {

@@ -1,7 +1,8 @@
-import { createHash, createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
+import { createHash, randomBytes } from 'node:crypto';
 import { formatAmount, isMoneyError, parseRate, toEuroAfterFee } from '@casino/money';
 import { parseAmountInput } from '../../platform/amounts.ts';
 import { AppError } from '../../platform/http/errors.ts';
+import { hmacHex, safeEqual } from '../../platform/signing.ts';
 import { isLedgerError, type LedgerService } from '../ledger/index.ts';
 import type { GateClient, PlayerGate } from '../protection/index.ts';
 import type { LobbyGameRow, LobbyRepository } from './lobby.repository.ts';
@@ -137,7 +138,7 @@ export const sha256 = (text: string) => createHash('sha256').update(text).digest
 
 /** The signature a request must carry: hex HMAC-SHA256 over `<timestamp>.<raw body>`. */
 export function providerSignature(secret: string, timestamp: string, rawBody: string): string {
-  return createHmac('sha256', secret).update(`${timestamp}.${rawBody}`).digest('hex');
+  return hmacHex('sha256', secret, `${timestamp}.${rawBody}`);
 }
 
 /**
@@ -175,7 +176,7 @@ export class ProviderService {
     }
     const expected = Buffer.from(providerSignature(integration.secret, timestamp, rawBody));
     const given = Buffer.from(signature.replace(/^sha256=/, '').toLowerCase());
-    if (expected.length !== given.length || !timingSafeEqual(expected, given)) {
+    if (!safeEqual(given, expected)) {
       throw new ProviderError('INVALID_SIGNATURE', 'The request signature does not match its body');
     }
     if (Math.abs(now - Number(timestamp)) > SIGNATURE_WINDOW_MS) {
