@@ -1,6 +1,7 @@
 import { createHash } from 'node:crypto';
 import { ageOn, type SignupRequest } from '@casino/contracts';
 import { AppError } from '../../platform/http/errors.ts';
+import type { RequestMeta } from '../../platform/http/request-meta.ts';
 import type { BackoffPolicy, RateLimiter, WindowLimit } from '../../platform/rate-limit.ts';
 import type { AuditActor, AuditService } from '../audit/index.ts';
 import type { CashierService } from '../cashier/index.ts';
@@ -46,13 +47,6 @@ export const AUTH_LIMITS_DEFAULT: AuthLimits = {
   reset_ip: { limit: 20, window_ms: HOUR_MS },
 };
 
-export type RequestMeta = {
-  ip: string;
-  user_agent: string | null;
-  /** Set at sign-in: the device cookie and whether the address is an anonymising network. */
-  device_id?: string | null;
-  anonymiser?: boolean;
-};
 export type AuthenticatedPlayer = { session: SessionRow; row: PlayerRow };
 
 export const FORGOT_PASSWORD_MESSAGE =

@@ -1,12 +1,13 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { Db } from '../../platform/db/database.ts';
+import type { StaffAuth } from '../../platform/http/guards.ts';
 import type { AuditService } from '../audit/index.ts';
 import type { AuthService } from '../auth/index.ts';
 import type { CashierService } from '../cashier/index.ts';
 import type { LedgerService } from '../ledger/index.ts';
 import type { PlayersService } from '../players/index.ts';
 import type { SettingsService } from '../settings/index.ts';
-import type { RouteGuard, StaffAuth, StaffService } from '../staff/index.ts';
+import type { RouteGuard, StaffService } from '../staff/index.ts';
 import type { WalletService } from '../wallet/index.ts';
 import { backofficeMoney } from './backoffice.money.ts';
 import { BackofficeRepository } from './backoffice.repository.ts';

@@ -1,10 +1,9 @@
 import type { FastifyPluginAsync } from 'fastify';
 import type { Db } from '../../platform/db/database.ts';
+import type { PlayerAuth, StaffAuth } from '../../platform/http/guards.ts';
 import type { AuditService } from '../audit/index.ts';
-import type { PlayerAuth } from '../auth/index.ts';
 import type { LedgerService } from '../ledger/index.ts';
 import type { PlayerGate } from '../protection/index.ts';
-import type { StaffAuth } from '../staff/index.ts';
 import { CashierRepository } from './cashier.repository.ts';
 import { cashierRoutes } from './cashier.routes.ts';
 import { CashierService } from './cashier.service.ts';

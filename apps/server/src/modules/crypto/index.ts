@@ -1,11 +1,10 @@
 import type { Db } from '../../platform/db/database.ts';
+import type { PlayerAuth, StaffAuth } from '../../platform/http/guards.ts';
 import { periodic } from '../../platform/periodic.ts';
 import type { AuditService } from '../audit/index.ts';
-import type { PlayerAuth } from '../auth/index.ts';
 import type { CashierService } from '../cashier/index.ts';
 import type { LedgerService } from '../ledger/index.ts';
 import type { PlayerGate } from '../protection/index.ts';
-import type { StaffAuth } from '../staff/index.ts';
 import type { DerivableFamily } from './crypto.hd.ts';
 import { CryptoRepository } from './crypto.repository.ts';
 import { cryptoAdminRoutes, cryptoRoutes, cryptoWithdrawalRoutes } from './crypto.routes.ts';

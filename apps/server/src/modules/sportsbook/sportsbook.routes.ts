@@ -12,7 +12,7 @@ import {
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { AppError } from '../../platform/http/errors.ts';
-import type { PlayerAuth } from '../auth/index.ts';
+import type { PlayerAuth } from '../../platform/http/guards.ts';
 import type { CashierService } from '../cashier/index.ts';
 import { gateClient, type PlayerGate } from '../protection/index.ts';
 import type { SportsbookService } from './sportsbook.service.ts';

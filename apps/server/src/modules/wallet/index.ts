@@ -1,6 +1,6 @@
 import type { FastifyPluginAsync } from 'fastify';
 import type { EventBus } from '../../platform/events/event-bus.ts';
-import type { PlayerAuth } from '../auth/index.ts';
+import type { PlayerAuth } from '../../platform/http/guards.ts';
 import type { CashierService } from '../cashier/index.ts';
 import type { LedgerService } from '../ledger/index.ts';
 import type { PlayersService } from '../players/index.ts';
