@@ -29,6 +29,7 @@ import {
 } from './modules/casino/index.ts';
 import { createComplianceModule } from './modules/compliance/index.ts';
 import { createCryptoModule } from './modules/crypto/index.ts';
+import { createCurrenciesModule } from './modules/currencies/index.ts';
 import { createKycModule } from './modules/kyc/index.ts';
 import { createLedgerModule } from './modules/ledger/index.ts';
 import { createMailModule } from './modules/mail/index.ts';
@@ -109,23 +110,24 @@ export async function buildApp(options: AppOptions) {
     from: config.mailFrom,
     log: (message, error) => app.log.error({ err: error }, message),
   });
-  const cashier = createCashierModule(db, audit.service);
+  const currencies = createCurrenciesModule({ db, audit: audit.service });
+  const cashier = createCashierModule(db, audit.service, currencies.service);
   const casino = createCasinoModule(db);
   const protection = await createProtectionModule({
     db,
     audit: audit.service,
     env: config.env,
     currencyOf: async (currency_id) =>
-      currency_id === null ? null : cashier.service.currency(currency_id),
+      currency_id === null ? null : currencies.service.byId(currency_id),
     geoipFallback: config.geoipFallback,
     anonymisers: config.anonymiserList ? AnonymiserList.load(config.anonymiserList) : undefined,
     log: (message) => app.log.warn(message),
   });
-  const players = createPlayersModule(db, cashier.service, audit.service);
+  const players = createPlayersModule(db, currencies.service, audit.service);
   const auth = createAuthModule({
     db,
     players: players.service,
-    cashier: cashier.service,
+    currencies: currencies.service,
     mail: mail.service,
     audit: audit.service,
     limiter: new RateLimiter(db),
@@ -154,7 +156,7 @@ export async function buildApp(options: AppOptions) {
   const wallet = createWalletModule({
     ledger: ledger.service,
     players: players.service,
-    cashier: cashier.service,
+    currencies: currencies.service,
     auth: auth.hook,
     events,
     log: logError,
@@ -166,7 +168,7 @@ export async function buildApp(options: AppOptions) {
     db,
     ledger: ledger.service,
     audit: audit.service,
-    cashier: cashier.service,
+    currencies: currencies.service,
     auth: auth.hook,
     gate: protection.gate,
     env: config.env,
@@ -198,7 +200,7 @@ export async function buildApp(options: AppOptions) {
   const cryptoPayments = createCryptoModule({
     db,
     ledger: ledger.service,
-    cashier: cashier.service,
+    currencies: currencies.service,
     gate: protection.gate,
     auth: auth.hook,
     staff: staff.auth,
@@ -217,10 +219,9 @@ export async function buildApp(options: AppOptions) {
     auth: auth.hook,
     staff: staff.auth,
     env: config.env,
-    scaleOf: async (code) =>
-      (await cashier.service.allCurrencies()).find((row) => row.code === code)?.scale ?? 2,
+    scaleOf: async (code) => (await currencies.service.byCode(code))?.scale ?? 2,
     currencyOf: async (_player_id, currency_id) =>
-      currency_id === null ? null : ((await cashier.service.currency(currency_id))?.code ?? null),
+      currency_id === null ? null : ((await currencies.service.byId(currency_id))?.code ?? null),
     log: logError,
   });
   // While a bonus is wagered a sports stake is capped like a casino one.
@@ -253,6 +254,7 @@ export async function buildApp(options: AppOptions) {
   const payments = createPaymentsModule({
     db,
     cashier,
+    currencies: currencies.service,
     ledger: ledger.service,
     gate: protection.gate,
     audit: audit.service,
@@ -287,8 +289,7 @@ export async function buildApp(options: AppOptions) {
     protection: protection.service,
     auth: auth.hook,
     staff: staff.auth,
-    scaleOf: async (code) =>
-      (await cashier.service.allCurrencies()).find((row) => row.code === code)?.scale ?? 2,
+    scaleOf: async (code) => (await currencies.service.byCode(code))?.scale ?? 2,
     log: logError,
     cashBalance: async (player_id) => {
       const summary = await wallet.service.summary(player_id);
@@ -312,7 +313,7 @@ export async function buildApp(options: AppOptions) {
     db,
     players: players.service,
     ledger: ledger.service,
-    cashier: cashier.service,
+    currencies: currencies.service,
     audit: audit.service,
     limiter: new RateLimiter(db),
     auth: auth.hook,
@@ -328,10 +329,9 @@ export async function buildApp(options: AppOptions) {
     gate: protection.gate,
     env: config.env,
     log: logError,
-    currencyByCode: async (code) =>
-      (await cashier.service.allCurrencies()).find((c) => c.code === code) ?? null,
+    currencyByCode: (code) => currencies.service.byCode(code),
     currencyOf: async (currency_id) =>
-      currency_id === null ? null : cashier.service.currency(currency_id),
+      currency_id === null ? null : currencies.service.byId(currency_id),
     maxBet: (player_id, currency) => bonus.service.maxBet(player_id, currency),
     // The operator's order of spending (decision 0805): bonus first stakes bonus money here.
     bonusStakes: bonus.service.spending,
@@ -370,7 +370,7 @@ export async function buildApp(options: AppOptions) {
   // The lobby, game launches and the seamless-wallet provider API (issue 17).
   const playerCurrency = async (player_id: bigint) => {
     const player = await players.service.byId(player_id);
-    return player?.currency_id == null ? null : cashier.service.currency(player.currency_id);
+    return player?.currency_id == null ? null : currencies.service.byId(player.currency_id);
   };
   const lobby = createLobbyModule({
     db,
@@ -381,8 +381,7 @@ export async function buildApp(options: AppOptions) {
     playerCurrency,
     // Bonus first (decision 0805): a studio round can stake a running bonus's balance.
     bonusStakes: bonus.service.spending,
-    rateToEur: async (code) =>
-      (await cashier.service.allCurrencies()).find((row) => row.code === code)?.rate_to_eur ?? null,
+    rateToEur: async (code) => (await currencies.service.byCode(code))?.rate_to_eur ?? null,
     // A closed provider round advances bonus wagering by its net stake (once per round).
     onRoundSettled: (event) =>
       void bonus.service
@@ -413,6 +412,7 @@ export async function buildApp(options: AppOptions) {
     players: players.service,
     auth: auth.service,
     cashier: cashier.service,
+    currencies: currencies.service,
     settings: settings.service,
     staff,
     wallet: wallet.service,
@@ -592,6 +592,7 @@ export async function buildApp(options: AppOptions) {
     audit,
     settings,
     mail,
+    currencies,
     cashier,
     casino,
     originals,

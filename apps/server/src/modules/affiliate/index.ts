@@ -3,7 +3,7 @@ import type { PlayerAuth, StaffAuth } from '../../platform/http/guards.ts';
 import { periodic } from '../../platform/periodic.ts';
 import type { RateLimiter } from '../../platform/rate-limit.ts';
 import type { AuditService } from '../audit/index.ts';
-import type { CashierService } from '../cashier/index.ts';
+import type { CurrenciesService } from '../currencies/index.ts';
 import type { LedgerService } from '../ledger/index.ts';
 import type { PlayersService } from '../players/index.ts';
 import { AffiliateRepository } from './affiliate.repository.ts';
@@ -19,7 +19,7 @@ export function createAffiliateModule(deps: {
   db: Db;
   players: PlayersService;
   ledger: LedgerService;
-  cashier: CashierService;
+  currencies: CurrenciesService;
   audit: AuditService;
   limiter: RateLimiter;
   auth: PlayerAuth;
@@ -31,7 +31,7 @@ export function createAffiliateModule(deps: {
     new AffiliateRepository(deps.db),
     deps.players,
     deps.ledger,
-    deps.cashier,
+    deps.currencies,
     deps.audit,
     deps.limiter,
     deps.publicUrl,

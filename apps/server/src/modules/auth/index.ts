@@ -2,7 +2,7 @@ import type { Db } from '../../platform/db/database.ts';
 import { playerGuard } from '../../platform/http/guards.ts';
 import type { RateLimiter } from '../../platform/rate-limit.ts';
 import type { AuditService } from '../audit/index.ts';
-import type { CashierService } from '../cashier/index.ts';
+import type { CurrenciesService } from '../currencies/index.ts';
 import type { MailService } from '../mail/index.ts';
 import type { PlayersService } from '../players/index.ts';
 import { AuthRepository } from './auth.repository.ts';
@@ -30,7 +30,7 @@ declare module '../../platform/http/guards.ts' {
 export function createAuthModule(deps: {
   db: Db;
   players: PlayersService;
-  cashier: CashierService;
+  currencies: CurrenciesService;
   mail: MailService;
   audit: AuditService;
   limiter: RateLimiter;
@@ -45,7 +45,7 @@ export function createAuthModule(deps: {
   const service = new AuthService(
     new AuthRepository(deps.db),
     deps.players,
-    deps.cashier,
+    deps.currencies,
     deps.mail,
     deps.audit,
     deps.limiter,

@@ -2,6 +2,7 @@ import type { FastifyPluginAsync } from 'fastify';
 import type { Db } from '../../platform/db/database.ts';
 import type { PlayerAuth, StaffAuth } from '../../platform/http/guards.ts';
 import type { AuditService } from '../audit/index.ts';
+import type { CurrenciesService } from '../currencies/index.ts';
 import type { LedgerService } from '../ledger/index.ts';
 import type { PlayerGate } from '../protection/index.ts';
 import { CashierRepository } from './cashier.repository.ts';
@@ -14,8 +15,7 @@ import type { PaymentProvider } from './providers/provider.ts';
 import { SandboxPaymentProvider } from './providers/sandbox.ts';
 import { sandboxGatewayRoutes } from './sandbox-gateway.routes.ts';
 
-export type { CurrencyRow, GatewayRow } from './cashier.repository.ts';
-export type { CurrencyUnit } from './cashier.service.ts';
+export type { GatewayRow } from './cashier.repository.ts';
 export type {
   CouponCheck,
   DepositCredited,
@@ -32,9 +32,9 @@ export { SandboxPaymentProvider } from './providers/sandbox.ts';
 export { signWebhook } from './providers/webhook-signature.ts';
 export type { CashierService, PaymentsService };
 
-export function createCashierModule(db: Db, audit: AuditService) {
+export function createCashierModule(db: Db, audit: AuditService, currencies: CurrenciesService) {
   const repository = new CashierRepository(db);
-  const service = new CashierService(repository, audit);
+  const service = new CashierService(repository, currencies, audit);
   return { service, repository, routes: cashierRoutes(service) };
 }
 
@@ -48,6 +48,7 @@ export const PAYMENTS_SWEEP_INTERVAL_MS = 30_000;
 export function createPaymentsModule(deps: {
   db: Db;
   cashier: ReturnType<typeof createCashierModule>;
+  currencies: CurrenciesService;
   ledger: LedgerService;
   gate: PlayerGate;
   audit: AuditService;
@@ -68,6 +69,7 @@ export function createPaymentsModule(deps: {
   const service = new PaymentsService(
     new PaymentsRepository(deps.db),
     deps.cashier.repository,
+    deps.currencies,
     deps.ledger,
     deps.gate,
     deps.audit,

@@ -74,7 +74,7 @@ export type ProviderDeps = {
   /** The wallet currency of a player (code, scale), or null when the player is unknown. */
   playerCurrency: (player_id: bigint) => Promise<{ code: string; scale: number } | null>;
   onRoundSettled: (event: ProviderRoundSettled) => void;
-  /** Units of a currency per euro (the cashier's `rate_to_eur`), for the games' EUR bet ranges. */
+  /** Units of a currency per euro (the currency's `rate_to_eur`), for the games' EUR bet ranges. */
   rateToEur?: (currency: string) => Promise<string | null>;
   /** Bonus-first spending (decision 0805); cash only when absent. */
   bonusStakes?: BonusStakes;
@@ -417,7 +417,7 @@ export class ProviderService {
 
   /**
    * A stake inside the game's bet range (the catalogue's, in EUR: decision 0510). Other
-   * currencies convert at the cashier's rate; a currency without a rate is not checked (the
+   * currencies convert at the currency catalogue's rate; a currency without a rate is not checked (the
    * studio's own limits still apply).
    */
   private async checkBetRange(

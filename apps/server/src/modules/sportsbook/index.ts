@@ -4,7 +4,7 @@ import { z } from 'zod';
 import type { Db } from '../../platform/db/database.ts';
 import type { PlayerAuth, StaffAuth } from '../../platform/http/guards.ts';
 import type { AuditService } from '../audit/index.ts';
-import type { CashierService } from '../cashier/index.ts';
+import type { CurrenciesService } from '../currencies/index.ts';
 import type { LedgerService } from '../ledger/index.ts';
 import type { PlayerGate } from '../protection/index.ts';
 import type { FeedAdapter } from './feed/feed.types.ts';
@@ -45,7 +45,7 @@ export function createSportsbookModule(deps: {
   db: Db;
   ledger: LedgerService;
   audit: AuditService;
-  cashier: CashierService;
+  currencies: CurrenciesService;
   auth: PlayerAuth;
   gate: PlayerGate;
   env: string;
@@ -74,7 +74,7 @@ export function createSportsbookModule(deps: {
       sportsbookRoutes({
         service,
         auth: deps.auth,
-        cashier: deps.cashier,
+        currencies: deps.currencies,
         gate: deps.gate,
         env: deps.env,
       }),
