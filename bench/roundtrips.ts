@@ -83,7 +83,9 @@ for (let i = 0; i < BETS; i++) await bet();
 counting = false;
 const byText = new Map<string, number>();
 for (const text of counted) byText.set(text, (byText.get(text) ?? 0) + 1);
-console.log(`round trips per Dice bet (steady state, ${BETS} bets): ${(counted.length / BETS).toFixed(2)}`);
+console.log(
+  `round trips per Dice bet (steady state, ${BETS} bets): ${(counted.length / BETS).toFixed(2)}`,
+);
 for (const [text, count] of [...byText].sort((a, b) => b[1] - a[1]))
   console.log(`  ${(count / BETS).toFixed(2)}  ${text}`);
 await app.close();

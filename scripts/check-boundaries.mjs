@@ -2,9 +2,11 @@
 // Import boundaries that review alone would miss:
 // - server modules meet only through each other's index.ts;
 // - server platform code never imports a module;
-// - web/back-office features never import each other.
+// - web/back-office features never import each other;
+// - no import circle in the server, type-only imports included (madge).
 import { readdirSync, readFileSync, statSync } from 'node:fs';
 import path from 'node:path';
+import madge from 'madge';
 
 const root = path.resolve(path.dirname(new URL(import.meta.url).pathname), '..');
 const problems = [];
@@ -70,10 +72,22 @@ for (const app of ['apps/web/src', 'apps/backoffice/src']) {
   });
 }
 
+// A circle is a module that cannot be built, or tested, without the one that needs it; the
+// boundary rules above allow one between two index.ts files, so madge walks the whole graph.
+const server = path.join(root, 'apps/server/src');
+const graph = await madge(server, {
+  fileExtensions: ['ts'],
+  tsConfig: path.join(root, 'apps/server/tsconfig.json'),
+  detectiveOptions: { ts: { skipTypeImports: false, skipAsyncImports: false } },
+});
+for (const circle of graph.circular()) {
+  problems.push(`import circle in apps/server/src: ${[...circle, circle[0]].join(' → ')}`);
+}
+
 if (problems.length > 0) {
   console.error(
     `Import boundary violations (${problems.length}):\n${problems.map((p) => `  ${p}`).join('\n')}`,
   );
   process.exit(1);
 }
-console.log('import boundaries: ok');
+console.log('import boundaries: ok; no import circle in apps/server/src');

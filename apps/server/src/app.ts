@@ -29,6 +29,7 @@ import {
 } from './modules/casino/index.ts';
 import { createComplianceModule } from './modules/compliance/index.ts';
 import { createCryptoModule } from './modules/crypto/index.ts';
+import { createCurrenciesModule } from './modules/currencies/index.ts';
 import { createKycModule } from './modules/kyc/index.ts';
 import { createLedgerModule } from './modules/ledger/index.ts';
 import { createMailModule } from './modules/mail/index.ts';
@@ -111,23 +112,24 @@ export async function buildApp(options: AppOptions) {
     from: config.mailFrom,
     log: (message, error) => app.log.error({ err: error }, message),
   });
-  const cashier = createCashierModule(db, audit.service);
+  const currencies = createCurrenciesModule({ db, audit: audit.service });
+  const cashier = createCashierModule(db, audit.service, currencies.service);
   const casino = createCasinoModule(db);
   const protection = await createProtectionModule({
     db,
     audit: audit.service,
     env: config.env,
     currencyOf: async (currency_id) =>
-      currency_id === null ? null : cashier.service.currency(currency_id),
+      currency_id === null ? null : currencies.service.byId(currency_id),
     geoipFallback: config.geoipFallback,
     anonymisers: config.anonymiserList ? AnonymiserList.load(config.anonymiserList) : undefined,
     log: (message) => app.log.warn(message),
   });
-  const players = createPlayersModule(db, cashier.service, audit.service);
+  const players = createPlayersModule(db, currencies.service, audit.service);
   const auth = createAuthModule({
     db,
     players: players.service,
-    cashier: cashier.service,
+    currencies: currencies.service,
     mail: mail.service,
     audit: audit.service,
     limiter: new RateLimiter(db),
@@ -165,7 +167,7 @@ export async function buildApp(options: AppOptions) {
   const wallet = createWalletModule({
     ledger: ledger.service,
     players: players.service,
-    cashier: cashier.service,
+    currencies: currencies.service,
     auth: auth.hook,
     events,
     log: logError,
@@ -197,7 +199,7 @@ export async function buildApp(options: AppOptions) {
   const cryptoPayments = createCryptoModule({
     db,
     ledger: ledger.service,
-    cashier: cashier.service,
+    currencies: currencies.service,
     gate: protection.gate,
     auth: auth.hook,
     staff: staff.auth,
@@ -216,10 +218,9 @@ export async function buildApp(options: AppOptions) {
     auth: auth.hook,
     staff: staff.auth,
     env: config.env,
-    scaleOf: async (code) =>
-      (await cashier.service.allCurrencies()).find((row) => row.code === code)?.scale ?? 2,
+    scaleOf: async (code) => (await currencies.service.byCode(code))?.scale ?? 2,
     currencyOf: async (_player_id, currency_id) =>
-      currency_id === null ? null : ((await cashier.service.currency(currency_id))?.code ?? null),
+      currency_id === null ? null : ((await currencies.service.byId(currency_id))?.code ?? null),
     links: {
       countryOf: async (player_id) => (await players.service.byId(player_id))?.country ?? null,
       // One welcome offer per person: accounts sharing a payment instrument, a device or a
@@ -244,7 +245,7 @@ export async function buildApp(options: AppOptions) {
     db,
     wagers: wagers.service,
     audit: audit.service,
-    cashier: cashier.service,
+    currencies: currencies.service,
     auth: auth.hook,
     env: config.env,
     log: logError,
@@ -262,6 +263,7 @@ export async function buildApp(options: AppOptions) {
   const payments = createPaymentsModule({
     db,
     cashier,
+    currencies: currencies.service,
     ledger: ledger.service,
     gate: protection.gate,
     audit: audit.service,
@@ -293,8 +295,7 @@ export async function buildApp(options: AppOptions) {
     protection: protection.service,
     auth: auth.hook,
     staff: staff.auth,
-    scaleOf: async (code) =>
-      (await cashier.service.allCurrencies()).find((row) => row.code === code)?.scale ?? 2,
+    scaleOf: async (code) => (await currencies.service.byCode(code))?.scale ?? 2,
     log: logError,
     cashBalance: async (player_id) => {
       const summary = await wallet.service.summary(player_id);
@@ -315,7 +316,7 @@ export async function buildApp(options: AppOptions) {
     db,
     players: players.service,
     ledger: ledger.service,
-    cashier: cashier.service,
+    currencies: currencies.service,
     audit: audit.service,
     limiter: new RateLimiter(db),
     auth: auth.hook,
@@ -329,10 +330,9 @@ export async function buildApp(options: AppOptions) {
     db,
     env: config.env,
     log: logError,
-    currencyByCode: async (code) =>
-      (await cashier.service.allCurrencies()).find((c) => c.code === code) ?? null,
+    currencyByCode: (code) => currencies.service.byCode(code),
     currencyOf: async (currency_id) =>
-      currency_id === null ? null : cashier.service.currency(currency_id),
+      currency_id === null ? null : currencies.service.byId(currency_id),
     wagers: wagers.service,
   });
   if (config.env !== 'test') originals.startSweeper();
@@ -359,7 +359,7 @@ export async function buildApp(options: AppOptions) {
   // The lobby, game launches and the seamless-wallet provider API (issue 17).
   const playerCurrency = async (player_id: bigint) => {
     const player = await players.service.byId(player_id);
-    return player?.currency_id == null ? null : cashier.service.currency(player.currency_id);
+    return player?.currency_id == null ? null : currencies.service.byId(player.currency_id);
   };
   const lobby = createLobbyModule({
     db,
@@ -367,8 +367,7 @@ export async function buildApp(options: AppOptions) {
     env: config.env,
     log: logError,
     playerCurrency,
-    rateToEur: async (code) =>
-      (await cashier.service.allCurrencies()).find((row) => row.code === code)?.rate_to_eur ?? null,
+    rateToEur: async (code) => (await currencies.service.byCode(code))?.rate_to_eur ?? null,
     wagers: wagers.service,
   });
   if (config.env !== 'test') lobby.startSweeper();
@@ -385,6 +384,7 @@ export async function buildApp(options: AppOptions) {
     players: players.service,
     auth: auth.service,
     cashier: cashier.service,
+    currencies: currencies.service,
     settings: settings.service,
     staff,
     wallet: wallet.service,
@@ -564,6 +564,7 @@ export async function buildApp(options: AppOptions) {
     audit,
     settings,
     mail,
+    currencies,
     cashier,
     casino,
     originals,

@@ -14,10 +14,15 @@ import {
  * operator's edits survive restarts. Reference data always; demo data on request.
  */
 export async function seed(modules: AppModules, options: { demo: boolean }): Promise<void> {
-  const cashier = modules.cashier.repository;
   for (const [index, currency] of CURRENCIES.entries()) {
-    await cashier.upsertCurrency({ ...currency, icon: '', enabled: true, sort_order: index }, true);
+    await modules.currencies.service.insertIfMissing({
+      ...currency,
+      icon: '',
+      enabled: true,
+      sort_order: index,
+    });
   }
+  const cashier = modules.cashier.repository;
   const ids = new Map(
     CURRENCIES.map((currency) => [currency.code as string, currency.id as number]),
   );

@@ -3,7 +3,7 @@ import { parseAmountInput } from '../../platform/amounts.ts';
 import { AppError } from '../../platform/http/errors.ts';
 import type { RateLimiter } from '../../platform/rate-limit.ts';
 import type { AuditActor, AuditService } from '../audit/index.ts';
-import type { CashierService } from '../cashier/index.ts';
+import type { CurrenciesService } from '../currencies/index.ts';
 import type { LedgerService, PlayerActivityRow } from '../ledger/index.ts';
 import type { PlayersService } from '../players/index.ts';
 import type { AffiliateRepository, CampaignRow, CommissionRow } from './affiliate.repository.ts';
@@ -46,14 +46,14 @@ export class AffiliateService {
     private readonly repository: AffiliateRepository,
     private readonly players: PlayersService,
     private readonly ledger: LedgerService,
-    private readonly cashier: CashierService,
+    private readonly catalogue: CurrenciesService,
     private readonly audit: AuditService,
     private readonly limiter: RateLimiter,
     private readonly publicUrl: () => string,
   ) {}
 
-  private async currencies(): Promise<Currency[]> {
-    return (await this.cashier.allCurrencies()) as Currency[];
+  private currencies(): Promise<readonly Currency[]> {
+    return this.catalogue.all();
   }
 
   private async referredPlayers(player: { referral_code: string }, campaigns: CampaignRow[]) {

@@ -1,12 +1,11 @@
 import type { Db } from '../../platform/db/database.ts';
+import type { PlayerAuth, StaffAuth } from '../../platform/http/guards.ts';
 import { periodic } from '../../platform/periodic.ts';
 import type { RateLimiter } from '../../platform/rate-limit.ts';
 import type { AuditService } from '../audit/index.ts';
-import type { PlayerAuth } from '../auth/index.ts';
-import type { CashierService } from '../cashier/index.ts';
+import type { CurrenciesService } from '../currencies/index.ts';
 import type { LedgerService } from '../ledger/index.ts';
 import type { PlayersService } from '../players/index.ts';
-import type { StaffAuth } from '../staff/index.ts';
 import { AffiliateRepository } from './affiliate.repository.ts';
 import { affiliateAdminRoutes, affiliateDevRoutes, affiliateRoutes } from './affiliate.routes.ts';
 import { AffiliateService } from './affiliate.service.ts';
@@ -20,7 +19,7 @@ export function createAffiliateModule(deps: {
   db: Db;
   players: PlayersService;
   ledger: LedgerService;
-  cashier: CashierService;
+  currencies: CurrenciesService;
   audit: AuditService;
   limiter: RateLimiter;
   auth: PlayerAuth;
@@ -32,7 +31,7 @@ export function createAffiliateModule(deps: {
     new AffiliateRepository(deps.db),
     deps.players,
     deps.ledger,
-    deps.cashier,
+    deps.currencies,
     deps.audit,
     deps.limiter,
     deps.publicUrl,

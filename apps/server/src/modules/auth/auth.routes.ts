@@ -13,9 +13,10 @@ import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { ensureDevice } from '../../platform/device.ts';
+import type { PlayerAuth } from '../../platform/http/guards.ts';
+import { metaOf } from '../../platform/http/request-meta.ts';
 import type { PlayersService } from '../players/index.ts';
-import type { PlayerAuth } from './auth.hook.ts';
-import type { AuthService, RequestMeta } from './auth.service.ts';
+import type { AuthService } from './auth.service.ts';
 
 const errors = {
   400: errorBody,
@@ -167,8 +168,3 @@ export const authRoutes =
       },
     );
   };
-
-export function metaOf(request: { ip: string; headers: Record<string, unknown> }): RequestMeta {
-  const agent = request.headers['user-agent'];
-  return { ip: request.ip, user_agent: typeof agent === 'string' ? agent : null };
-}

@@ -1,9 +1,10 @@
 import { createHash } from 'node:crypto';
 import { ageOn, type SignupRequest } from '@casino/contracts';
 import { AppError } from '../../platform/http/errors.ts';
+import type { RequestMeta } from '../../platform/http/request-meta.ts';
 import type { BackoffPolicy, RateLimiter, WindowLimit } from '../../platform/rate-limit.ts';
 import type { AuditActor, AuditService } from '../audit/index.ts';
-import type { CashierService } from '../cashier/index.ts';
+import type { CurrenciesService } from '../currencies/index.ts';
 import type { MailService } from '../mail/index.ts';
 import type { PlayerRow, PlayersService } from '../players/index.ts';
 import { digestToken, hashPassword, newToken, verifyPassword } from './auth.crypto.ts';
@@ -46,13 +47,6 @@ export const AUTH_LIMITS_DEFAULT: AuthLimits = {
   reset_ip: { limit: 20, window_ms: HOUR_MS },
 };
 
-export type RequestMeta = {
-  ip: string;
-  user_agent: string | null;
-  /** Set at sign-in: the device cookie and whether the address is an anonymising network. */
-  device_id?: string | null;
-  anonymiser?: boolean;
-};
 export type AuthenticatedPlayer = { session: SessionRow; row: PlayerRow };
 
 export const FORGOT_PASSWORD_MESSAGE =
@@ -62,7 +56,7 @@ export class AuthService {
   constructor(
     private readonly repository: AuthRepository,
     private readonly players: PlayersService,
-    private readonly cashier: CashierService,
+    private readonly currencies: CurrenciesService,
     private readonly mail: MailService,
     private readonly audit: AuditService,
     private readonly limiter: RateLimiter,
@@ -147,7 +141,7 @@ export class AuthService {
       this.limits.signup_ip,
       'Too many registrations from this network',
     );
-    await this.cashier.requireWalletCurrency(input.currency_id);
+    await this.currencies.requireWalletCurrency(input.currency_id);
     if (input.date_of_birth) {
       // 18, or the country's higher minimum age (the stricter of declared and address country).
       const minimum = await this.minimumAge(input.country ?? null, meta.ip ?? '');

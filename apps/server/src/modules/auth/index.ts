@@ -1,26 +1,36 @@
 import type { Db } from '../../platform/db/database.ts';
+import { playerGuard } from '../../platform/http/guards.ts';
 import type { RateLimiter } from '../../platform/rate-limit.ts';
 import type { AuditService } from '../audit/index.ts';
-import type { CashierService } from '../cashier/index.ts';
+import type { CurrenciesService } from '../currencies/index.ts';
 import type { MailService } from '../mail/index.ts';
 import type { PlayersService } from '../players/index.ts';
-import { playerAuth } from './auth.hook.ts';
 import { AuthRepository } from './auth.repository.ts';
 import { type AnonymiserCheck, authRoutes } from './auth.routes.ts';
-import { AUTH_LIMITS_DEFAULT, type AuthLimits, AuthService } from './auth.service.ts';
+import {
+  AUTH_LIMITS_DEFAULT,
+  type AuthenticatedPlayer,
+  type AuthLimits,
+  AuthService,
+} from './auth.service.ts';
 
 export { digestToken, hashPassword, newToken, verifyPassword } from './auth.crypto.ts';
-export { bearerToken, type PlayerAuth } from './auth.hook.ts';
 export type { SessionRow } from './auth.repository.ts';
-export { metaOf } from './auth.routes.ts';
-export type { AuthenticatedPlayer, AuthLimits, RequestMeta } from './auth.service.ts';
+export type { AuthenticatedPlayer, AuthLimits } from './auth.service.ts';
 export { AUTH_LIMITS_DEFAULT, SESSION_ABSOLUTE_MS, SESSION_IDLE_MS } from './auth.service.ts';
 export type { AuthService };
+
+declare module '../../platform/http/guards.ts' {
+  /** What `request.player` is on a route behind `requirePlayer`. */
+  interface GuardTypes {
+    player: AuthenticatedPlayer;
+  }
+}
 
 export function createAuthModule(deps: {
   db: Db;
   players: PlayersService;
-  cashier: CashierService;
+  currencies: CurrenciesService;
   mail: MailService;
   audit: AuditService;
   limiter: RateLimiter;
@@ -35,7 +45,7 @@ export function createAuthModule(deps: {
   const service = new AuthService(
     new AuthRepository(deps.db),
     deps.players,
-    deps.cashier,
+    deps.currencies,
     deps.mail,
     deps.audit,
     deps.limiter,
@@ -44,7 +54,7 @@ export function createAuthModule(deps: {
     deps.brandName,
     deps.minimumAge ?? (async () => 18),
   );
-  const hook = playerAuth(service);
+  const hook = playerGuard((token, options) => service.authenticate(token, options));
   return {
     service,
     hook,

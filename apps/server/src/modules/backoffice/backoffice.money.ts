@@ -1,4 +1,4 @@
-import type { CashierService } from '../cashier/index.ts';
+import type { CurrenciesService } from '../currencies/index.ts';
 import type { LedgerService } from '../ledger/index.ts';
 import type { WalletService } from '../wallet/index.ts';
 import type { BackofficeLedger, BackofficeWallet } from './backoffice.ports.ts';
@@ -14,7 +14,7 @@ const SCALE_DEFAULT = 2;
 export function backofficeMoney(deps: {
   wallet: WalletService;
   ledger: LedgerService;
-  cashier: CashierService;
+  currencies: CurrenciesService;
 }): { wallet: BackofficeWallet; ledger: BackofficeLedger } {
   return {
     wallet: {
@@ -30,7 +30,7 @@ export function backofficeMoney(deps: {
           offset: (query.page - 1) * query.per_page,
         });
         const scales = new Map(
-          (await deps.cashier.allCurrencies()).map((currency) => [currency.code, currency.scale]),
+          (await deps.currencies.all()).map((currency) => [currency.code, currency.scale]),
         );
         return {
           total,

@@ -29,9 +29,10 @@ import {
 import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { metaOf } from '../auth/index.ts';
+import type { StaffAuth } from '../../platform/http/guards.ts';
+import { metaOf } from '../../platform/http/request-meta.ts';
 import { operatorSettings, operatorSettingsPatch } from '../settings/index.ts';
-import { staffErrors as errors, type StaffAuth, staffActor } from '../staff/index.ts';
+import { staffErrors as errors, staffActor } from '../staff/index.ts';
 import type { BackofficeService } from './backoffice.service.ts';
 
 const security = [{ bearer: [] }];

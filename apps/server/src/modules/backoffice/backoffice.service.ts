@@ -3,7 +3,8 @@ import { parseAmountInput } from '../../platform/amounts.ts';
 import { AppError } from '../../platform/http/errors.ts';
 import type { AuditFilter, AuditService } from '../audit/index.ts';
 import type { AuthService } from '../auth/index.ts';
-import type { CashierService, CurrencyRow } from '../cashier/index.ts';
+import type { CashierService } from '../cashier/index.ts';
+import type { CurrenciesService, CurrencyRow } from '../currencies/index.ts';
 import type { PlayerRow, PlayerStatus, PlayersService } from '../players/index.ts';
 import type { SettingsService } from '../settings/index.ts';
 import type { StaffActor, StaffService } from '../staff/index.ts';
@@ -42,6 +43,7 @@ export class BackofficeService {
       players: PlayersService;
       auth: AuthService;
       cashier: CashierService;
+      currencies: CurrenciesService;
       settings: SettingsService;
       staff: StaffService;
     },
@@ -508,7 +510,7 @@ export class BackofficeService {
 
   private async euroRates() {
     const rates = new Map<string, { scale: number; rate: ReturnType<typeof parseRate> | null }>();
-    for (const currency of await this.deps.cashier.allCurrencies()) {
+    for (const currency of await this.deps.currencies.all()) {
       const rate =
         currency.code === 'EUR'
           ? parseRate('1')
@@ -574,7 +576,7 @@ export class BackofficeService {
   // --- catalogue: currencies, thresholds, gateways ---------------------------------
 
   async currencies() {
-    const rows = await this.deps.cashier.allCurrencies();
+    const rows = await this.deps.currencies.all();
     const thresholds = await this.repository.thresholds();
     return rows.map((row) => currencyView(row, thresholds));
   }
@@ -584,7 +586,7 @@ export class BackofficeService {
     patch: { rate_to_eur?: string | null; enabled?: boolean },
     actor: StaffActor,
   ) {
-    await this.deps.cashier.setCurrencyRate(id, patch, actor);
+    await this.deps.currencies.update(id, patch, actor);
     return (await this.currencies()).find((currency) => currency.id === id)!;
   }
 
@@ -644,7 +646,7 @@ export class BackofficeService {
   }
 
   private async currencyMap(): Promise<Map<number, CurrencyRow>> {
-    return new Map((await this.deps.cashier.allCurrencies()).map((row) => [row.id, row]));
+    return new Map((await this.deps.currencies.all()).map((row) => [row.id, row]));
   }
 
   /**

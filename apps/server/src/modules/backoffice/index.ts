@@ -1,12 +1,14 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { Db } from '../../platform/db/database.ts';
+import type { StaffAuth } from '../../platform/http/guards.ts';
 import type { AuditService } from '../audit/index.ts';
 import type { AuthService } from '../auth/index.ts';
 import type { CashierService } from '../cashier/index.ts';
+import type { CurrenciesService } from '../currencies/index.ts';
 import type { LedgerService } from '../ledger/index.ts';
 import type { PlayersService } from '../players/index.ts';
 import type { SettingsService } from '../settings/index.ts';
-import type { RouteGuard, StaffAuth, StaffService } from '../staff/index.ts';
+import type { RouteGuard, StaffService } from '../staff/index.ts';
 import type { WalletService } from '../wallet/index.ts';
 import { backofficeMoney } from './backoffice.money.ts';
 import { BackofficeRepository } from './backoffice.repository.ts';
@@ -31,6 +33,7 @@ export function createBackofficeModule(deps: {
   players: PlayersService;
   auth: AuthService;
   cashier: CashierService;
+  currencies: CurrenciesService;
   settings: SettingsService;
   staff: { service: StaffService; auth: StaffAuth; routes: FastifyPluginAsyncZod };
   /** The money modules; without them balances read zero and adjustments are refused. */
@@ -44,12 +47,13 @@ export function createBackofficeModule(deps: {
     players: deps.players,
     auth: deps.auth,
     cashier: deps.cashier,
+    currencies: deps.currencies,
     settings: deps.settings,
     staff: deps.staff.service,
   });
   if (deps.wallet && deps.ledger) {
     service.useMoney(
-      backofficeMoney({ wallet: deps.wallet, ledger: deps.ledger, cashier: deps.cashier }),
+      backofficeMoney({ wallet: deps.wallet, ledger: deps.ledger, currencies: deps.currencies }),
     );
   }
   const table: AdminRoute[] = [];

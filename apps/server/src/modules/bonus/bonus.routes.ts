@@ -11,9 +11,10 @@ import {
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { AppError } from '../../platform/http/errors.ts';
-import { metaOf, type PlayerAuth } from '../auth/index.ts';
+import type { PlayerAuth, StaffAuth } from '../../platform/http/guards.ts';
+import { metaOf } from '../../platform/http/request-meta.ts';
 import { gateClient } from '../protection/index.ts';
-import { staffErrors as errors, type StaffAuth, staffActor } from '../staff/index.ts';
+import { staffErrors as errors, staffActor } from '../staff/index.ts';
 import type { NewPromotion, PromotionRow, RiskFlagRow } from './bonus.repository.ts';
 import type { BonusService } from './bonus.service.ts';
 

@@ -1,12 +1,11 @@
 import type { Db } from '../../platform/db/database.ts';
 import type { EventBus } from '../../platform/events/event-bus.ts';
+import type { PlayerAuth, StaffAuth } from '../../platform/http/guards.ts';
 import type { Outbox } from '../../platform/outbox/outbox.ts';
 import { periodic } from '../../platform/periodic.ts';
 import type { AuditService } from '../audit/index.ts';
-import type { PlayerAuth } from '../auth/index.ts';
 import type { LedgerService } from '../ledger/index.ts';
 import type { PlayerGate } from '../protection/index.ts';
-import type { StaffAuth } from '../staff/index.ts';
 import { FreeSpinRepository } from './bonus.free-spins.repository.ts';
 import { BonusRepository } from './bonus.repository.ts';
 import { bonusAdminRoutes, bonusRoutes, type PlayerCurrency } from './bonus.routes.ts';

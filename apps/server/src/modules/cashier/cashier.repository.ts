@@ -1,18 +1,6 @@
 import type { Generated } from 'kysely';
 import type { Db } from '../../platform/db/database.ts';
 
-export type CurrencyRow = {
-  id: number;
-  code: string;
-  name: string;
-  prefix: string;
-  icon: string;
-  scale: number;
-  is_crypto: boolean;
-  rate_to_eur: string | null;
-  enabled: boolean;
-  sort_order: number;
-};
 export type BankRow = { id: number; currency_id: number; name: string; code: string };
 export type GatewayRow = {
   id: number;
@@ -29,7 +17,6 @@ type CurrencyGatewayRow = {
 };
 
 export type CashierTables = {
-  currencies: CurrencyRow;
   banks: Omit<BankRow, 'id'> & { id: Generated<number> };
   payment_gateways: GatewayRow;
   currency_payment_gateways: CurrencyGatewayRow;
@@ -39,16 +26,6 @@ export class CashierRepository {
   private readonly db;
   constructor(db: Db) {
     this.db = db.withTables<CashierTables>();
-  }
-
-  currencies(includeDisabled = false): Promise<CurrencyRow[]> {
-    let query = this.db.selectFrom('currencies').selectAll();
-    if (!includeDisabled) query = query.where('enabled', '=', true);
-    return query.orderBy('sort_order').orderBy('id').execute();
-  }
-
-  currency(id: number): Promise<CurrencyRow | undefined> {
-    return this.db.selectFrom('currencies').selectAll().where('id', '=', id).executeTakeFirst();
   }
 
   banks(): Promise<BankRow[]> {
@@ -74,25 +51,6 @@ export class CashierRepository {
 
   gateways(): Promise<GatewayRow[]> {
     return this.db.selectFrom('payment_gateways').selectAll().orderBy('id').execute();
-  }
-
-  async upsertCurrency(row: CurrencyRow, onlyMissing: boolean): Promise<void> {
-    await this.db
-      .insertInto('currencies')
-      .values(row)
-      .onConflict((conflict) =>
-        onlyMissing ? conflict.column('id').doNothing() : conflict.column('id').doUpdateSet(row),
-      )
-      .execute();
-  }
-
-  async updateCurrency(id: number, patch: Partial<Pick<CurrencyRow, 'rate_to_eur' | 'enabled'>>) {
-    return this.db
-      .updateTable('currencies')
-      .set(patch)
-      .where('id', '=', id)
-      .returningAll()
-      .executeTakeFirst();
   }
 
   async insertBankIfMissing(row: Omit<BankRow, 'id'>): Promise<void> {

@@ -1,26 +1,23 @@
 import type { Currency } from '@casino/contracts';
 import { AppError } from '../../platform/http/errors.ts';
 import type { AuditActor, AuditService } from '../audit/index.ts';
-import type { CashierRepository, CurrencyRow, GatewayRow } from './cashier.repository.ts';
+import type { CurrenciesService } from '../currencies/index.ts';
+import type { CashierRepository, GatewayRow } from './cashier.repository.ts';
 
-export type CurrencyUnit = Pick<
-  CurrencyRow,
-  'id' | 'code' | 'name' | 'prefix' | 'scale' | 'is_crypto'
->;
-
-/** Exact decimal strings for rates and fees; at most 18 fraction digits, positive. */
+/** Exact decimal strings for fees; at most 18 fraction digits. */
 const DECIMAL = /^(0|[1-9]\d{0,19})(\.\d{1,18})?$/;
 
 export class CashierService {
   constructor(
     private readonly repository: CashierRepository,
+    private readonly currencies: CurrenciesService,
     private readonly audit: AuditService,
   ) {}
 
   /** The spec's `GET /currencies`: every enabled currency with its banks and gateways. */
   async listCurrencies(purpose: 'deposit' | 'withdraw'): Promise<Currency[]> {
     const [currencies, banks, links] = await Promise.all([
-      this.repository.currencies(),
+      this.currencies.enabled(),
       this.repository.banks(),
       this.repository.gatewayLinks(purpose),
     ]);
@@ -48,55 +45,8 @@ export class CashierService {
     }));
   }
 
-  async currency(id: number): Promise<CurrencyUnit | null> {
-    const row = await this.repository.currency(id);
-    return row ?? null;
-  }
-
-  /** A currency a new player may choose: enabled and fiat (crypto is a payment method, not a wallet currency). */
-  async requireWalletCurrency(id: number): Promise<CurrencyUnit> {
-    const row = await this.repository.currency(id);
-    if (!row?.enabled || row.is_crypto) {
-      throw new AppError('VALIDATION_FAILED', 'currency_id: choose one of the offered currencies', {
-        errors: [{ path: 'currency_id', message: 'Unknown or unavailable currency' }],
-      });
-    }
-    return row;
-  }
-
-  allCurrencies() {
-    return this.repository.currencies(true);
-  }
-
   gateways() {
     return this.repository.gateways();
-  }
-
-  async setCurrencyRate(
-    id: number,
-    patch: { rate_to_eur?: string | null; enabled?: boolean },
-    actor: AuditActor,
-  ) {
-    if (
-      patch.rate_to_eur != null &&
-      (!DECIMAL.test(patch.rate_to_eur) || /^0(\.0+)?$/.test(patch.rate_to_eur))
-    ) {
-      throw new AppError(
-        'VALIDATION_FAILED',
-        'rate_to_eur must be a positive decimal such as 90.25',
-      );
-    }
-    const before = await this.repository.currency(id);
-    if (!before) throw new AppError('NOT_FOUND', `Currency ${id} does not exist`);
-    const after = await this.repository.updateCurrency(id, patch);
-    await this.audit.record({
-      actor,
-      action: 'currency.update',
-      target: { type: 'currency', id },
-      before,
-      after,
-    });
-    return after!;
   }
 
   async updateGateway(

@@ -1,10 +1,10 @@
 import type { FastifyPluginAsync } from 'fastify';
 import type { Db } from '../../platform/db/database.ts';
+import type { PlayerAuth, StaffAuth } from '../../platform/http/guards.ts';
 import type { AuditService } from '../audit/index.ts';
-import type { PlayerAuth } from '../auth/index.ts';
+import type { CurrenciesService } from '../currencies/index.ts';
 import type { LedgerService } from '../ledger/index.ts';
 import type { PlayerGate } from '../protection/index.ts';
-import type { StaffAuth } from '../staff/index.ts';
 import { CashierRepository } from './cashier.repository.ts';
 import { cashierRoutes } from './cashier.routes.ts';
 import { CashierService } from './cashier.service.ts';
@@ -15,8 +15,7 @@ import type { PaymentProvider } from './providers/provider.ts';
 import { SandboxPaymentProvider } from './providers/sandbox.ts';
 import { sandboxGatewayRoutes } from './sandbox-gateway.routes.ts';
 
-export type { CurrencyRow, GatewayRow } from './cashier.repository.ts';
-export type { CurrencyUnit } from './cashier.service.ts';
+export type { GatewayRow } from './cashier.repository.ts';
 export type {
   CouponCheck,
   DepositCredited,
@@ -30,12 +29,12 @@ export type {
   WebhookEvent,
 } from './providers/provider.ts';
 export { SandboxPaymentProvider } from './providers/sandbox.ts';
-export { signWebhook, verifyWebhook, WEBHOOK_TOLERANCE_S } from './providers/webhook-signature.ts';
+export { signWebhook } from './providers/webhook-signature.ts';
 export type { CashierService, PaymentsService };
 
-export function createCashierModule(db: Db, audit: AuditService) {
+export function createCashierModule(db: Db, audit: AuditService, currencies: CurrenciesService) {
   const repository = new CashierRepository(db);
-  const service = new CashierService(repository, audit);
+  const service = new CashierService(repository, currencies, audit);
   return { service, repository, routes: cashierRoutes(service) };
 }
 
@@ -49,6 +48,7 @@ export const PAYMENTS_SWEEP_INTERVAL_MS = 30_000;
 export function createPaymentsModule(deps: {
   db: Db;
   cashier: ReturnType<typeof createCashierModule>;
+  currencies: CurrenciesService;
   ledger: LedgerService;
   gate: PlayerGate;
   audit: AuditService;
@@ -69,6 +69,7 @@ export function createPaymentsModule(deps: {
   const service = new PaymentsService(
     new PaymentsRepository(deps.db),
     deps.cashier.repository,
+    deps.currencies,
     deps.ledger,
     deps.gate,
     deps.audit,

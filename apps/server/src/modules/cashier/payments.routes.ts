@@ -12,9 +12,10 @@ import {
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { AppError } from '../../platform/http/errors.ts';
-import { metaOf, type PlayerAuth } from '../auth/index.ts';
+import type { PlayerAuth, StaffAuth } from '../../platform/http/guards.ts';
+import { metaOf } from '../../platform/http/request-meta.ts';
 import { gateClient } from '../protection/index.ts';
-import { type StaffAuth, staffActor, staffErrors } from '../staff/index.ts';
+import { staffActor, staffErrors } from '../staff/index.ts';
 import type { CashierService } from './cashier.service.ts';
 import type { PaymentsService } from './payments.service.ts';
 

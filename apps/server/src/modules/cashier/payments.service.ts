@@ -5,10 +5,11 @@ import { parseAmountInput } from '../../platform/amounts.ts';
 import { AppError } from '../../platform/http/errors.ts';
 import { Semaphore } from '../../platform/semaphore.ts';
 import type { AuditActor, AuditService } from '../audit/index.ts';
+import type { CurrenciesService, CurrencyRow } from '../currencies/index.ts';
 import type { LedgerService } from '../ledger/index.ts';
 import { TRANSFER_AMOUNT_MINOR_MAX } from '../ledger/index.ts';
 import type { GateClient, PlayerGate } from '../protection/index.ts';
-import type { CashierRepository, CurrencyRow, GatewayRow } from './cashier.repository.ts';
+import type { CashierRepository, GatewayRow } from './cashier.repository.ts';
 import type {
   PaymentDirection,
   PaymentMode,
@@ -129,6 +130,7 @@ export class PaymentsService {
   constructor(
     private readonly repository: PaymentsRepository,
     private readonly catalogue: CashierRepository,
+    private readonly currencies: CurrenciesService,
     private readonly ledger: LedgerService,
     private readonly gate: PlayerGate,
     private readonly audit: AuditService,
@@ -164,7 +166,7 @@ export class PaymentsService {
     requested: string | undefined,
   ): Promise<CurrencyRow> {
     const wallet =
-      player.currency_id === null ? undefined : await this.catalogue.currency(player.currency_id);
+      player.currency_id === null ? undefined : await this.currencies.byId(player.currency_id);
     if (!wallet) {
       throw new AppError('NO_WALLET_CURRENCY', 'Your account has no wallet currency', {
         status: 409,
@@ -173,8 +175,8 @@ export class PaymentsService {
     const asked = text(requested);
     if (asked) {
       const match = /^\d{1,9}$/.test(asked)
-        ? await this.catalogue.currency(Number(asked))
-        : (await this.catalogue.currencies()).find((row) => row.code === asked.toUpperCase());
+        ? await this.currencies.byId(Number(asked))
+        : (await this.currencies.enabled()).find((row) => row.code === asked.toUpperCase());
       if (!match?.enabled || match.is_crypto) fail('currency', `Unknown currency: ${asked}`);
       if (match.id !== wallet.id) {
         fail('currency', `Payments are made in your wallet currency (${wallet.code}).`);
@@ -365,8 +367,7 @@ export class PaymentsService {
         status: 404,
       });
     }
-    const scale =
-      (await this.catalogue.currencies(true)).find((c) => c.code === known.currency)?.scale ?? 2;
+    const scale = (await this.currencies.all()).find((c) => c.code === known.currency)?.scale ?? 2;
     const result = await this.repository.locked(
       { provider: provider.name, provider_reference: event.provider_reference },
       async (row, tx) => {
@@ -678,9 +679,7 @@ export class PaymentsService {
   async approveWithdrawal(public_id: string, actor: AuditActor & { id: bigint }) {
     const state: { stage: 'first' | 'final' } = { stage: 'final' };
     const row = await this.transition({ public_id }, ['pending'], async (current, tx) => {
-      const currency = (await this.catalogue.currencies(true)).find(
-        (c) => c.code === current.currency,
-      )!;
+      const currency = (await this.currencies.all()).find((c) => c.code === current.currency)!;
       const threshold = await this.options.fourEyesThreshold(currency);
       const now = new Date();
       if (current.amount_minor > threshold && current.first_approved_by === null) {
@@ -822,7 +821,7 @@ export class PaymentsService {
   async list(query: Parameters<PaymentsRepository['list']>[0]) {
     const { rows, total } = await this.repository.list(query);
     const [currencies, gateways] = await Promise.all([
-      this.catalogue.currencies(true),
+      this.currencies.all(),
       this.catalogue.gateways(),
     ]);
     return {
@@ -873,7 +872,7 @@ export class PaymentsService {
 
   private async viewOf(row: PaymentRow) {
     const [currency, gateway] = await Promise.all([
-      this.catalogue.currencies(true).then((all) => all.find((c) => c.code === row.currency)),
+      this.currencies.all().then((all) => all.find((c) => c.code === row.currency)),
       this.catalogue.gateways().then((all) => all.find((g) => g.id === row.gateway_id)),
     ]);
     return this.view(row, currency?.scale ?? 2, gateway);

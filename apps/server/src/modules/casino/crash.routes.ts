@@ -2,7 +2,7 @@ import { envelope, WS_CLOSE_TOO_MANY } from '@casino/contracts';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { WebSocket } from 'ws';
 import { z } from 'zod';
-import type { PlayerAuth } from '../auth/index.ts';
+import type { PlayerAuth } from '../../platform/http/guards.ts';
 import { gateClient } from '../protection/index.ts';
 import type { CrashPush, CrashService } from './crash.service.ts';
 

@@ -1,10 +1,9 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { Db } from '../../platform/db/database.ts';
+import type { PlayerAuth, StaffAuth } from '../../platform/http/guards.ts';
 import { periodic } from '../../platform/periodic.ts';
 import type { AuditService } from '../audit/index.ts';
-import type { PlayerAuth } from '../auth/index.ts';
 import type { PlayerGate } from '../protection/index.ts';
-import type { StaffAuth } from '../staff/index.ts';
 import { CasinoRepository } from './casino.repository.ts';
 import { casinoRoutes } from './casino.routes.ts';
 import { CrashRepository } from './crash.repository.ts';

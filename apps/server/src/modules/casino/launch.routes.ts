@@ -3,7 +3,7 @@ import { envelope } from '@casino/contracts';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { AppError } from '../../platform/http/errors.ts';
-import type { PlayerAuth } from '../auth/index.ts';
+import type { PlayerAuth } from '../../platform/http/guards.ts';
 import { gateClient, type PlayerGate } from '../protection/index.ts';
 import type { LobbyGameRow } from './lobby.repository.ts';
 import type { LobbyService } from './lobby.service.ts';

@@ -4,9 +4,10 @@ import { formatAmount } from '@casino/money';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { AppError } from '../../platform/http/errors.ts';
+import type { StaffAuth } from '../../platform/http/guards.ts';
+import { metaOf } from '../../platform/http/request-meta.ts';
 import type { AuditService } from '../audit/index.ts';
-import { metaOf } from '../auth/index.ts';
-import { staffErrors as errors, type StaffAuth, staffActor } from '../staff/index.ts';
+import { staffErrors as errors, staffActor } from '../staff/index.ts';
 import type { LobbyRepository, StudioRow } from './lobby.repository.ts';
 
 const security = [{ bearer: [] }];

@@ -1,7 +1,7 @@
 import { envelope } from '@casino/contracts';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { bearerToken, type PlayerAuth } from '../auth/index.ts';
+import { bearerToken, type PlayerAuth } from '../../platform/http/guards.ts';
 import {
   GAMES_PAGE_SIZE_DEFAULT,
   GAMES_PAGE_SIZE_MAX,

@@ -2,9 +2,10 @@ import { envelope } from '@casino/contracts';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { AppError } from '../../platform/http/errors.ts';
+import type { StaffAuth } from '../../platform/http/guards.ts';
+import { metaOf } from '../../platform/http/request-meta.ts';
 import type { AuditService } from '../audit/index.ts';
-import { metaOf } from '../auth/index.ts';
-import { type StaffAuth, staffActor } from '../staff/index.ts';
+import { staffActor } from '../staff/index.ts';
 import { EDGE_BP_MAX, ORIGINAL_GAMES, type OriginalsSettings } from './originals.settings.ts';
 
 const security = [{ bearer: [] }];

@@ -1,7 +1,7 @@
 import { envelope } from '@casino/contracts';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import type { PlayerAuth } from '../auth/index.ts';
+import type { PlayerAuth } from '../../platform/http/guards.ts';
 import { gateClient } from '../protection/index.ts';
 import type { OriginalsService } from './originals.service.ts';
 

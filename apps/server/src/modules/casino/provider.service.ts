@@ -1,7 +1,8 @@
-import { createHash, createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
+import { createHash, randomBytes } from 'node:crypto';
 import { formatAmount, isMoneyError, parseRate, toEuroAfterFee } from '@casino/money';
 import { parseAmountInput } from '../../platform/amounts.ts';
 import { AppError } from '../../platform/http/errors.ts';
+import { hmacHex, safeEqual } from '../../platform/signing.ts';
 import type { FreeRounds } from '../bonus/index.ts';
 import type { GateClient } from '../protection/index.ts';
 import type { Wager, WagersService } from '../wagers/index.ts';
@@ -62,7 +63,7 @@ export type ProviderErrorCode = keyof typeof PROVIDER_ERRORS;
 export type ProviderDeps = {
   /** The wallet currency of a player (code, scale), or null when the player is unknown. */
   playerCurrency: (player_id: bigint) => Promise<{ code: string; scale: number } | null>;
-  /** Units of a currency per euro (the cashier's `rate_to_eur`), for the games' EUR bet ranges. */
+  /** Units of a currency per euro (the currency's `rate_to_eur`), for the games' EUR bet ranges. */
   rateToEur?: (currency: string) => Promise<string | null>;
   wagers: WagersService;
 };
@@ -96,7 +97,7 @@ export const sha256 = (text: string) => createHash('sha256').update(text).digest
 
 /** The signature a request must carry: hex HMAC-SHA256 over `<timestamp>.<raw body>`. */
 export function providerSignature(secret: string, timestamp: string, rawBody: string): string {
-  return createHmac('sha256', secret).update(`${timestamp}.${rawBody}`).digest('hex');
+  return hmacHex('sha256', secret, `${timestamp}.${rawBody}`);
 }
 
 /**
@@ -161,7 +162,7 @@ export class ProviderService {
     }
     const expected = Buffer.from(providerSignature(integration.secret, timestamp, rawBody));
     const given = Buffer.from(signature.replace(/^sha256=/, '').toLowerCase());
-    if (expected.length !== given.length || !timingSafeEqual(expected, given)) {
+    if (!safeEqual(given, expected)) {
       throw new ProviderError('INVALID_SIGNATURE', 'The request signature does not match its body');
     }
     if (Math.abs(now - Number(timestamp)) > SIGNATURE_WINDOW_MS) {
@@ -405,7 +406,7 @@ export class ProviderService {
 
   /**
    * A stake inside the game's bet range (the catalogue's, in EUR: decision 0510). Other
-   * currencies convert at the cashier's rate; a currency without a rate is not checked (the
+   * currencies convert at the currency catalogue's rate; a currency without a rate is not checked (the
    * studio's own limits still apply).
    */
   private async checkBetRange(

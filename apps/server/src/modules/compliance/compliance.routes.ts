@@ -2,8 +2,9 @@ import { envelope } from '@casino/contracts';
 import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { metaOf, type PlayerAuth } from '../auth/index.ts';
-import { staffErrors as errors, type StaffAuth, staffActor } from '../staff/index.ts';
+import type { PlayerAuth, StaffAuth } from '../../platform/http/guards.ts';
+import { metaOf } from '../../platform/http/request-meta.ts';
+import { staffErrors as errors, staffActor } from '../staff/index.ts';
 import { ALERT_STATUSES, RULE_CODES } from './compliance.repository.ts';
 import type { ComplianceService, StaffRef } from './compliance.service.ts';
 

@@ -1,9 +1,8 @@
 import type { Db } from '../../platform/db/database.ts';
+import type { PlayerAuth, StaffAuth } from '../../platform/http/guards.ts';
 import { periodic } from '../../platform/periodic.ts';
 import type { AuditService } from '../audit/index.ts';
-import type { PlayerAuth } from '../auth/index.ts';
 import type { ProtectionService } from '../protection/index.ts';
-import type { StaffAuth } from '../staff/index.ts';
 import { ComplianceRepository } from './compliance.repository.ts';
 import { complianceAdminRoutes, complianceRoutes, privacyRoutes } from './compliance.routes.ts';
 import { ComplianceService } from './compliance.service.ts';

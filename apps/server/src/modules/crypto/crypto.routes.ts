@@ -8,9 +8,10 @@ import {
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { AppError } from '../../platform/http/errors.ts';
-import { bearerToken, metaOf, type PlayerAuth } from '../auth/index.ts';
+import { bearerToken, type PlayerAuth, type StaffAuth } from '../../platform/http/guards.ts';
+import { metaOf } from '../../platform/http/request-meta.ts';
 import { gateClient } from '../protection/index.ts';
-import { type StaffAuth, staffActor, staffErrors } from '../staff/index.ts';
+import { staffActor, staffErrors } from '../staff/index.ts';
 import { ADDRESS_LENGTH_MAX } from './crypto.address.ts';
 import type { CryptoService } from './crypto.service.ts';
 import type { CryptoWithdrawals } from './crypto.withdrawals.ts';

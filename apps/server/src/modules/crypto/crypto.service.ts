@@ -3,7 +3,7 @@ import { formatAmount, isMoneyError, parseRate } from '@casino/money';
 import QRCode from 'qrcode';
 import { parseAmountInput } from '../../platform/amounts.ts';
 import { AppError } from '../../platform/http/errors.ts';
-import type { CashierService } from '../cashier/index.ts';
+import type { CurrenciesService } from '../currencies/index.ts';
 import type { LedgerService } from '../ledger/index.ts';
 import { TRANSFER_AMOUNT_MINOR_MAX } from '../ledger/index.ts';
 import type { GateClient, PlayerGate } from '../protection/index.ts';
@@ -74,7 +74,7 @@ export class CryptoService {
   constructor(
     private readonly repository: CryptoRepository,
     private readonly ledger: LedgerService,
-    private readonly cashier: CashierService,
+    private readonly catalogue: CurrenciesService,
     private readonly gate: PlayerGate,
     /** The provider new deposits go to. */
     private readonly active: CryptoProvider,
@@ -87,8 +87,8 @@ export class CryptoService {
     return this.active.sandbox;
   }
 
-  private async currencies(): Promise<Currency[]> {
-    return (await this.cashier.allCurrencies()) as Currency[];
+  private currencies(): Promise<readonly Currency[]> {
+    return this.catalogue.all();
   }
 
   /** A coin from the spec's list by id or code, with its network; 4xx otherwise. */
@@ -144,7 +144,7 @@ export class CryptoService {
     return numerator / denominator;
   }
 
-  private walletCurrency(all: Currency[], currency_id: number | null): Currency {
+  private walletCurrency(all: readonly Currency[], currency_id: number | null): Currency {
     const wallet = all.find((row) => row.id === currency_id);
     if (!wallet)
       throw new AppError('NO_WALLET_CURRENCY', 'Your account has no wallet currency', {

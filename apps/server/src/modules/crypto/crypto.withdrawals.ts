@@ -6,7 +6,7 @@ import type { Db } from '../../platform/db/database.ts';
 import { AppError } from '../../platform/http/errors.ts';
 import { Semaphore } from '../../platform/semaphore.ts';
 import type { AuditActor, AuditService } from '../audit/index.ts';
-import type { CashierService } from '../cashier/index.ts';
+import type { CurrenciesService } from '../currencies/index.ts';
 import type { LedgerService } from '../ledger/index.ts';
 import type { GateClient, PlayerGate } from '../protection/index.ts';
 import { isValidAddress } from './crypto.address.ts';
@@ -76,7 +76,7 @@ export class CryptoWithdrawals {
   constructor(
     db: Db,
     private readonly ledger: LedgerService,
-    private readonly cashier: CashierService,
+    private readonly catalogue: CurrenciesService,
     private readonly gate: PlayerGate,
     private readonly audit: AuditService,
     /** What the player may withdraw now (cash minus holds minus wagering locks). */
@@ -94,8 +94,8 @@ export class CryptoWithdrawals {
     return LOCKED.run(() => this.db.transaction().execute(work));
   }
 
-  private async currencies(): Promise<Currency[]> {
-    return (await this.cashier.allCurrencies()) as Currency[];
+  private currencies(): Promise<readonly Currency[]> {
+    return this.catalogue.all();
   }
 
   private view(row: Row, scale: number) {

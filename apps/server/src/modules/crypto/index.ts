@@ -1,11 +1,10 @@
 import type { Db } from '../../platform/db/database.ts';
+import type { PlayerAuth, StaffAuth } from '../../platform/http/guards.ts';
 import { periodic } from '../../platform/periodic.ts';
 import type { AuditService } from '../audit/index.ts';
-import type { PlayerAuth } from '../auth/index.ts';
-import type { CashierService } from '../cashier/index.ts';
+import type { CurrenciesService } from '../currencies/index.ts';
 import type { LedgerService } from '../ledger/index.ts';
 import type { PlayerGate } from '../protection/index.ts';
-import type { StaffAuth } from '../staff/index.ts';
 import type { DerivableFamily } from './crypto.hd.ts';
 import { CryptoRepository } from './crypto.repository.ts';
 import { cryptoAdminRoutes, cryptoRoutes, cryptoWithdrawalRoutes } from './crypto.routes.ts';
@@ -40,7 +39,7 @@ export type CryptoConfig = {
 export function createCryptoModule(deps: {
   db: Db;
   ledger: LedgerService;
-  cashier: CashierService;
+  currencies: CurrenciesService;
   gate: PlayerGate;
   auth: PlayerAuth;
   staff: StaffAuth;
@@ -78,7 +77,7 @@ export function createCryptoModule(deps: {
   const service = new CryptoService(
     new CryptoRepository(deps.db),
     deps.ledger,
-    deps.cashier,
+    deps.currencies,
     deps.gate,
     active,
     providers,
@@ -90,7 +89,7 @@ export function createCryptoModule(deps: {
   const withdrawals = new CryptoWithdrawals(
     deps.db,
     deps.ledger,
-    deps.cashier,
+    deps.currencies,
     deps.gate,
     deps.audit,
     deps.withdrawable,

@@ -1,9 +1,8 @@
 import path from 'node:path';
 import type { Db } from '../../platform/db/database.ts';
+import type { PlayerAuth, StaffAuth } from '../../platform/http/guards.ts';
 import type { AuditService } from '../audit/index.ts';
-import type { PlayerAuth } from '../auth/index.ts';
 import type { PlayersService } from '../players/index.ts';
-import type { StaffAuth } from '../staff/index.ts';
 import { KycStore } from './kyc.files.ts';
 import { KycRepository } from './kyc.repository.ts';
 import { kycAdminRoutes, kycRoutes } from './kyc.routes.ts';

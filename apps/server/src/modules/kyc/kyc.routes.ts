@@ -3,8 +3,9 @@ import type { FastifyError } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { AppError } from '../../platform/http/errors.ts';
-import { metaOf, type PlayerAuth } from '../auth/index.ts';
-import { type StaffAuth, staffActor, staffErrors } from '../staff/index.ts';
+import type { PlayerAuth, StaffAuth } from '../../platform/http/guards.ts';
+import { metaOf } from '../../platform/http/request-meta.ts';
+import { staffActor, staffErrors } from '../staff/index.ts';
 import { KYC_FILE_BYTES_MAX, KYC_FILE_MB_MAX } from './kyc.files.ts';
 import type { KycService } from './kyc.service.ts';
 

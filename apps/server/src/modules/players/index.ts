@@ -1,6 +1,6 @@
 import type { Db } from '../../platform/db/database.ts';
 import type { AuditService } from '../audit/index.ts';
-import type { CashierService } from '../cashier/index.ts';
+import type { CurrenciesService } from '../currencies/index.ts';
 import { PlayersRepository } from './players.repository.ts';
 import { PlayersService } from './players.service.ts';
 
@@ -9,6 +9,6 @@ export { playersRoutes } from './players.routes.ts';
 export type { WalletSummary, WalletSummaryProvider } from './players.service.ts';
 export type { PlayersService };
 
-export function createPlayersModule(db: Db, cashier: CashierService, audit: AuditService) {
-  return { service: new PlayersService(new PlayersRepository(db), cashier, audit) };
+export function createPlayersModule(db: Db, currencies: CurrenciesService, audit: AuditService) {
+  return { service: new PlayersService(new PlayersRepository(db), currencies, audit) };
 }

@@ -1,6 +1,6 @@
 import { customer, envelope, errorBody, profileUpdateRequest } from '@casino/contracts';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import type { PlayerAuth } from '../auth/index.ts';
+import type { PlayerAuth } from '../../platform/http/guards.ts';
 import type { PlayersService } from './players.service.ts';
 
 export const playersRoutes =

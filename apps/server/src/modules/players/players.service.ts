@@ -3,7 +3,7 @@ import type { Customer } from '@casino/contracts';
 import { formatAmount, toDisplayNumber } from '@casino/money';
 import { AppError } from '../../platform/http/errors.ts';
 import type { AuditActor, AuditService } from '../audit/index.ts';
-import type { CashierService, CurrencyUnit } from '../cashier/index.ts';
+import type { CurrenciesService, CurrencyUnit } from '../currencies/index.ts';
 import type { NewPlayer, PlayerRow, PlayersRepository } from './players.repository.ts';
 
 /** What the wallet knows about a player, in minor units of the player's currency. */
@@ -30,7 +30,7 @@ export class PlayersService {
 
   constructor(
     private readonly repository: PlayersRepository,
-    private readonly cashier: CashierService,
+    private readonly currencies: CurrenciesService,
     private readonly audit: AuditService,
   ) {}
 
@@ -141,7 +141,7 @@ export class PlayersService {
   /** The spec's customer object: profile plus wallet fields, money formatted at this edge. */
   async toCustomer(player: PlayerRow): Promise<Customer> {
     const currency =
-      player.currency_id === null ? null : await this.cashier.currency(player.currency_id);
+      player.currency_id === null ? null : await this.currencies.byId(player.currency_id);
     const wallet = await this.wallet.summary(player.id, currency);
     const scale = currency?.scale ?? 2;
     return {

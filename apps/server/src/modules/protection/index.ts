@@ -1,7 +1,6 @@
 import type { Db } from '../../platform/db/database.ts';
+import type { PlayerAuth, StaffAuth } from '../../platform/http/guards.ts';
 import type { AuditService } from '../audit/index.ts';
-import type { PlayerAuth } from '../auth/index.ts';
-import type { StaffAuth } from '../staff/index.ts';
 import { AnonymiserList } from './protection.anonymisers.ts';
 import { GeoIp } from './protection.geoip.ts';
 import { ProtectionRepository } from './protection.repository.ts';

@@ -1,8 +1,9 @@
 import { envelope } from '@casino/contracts';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { bearerToken, metaOf, type PlayerAuth } from '../auth/index.ts';
-import { staffErrors as errors, type StaffAuth, staffActor } from '../staff/index.ts';
+import { bearerToken, type PlayerAuth, type StaffAuth } from '../../platform/http/guards.ts';
+import { metaOf } from '../../platform/http/request-meta.ts';
+import { staffErrors as errors, staffActor } from '../staff/index.ts';
 import { gateClient } from './protection.gate.ts';
 import { message } from './protection.messages.ts';
 import { ANONYMISER_MODES, type LocationPolicy, MISMATCH_MODES } from './protection.repository.ts';

@@ -2,10 +2,9 @@ import type { FastifyPluginAsync } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { Db } from '../../platform/db/database.ts';
+import type { PlayerAuth, StaffAuth } from '../../platform/http/guards.ts';
 import type { AuditService } from '../audit/index.ts';
-import type { PlayerAuth } from '../auth/index.ts';
-import type { CashierService } from '../cashier/index.ts';
-import type { StaffAuth } from '../staff/index.ts';
+import type { CurrenciesService } from '../currencies/index.ts';
 import type { WagersService } from '../wagers/index.ts';
 import type { FeedAdapter } from './feed/feed.types.ts';
 import { type SimOptions, SimulatedFeed } from './feed/simulated-feed.ts';
@@ -43,7 +42,7 @@ export function createSportsbookModule(deps: {
   db: Db;
   wagers: WagersService;
   audit: AuditService;
-  cashier: CashierService;
+  currencies: CurrenciesService;
   auth: PlayerAuth;
   env: string;
   log: (message: string, error: unknown) => void;
@@ -71,7 +70,7 @@ export function createSportsbookModule(deps: {
       sportsbookRoutes({
         service,
         auth: deps.auth,
-        cashier: deps.cashier,
+        currencies: deps.currencies,
         env: deps.env,
       }),
     );

@@ -3,8 +3,9 @@ import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { AppError } from '../../platform/http/errors.ts';
-import { metaOf } from '../auth/index.ts';
-import { type StaffAuth, staffActor } from '../staff/index.ts';
+import type { StaffAuth } from '../../platform/http/guards.ts';
+import { metaOf } from '../../platform/http/request-meta.ts';
+import { staffActor } from '../staff/index.ts';
 import { parseOdds, type SportsbookService } from './sportsbook.service.ts';
 
 const security = [{ bearer: [] }];

@@ -12,8 +12,8 @@ import {
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { AppError } from '../../platform/http/errors.ts';
-import type { PlayerAuth } from '../auth/index.ts';
-import type { CashierService } from '../cashier/index.ts';
+import type { PlayerAuth } from '../../platform/http/guards.ts';
+import type { CurrenciesService } from '../currencies/index.ts';
 import { gateClient } from '../protection/index.ts';
 import type { SportsbookService } from './sportsbook.service.ts';
 
@@ -25,14 +25,14 @@ export const sportsbookRoutes =
   (deps: {
     service: SportsbookService;
     auth: PlayerAuth;
-    cashier: CashierService;
+    currencies: CurrenciesService;
     env: string;
   }): FastifyPluginAsyncZod =>
   async (app) => {
-    const { service, auth, cashier } = deps;
+    const { service, auth, currencies } = deps;
 
     const playerCurrency = async (currency_id: number | null) => {
-      const currency = currency_id === null ? null : await cashier.currency(currency_id);
+      const currency = currency_id === null ? null : await currencies.byId(currency_id);
       if (!currency)
         throw new AppError('CURRENCY_NOT_SUPPORTED', 'Choose a currency for your account first', {
           status: 422,

@@ -1,12 +1,17 @@
 import type { Db } from '../../platform/db/database.ts';
+import { staffGuard } from '../../platform/http/guards.ts';
 import type { RateLimiter } from '../../platform/rate-limit.ts';
 import type { AuditService } from '../audit/index.ts';
-import { staffAuth } from './staff.hook.ts';
+import { can, type RouteGuard } from './staff.permissions.ts';
 import { StaffRepository } from './staff.repository.ts';
 import { staffErrors, staffRoutes } from './staff.routes.ts';
-import { STAFF_LIMITS_DEFAULT, type StaffLimits, StaffService } from './staff.service.ts';
+import {
+  type AuthenticatedStaff,
+  STAFF_LIMITS_DEFAULT,
+  type StaffLimits,
+  StaffService,
+} from './staff.service.ts';
 
-export type { StaffAuth, StaffHook } from './staff.hook.ts';
 export {
   can,
   mayAssignRole,
@@ -31,6 +36,14 @@ export {
 export type { StaffService };
 export { staffErrors };
 
+declare module '../../platform/http/guards.ts' {
+  /** What `request.staff` is behind a staff guard, and the permissions a route may require. */
+  interface GuardTypes {
+    staff: AuthenticatedStaff;
+    permission: RouteGuard;
+  }
+}
+
 /** The fixed, documented demo owner (seeded only with demo data; see README). */
 export const DEMO_OWNER = {
   email: 'owner@example.com',
@@ -54,7 +67,11 @@ export function createStaffModule(deps: {
     { ...STAFF_LIMITS_DEFAULT, ...deps.limits },
     deps.allowDemo,
   );
-  const auth = staffAuth(service);
+  const auth = staffGuard({
+    resolve: (token) => service.authenticate(token),
+    permits: (staff, permission) => can(staff.row.role, permission),
+    roleOf: (staff) => staff.row.role,
+  });
   return {
     service,
     auth,

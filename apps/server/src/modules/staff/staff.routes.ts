@@ -13,8 +13,8 @@ import {
 } from '@casino/contracts';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { metaOf } from '../auth/index.ts';
-import type { StaffAuth } from './staff.hook.ts';
+import type { StaffAuth } from '../../platform/http/guards.ts';
+import { metaOf } from '../../platform/http/request-meta.ts';
 import { permissionsOf } from './staff.permissions.ts';
 import type { StaffRow } from './staff.repository.ts';
 import {

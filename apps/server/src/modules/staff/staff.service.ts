@@ -1,5 +1,6 @@
 import { createHash } from 'node:crypto';
 import { AppError } from '../../platform/http/errors.ts';
+import type { RequestMeta } from '../../platform/http/request-meta.ts';
 import type { BackoffPolicy, RateLimiter, WindowLimit } from '../../platform/rate-limit.ts';
 import type { AuditActor, AuditService } from '../audit/index.ts';
 import { digestToken, hashPassword, newToken, verifyPassword } from '../auth/index.ts';
@@ -34,7 +35,6 @@ export const STAFF_LIMITS_DEFAULT: StaffLimits = {
   login_failures: { free_failures: 5, window_ms: 15 * MINUTE_MS, delay_ms_max: 15 * MINUTE_MS },
 };
 
-export type RequestMeta = { ip: string; user_agent: string | null };
 export type AuthenticatedStaff = { session: StaffSessionRow; row: StaffRow };
 
 export type StaffView = {

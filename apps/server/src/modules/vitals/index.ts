@@ -1,7 +1,7 @@
 import type { Db } from '../../platform/db/database.ts';
+import type { StaffAuth } from '../../platform/http/guards.ts';
 import { periodic } from '../../platform/periodic.ts';
 import { RateLimiter } from '../../platform/rate-limit.ts';
-import type { StaffAuth } from '../staff/index.ts';
 import { VitalsRepository } from './vitals.repository.ts';
 import { vitalsAdminRoutes, vitalsRoutes } from './vitals.routes.ts';
 import { type VitalsObserver, VitalsService } from './vitals.service.ts';

@@ -2,8 +2,9 @@ import { envelope, webVitalsReport, webVitalsSummaryRow } from '@casino/contract
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { AppError } from '../../platform/http/errors.ts';
+import type { StaffAuth } from '../../platform/http/guards.ts';
 import type { RateLimiter, WindowLimit } from '../../platform/rate-limit.ts';
-import { staffErrors as errors, type StaffAuth } from '../staff/index.ts';
+import { staffErrors as errors } from '../staff/index.ts';
 import type { VitalsService } from './vitals.service.ts';
 
 /** Reports per client address: a page view sends one (sampled), so 60 in 10 min is generous. */

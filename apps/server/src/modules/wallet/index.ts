@@ -1,7 +1,7 @@
 import type { FastifyPluginAsync } from 'fastify';
 import type { EventBus } from '../../platform/events/event-bus.ts';
-import type { PlayerAuth } from '../auth/index.ts';
-import type { CashierService } from '../cashier/index.ts';
+import type { PlayerAuth } from '../../platform/http/guards.ts';
+import type { CurrenciesService } from '../currencies/index.ts';
 import type { LedgerService } from '../ledger/index.ts';
 import type { PlayersService } from '../players/index.ts';
 import { walletRoutes } from './wallet.routes.ts';
@@ -26,12 +26,12 @@ export type { WalletService };
 export function createWalletModule(deps: {
   ledger: LedgerService;
   players: PlayersService;
-  cashier: CashierService;
+  currencies: CurrenciesService;
   auth: PlayerAuth;
   events: EventBus;
   log: (message: string, error: unknown) => void;
 }) {
-  const service = new WalletService(deps.ledger, deps.players, deps.cashier);
+  const service = new WalletService(deps.ledger, deps.players, deps.currencies);
   const hub = new WalletHub(service, deps.events, deps.log);
   const routes: FastifyPluginAsync = async (app) => {
     await app.register(walletRoutes(service, deps.auth));

@@ -1,7 +1,7 @@
 import { envelope, transactionsPage, transactionsQuery } from '@casino/contracts';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { AppError } from '../../platform/http/errors.ts';
-import type { PlayerAuth } from '../auth/index.ts';
+import type { PlayerAuth } from '../../platform/http/guards.ts';
 import type { WalletService } from './wallet.service.ts';
 
 const DAY_MS = 24 * 60 * 60 * 1000;

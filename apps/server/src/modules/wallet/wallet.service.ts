@@ -6,7 +6,7 @@ import {
   type WalletBalances,
 } from '@casino/contracts';
 import { formatAmount, toDisplayNumber } from '@casino/money';
-import type { CashierService, CurrencyUnit } from '../cashier/index.ts';
+import type { CurrenciesService, CurrencyUnit } from '../currencies/index.ts';
 import {
   LedgerError,
   type LedgerService,
@@ -90,7 +90,7 @@ export class WalletService {
   constructor(
     private readonly ledger: LedgerService,
     private readonly players: PlayersService,
-    private readonly cashier: CashierService,
+    private readonly currencies: CurrenciesService,
   ) {}
 
   useWageringPolicy(policy: WageringPolicy): void {
@@ -155,7 +155,7 @@ export class WalletService {
       offset: (query.page - 1) * query.per_page,
     });
     const scales = new Map(
-      (await this.cashier.allCurrencies()).map((currency) => [currency.code, currency.scale]),
+      (await this.currencies.all()).map((currency) => [currency.code, currency.scale]),
     );
     return {
       items: rows.map((row) => toTransaction(row, scales.get(row.currency) ?? SCALE_DEFAULT)),
@@ -217,7 +217,7 @@ export class WalletService {
   private async currencyOf(player_id: bigint): Promise<CurrencyUnit | null> {
     const player = await this.players.byId(player_id);
     if (!player) throw new LedgerError('ACCOUNT_NOT_FOUND', 'No such player');
-    return player.currency_id === null ? null : this.cashier.currency(player.currency_id);
+    return player.currency_id === null ? null : this.currencies.byId(player.currency_id);
   }
 }
 

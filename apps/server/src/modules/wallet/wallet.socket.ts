@@ -7,7 +7,7 @@ import {
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { WebSocket } from 'ws';
 import type { EventBus } from '../../platform/events/event-bus.ts';
-import type { PlayerAuth } from '../auth/index.ts';
+import type { PlayerAuth } from '../../platform/http/guards.ts';
 import { LEDGER_PLAYER_CHANNEL, parsePlayerEvents } from '../ledger/index.ts';
 import type { WalletService } from './wallet.service.ts';
 

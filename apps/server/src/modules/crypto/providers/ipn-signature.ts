@@ -1,4 +1,4 @@
-import { createHmac, timingSafeEqual } from 'node:crypto';
+import { hmacHex, safeEqual } from '../../../platform/signing.ts';
 
 /** JSON with every object's keys sorted, at every depth: what NOWPayments-style IPNs sign. */
 export function sortedJson(value: unknown): string {
@@ -19,11 +19,11 @@ function sortKeys(value: unknown): unknown {
 
 /** hex(HMAC-SHA512(secret, sortedJson(body))), the `x-nowpayments-sig` header. */
 export function signIpn(secret: string, body: unknown): string {
-  return createHmac('sha512', secret).update(sortedJson(body)).digest('hex');
+  return hmacHex('sha512', secret, sortedJson(body));
 }
 
 export function verifyIpn(secret: string, body: unknown, signature: string): boolean {
   const expected = Buffer.from(signIpn(secret, body), 'hex');
   const given = Buffer.from(/^[0-9a-f]{128}$/i.test(signature) ? signature : '', 'hex');
-  return given.length === expected.length && timingSafeEqual(given, expected);
+  return safeEqual(given, expected);
 }

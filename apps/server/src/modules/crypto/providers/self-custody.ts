@@ -1,5 +1,5 @@
-import { createHmac, timingSafeEqual } from 'node:crypto';
 import type { HDKey } from '@scure/bip32';
+import { checkTimestamped, signTimestamped } from '../../../platform/signing.ts';
 import {
   type DerivableFamily,
   deriveDepositAddress,
@@ -28,8 +28,7 @@ const BASE_AMOUNT = /^\d{1,60}$/;
  * the timestamp is signed, so an old report cannot be replayed outside the window.
  */
 export function signWatcherReport(secret: string, rawBody: string, at = Date.now()): string {
-  const t = Math.floor(at / 1000);
-  return `t=${t},v1=${createHmac('sha256', secret).update(`${t}.${rawBody}`).digest('hex')}`;
+  return signTimestamped(secret, rawBody, at);
 }
 
 /**
@@ -86,19 +85,17 @@ export class SelfCustodyProvider implements CryptoProvider {
     rawBody: string,
   ): PaymentUpdate {
     if (rawBody.length > CALLBACK_BYTES_MAX) throw new CallbackRejected('report too large');
-    const header = headers['x-watcher-signature'];
-    const match =
-      typeof header === 'string' ? /^t=(\d{1,12}),v1=([0-9a-f]{64})$/.exec(header) : null;
-    if (!match) throw new CallbackRejected('missing or malformed x-watcher-signature');
-    const at = Number(match[1]) * 1000;
-    if (Math.abs(this.now() - at) > WATCHER_WINDOW_MS)
-      throw new CallbackRejected('report outside the replay window');
-    const expected = createHmac('sha256', this.watcher_secret)
-      .update(`${match[1]}.${rawBody}`)
-      .digest();
-    const given = Buffer.from(match[2]!, 'hex');
-    if (given.length !== expected.length || !timingSafeEqual(given, expected))
-      throw new CallbackRejected('signature does not match');
+    const refusal = checkTimestamped(
+      this.watcher_secret,
+      headers['x-watcher-signature'],
+      rawBody,
+      this.now(),
+      WATCHER_WINDOW_MS,
+    );
+    if (refusal === 'missing' || refusal === 'malformed')
+      throw new CallbackRejected('missing or malformed x-watcher-signature');
+    if (refusal === 'stale') throw new CallbackRejected('report outside the replay window');
+    if (refusal === 'mismatch') throw new CallbackRejected('signature does not match');
     let body: Record<string, unknown>;
     try {
       body = JSON.parse(rawBody);

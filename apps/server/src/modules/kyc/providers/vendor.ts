@@ -1,4 +1,4 @@
-import { verifyWebhook } from '../../cashier/index.ts';
+import { checkTimestamped, TIMESTAMPED_REFUSAL_MESSAGES } from '../../../platform/signing.ts';
 
 /**
  * An external KYC vendor (Sumsub, Onfido, Veriff, IDnow…): it runs its own capture flow and
@@ -30,6 +30,8 @@ export class CallbackRejected extends Error {
 }
 
 export const KYC_SIGNATURE_HEADER = 'x-kyc-signature';
+/** A callback signed further than this from the server clock is refused: replays expire. */
+const CALLBACK_WINDOW_MS = 5 * 60_000;
 
 /**
  * The generic signed-callback adapter: `x-kyc-signature: t=<unix>,v1=<hex HMAC-SHA256(secret,
@@ -47,11 +49,14 @@ export class SignedCallbackVendor implements KycVendor {
     rawBody: string,
     now: Date,
   ): KycDecision {
-    try {
-      verifyWebhook(this.secret, headers[KYC_SIGNATURE_HEADER], rawBody, now);
-    } catch (error) {
-      throw new CallbackRejected((error as Error).message);
-    }
+    const refusal = checkTimestamped(
+      this.secret,
+      headers[KYC_SIGNATURE_HEADER],
+      rawBody,
+      now.getTime(),
+      CALLBACK_WINDOW_MS,
+    );
+    if (refusal) throw new CallbackRejected(TIMESTAMPED_REFUSAL_MESSAGES[refusal]);
     let body: { event_id?: unknown; reference?: unknown; status?: unknown; reason?: unknown };
     try {
       body = JSON.parse(rawBody);
