@@ -213,7 +213,9 @@ describe('the trading desk and the book', () => {
     expect(refused.statusCode).toBe(409);
     expect(refused.json()).toMatchObject({
       code: 'BOOK_UNDER_MARGIN',
-      errors: [{ path: 'body.odds', message: 'at most 2.04' }],
+      errors: [
+        { path: 'body.odds', message: 'book 96.07 % with this price; at most 2.04 keeps 105.00 %' },
+      ],
     });
     expect(refused.json().message).toContain('96.07 %');
     expect((await deskMarket(ev.id, 'match_winner')).selections[0]!.trader_odds_milli).toBeNull();

@@ -1481,13 +1481,18 @@ export class SportsbookService {
           .filter((o): o is number => o !== null);
         if (!bookAtLeast([...others, odds_milli], pricing.margin_min_bp)) {
           const floor = percent(10_000 + pricing.margin_min_bp);
+          const book = percent(bookBp([...others, odds_milli])!);
           const highest = highestPriceKeepingBook(others, pricing);
+          const keeps =
+            highest === null
+              ? `no price keeps ${floor} with the others as they are`
+              : `at most ${oddsText(highest)} keeps ${floor}`;
           if (!confirm_book) {
             throw new PricingError(
               'BOOK_UNDER_MARGIN',
-              `${selection.name} at ${oddsText(odds_milli)} takes ${market.name} to a book of ${percent(bookBp([...others, odds_milli])!)}, under the floor of ${floor}. ${highest === null ? 'No price keeps it with the others as they are' : `At most ${oddsText(highest)} keeps it`}; send confirm_book: true to shorten the other prices instead.`,
+              `${selection.name} at ${oddsText(odds_milli)} takes ${market.name} to a book of ${book}, under the floor of ${floor}; ${keeps}. Send confirm_book: true to set it anyway: the book then shortens the other prices.`,
               'body.odds',
-              highest === null ? `no price keeps ${floor}` : `at most ${oddsText(highest)}`,
+              `book ${book} with this price; ${keeps}`,
             );
           }
           const trial = this.bookOf(
