@@ -154,9 +154,17 @@ export function priceBook(
   }
   const sum = () => priced.reduce((a, i) => a + x[i]!, 0);
   const free = priced.filter((i) => !offers[i]!.fixed);
+  const toPrice = (i: number) => {
+    if (!changed[i]) return offers[i]!.odds_milli!;
+    const milli = Math.max(pricing.odds_min_milli, floorTick(1000 / x[i]!));
+    return Math.min(milli, pricing.odds_max_milli);
+  };
+  // Whether the book is short is decided exactly: a float sum a hair under the target
+  // must not move prices that already keep it.
+  const short = !bookAtLeast(priced.map(toPrice), pricing.margin_min_bp);
   // Short of the target: shorten the free prices in proportion, none below the minimum;
   // those that reach it stay there and the rest carry the remainder.
-  for (let round = 0; round <= priced.length && sum() < target; round++) {
+  for (let round = 0; short && round <= priced.length && sum() < target; round++) {
     const room = free.filter((i) => x[i]! < high);
     if (room.length === 0) return stopped('unbalanced');
     const held = sum() - room.reduce((a, i) => a + x[i]!, 0);
@@ -167,12 +175,7 @@ export function priceBook(
     }
   }
 
-  const odds = offers.map((o, i) => {
-    if (o.odds_milli === null) return null;
-    if (!changed[i]) return o.odds_milli;
-    const milli = Math.max(pricing.odds_min_milli, floorTick(1000 / x[i]!));
-    return Math.min(milli, pricing.odds_max_milli);
-  });
+  const odds = offers.map((o, i) => (o.odds_milli === null ? null : toPrice(i)));
   // Floats may leave the exact book a hair short: shorten the free price that gains most
   // per tick (the shortest one above the minimum) until the exact check holds.
   for (let step = 0; step < REPAIR_STEPS_MAX; step++) {
