@@ -115,6 +115,44 @@ describe.skipIf(skipJourneys())('journey: sportsbook', () => {
     expect(await page.getByTestId('place-bet').isDisabled()).toBe(true);
     await page.screenshot({ path: 'e2e/screenshots/sportsbook-suspended.png' }).catch(() => {});
 
+    // The desk shows each market's book (Σ 1/odds); a manual price that would take it under
+    // the sport's floor is previewed in red, refused with a warning, and set only once the
+    // trader confirms, the book then shortening the other price to keep its floor.
+    const winner = trader.locator('[data-testid="trader-market"][data-market-name="Match winner"]');
+    await expect
+      .poll(async () => (await winner.getByTestId('trader-market-book').textContent()) ?? '')
+      .toMatch(/^book 1\d\d\.\d\d %/);
+    await expect
+      .poll(async () => trader.getByTestId('sport-pricing').count())
+      .toBeGreaterThanOrEqual(2);
+    await winner.getByTestId('trader-price').first().click();
+    await winner.getByTestId('trader-price-input').fill('9.00');
+    await expect
+      .poll(async () => (await winner.getByTestId('trader-price-preview').textContent()) ?? '')
+      .toMatch(/< 105\.00 %/);
+    await winner.getByTestId('trader-price-set').click();
+    const warning = winner.getByTestId('trader-price-warning');
+    await warning.waitFor();
+    expect(await warning.textContent()).toMatch(/book \d+\.\d\d % with this price; at most/);
+    await trader.screenshot({ path: 'e2e/screenshots/trading-book-warning.png' }).catch(() => {});
+    await winner.getByTestId('trader-price-confirm').click();
+    await eventually(
+      'the fixed price on the desk',
+      async () =>
+        ((await winner.getByTestId('trader-price').first().textContent()) ?? '') === '9.00',
+      10_000,
+    );
+    await eventually(
+      'the book kept at its floor',
+      async () =>
+        Number(await winner.getByTestId('trader-market-book').getAttribute('data-book-bp')) >=
+        10_500,
+      10_000,
+    );
+    await trader
+      .screenshot({ path: 'e2e/screenshots/trading-book.png', fullPage: true })
+      .catch(() => {});
+
     // The matches play to the end: the multiple settles, and the money agrees.
     const beforeEnd = await balance(page);
     await tick(baseUrl, 2_000_000);

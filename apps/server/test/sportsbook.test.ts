@@ -657,7 +657,8 @@ describe('live odds socket', () => {
       line_milli: null,
       name: 'Match result',
       status: 'open' as const,
-      selections: [{ key: 'home', name: 'Home FC', odds_milli: 2_200, active: true }],
+      // 1.90 with the draw at 3.40 and away at 3.75 keeps the book above its floor (108.7 %).
+      selections: [{ key: 'home', name: 'Home FC', odds_milli: 1_900, active: true }],
     };
     await sb.ingest({ kind: 'odds_change', id: msg(), event_id: other.id, markets: [market] });
     await sb.ingest({
@@ -674,7 +675,7 @@ describe('live odds socket', () => {
       .toBeGreaterThanOrEqual(2);
     expect(received.every((m) => m.event_id === undefined || m.event_id === ev.id)).toBe(true);
     const markets = received.filter((m) => m.type === 'market');
-    expect(markets[0]!.data!.selections![0]!.odds).toBe('2.20');
+    expect(markets[0]!.data!.selections![0]!.odds).toBe('1.90');
     expect(markets.at(-1)!.data!.status).toBe('suspended');
     expect(received.find((m) => m.type === 'event')?.data).toMatchObject({ status: 'live' });
     socket.close();

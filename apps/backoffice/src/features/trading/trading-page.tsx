@@ -8,17 +8,22 @@ import { Card, PageHeader } from '../../components/card.tsx';
 import { cn } from '../../components/cn.ts';
 import { controlClasses } from '../../components/field.tsx';
 import { Spinner } from '../../components/spinner.tsx';
-import { api, errorMessage } from '../../lib/api-client.ts';
+import { ApiError, api, errorMessage } from '../../lib/api-client.ts';
 import { formatDateTime } from '../../lib/format.ts';
+import { percent } from './book.ts';
+import { PriceInput } from './price-input.tsx';
+import { SportPricingCard } from './sport-pricing.tsx';
 
 type Selection = {
   id: string;
   key: string;
   name: string;
   odds: string | null;
+  odds_milli: number | null;
   active: boolean;
   result: string;
   trader_odds_milli: number | null;
+  feed_odds_milli: number | null;
   bets: number;
   stake_minor: string;
   potential_minor: string;
@@ -31,6 +36,13 @@ type Market = {
   status: string;
   feed_status: string;
   trader_suspended: boolean;
+  /** Σ 1/odds of the prices offered (basis points); null when none are. */
+  book_bp: number | null;
+  /** The same from the feed's prices (with the margin) before the book's guard. */
+  feed_book_bp: number | null;
+  /** The floor the book keeps; null: not exhaustive. */
+  book_min_bp: number | null;
+  book_stop: 'near_certain' | 'unbalanced' | 'one_outcome' | null;
   selections: Selection[];
 };
 type EventRow = {
@@ -46,6 +58,12 @@ type EventRow = {
   trader_suspended: boolean;
 };
 type EventDetail = EventRow & { stake_minor: string; worst_case_minor: string; markets: Market[] };
+
+const BOOK_STOP: Record<NonNullable<Market['book_stop']>, string> = {
+  near_certain: 'Suspended by the book: an outcome is near-certain',
+  unbalanced: 'Suspended by the book: its prices cannot keep the margin floor',
+  one_outcome: 'Suspended by the book: only one outcome is priced',
+};
 
 /** Minor units shown with two decimals (the desk mixes currencies; amounts are per bet currency). */
 const minor = (value: string) => {
@@ -99,6 +117,29 @@ export function TradingPage() {
     },
     onError: (error) => toast.error(errorMessage(error)),
   });
+  /** Prices and margins answer BOOK_UNDER_MARGIN for the trader to confirm; the rest toasts. */
+  const trade = async (path: string, json: Record<string, unknown>) => {
+    try {
+      await api(path, { json });
+      void client.invalidateQueries({ queryKey: ['sb'] });
+      toast.success('Done');
+    } catch (error) {
+      if (!(error instanceof ApiError && error.code === 'BOOK_UNDER_MARGIN'))
+        toast.error(errorMessage(error));
+      throw error;
+    }
+  };
+  const setMargin = async (event_id: string, margin_bp: number) => {
+    const path = `/sportsbook/events/${encodeURIComponent(event_id)}/margin`;
+    try {
+      await trade(path, { margin_bp });
+    } catch (error) {
+      if (error instanceof ApiError && error.code === 'BOOK_UNDER_MARGIN') {
+        if (window.confirm(`${error.message}\n\nSet the margin anyway?`))
+          await trade(path, { margin_bp, confirm_book: true }).catch(() => {});
+      }
+    }
+  };
   const needReason = () => {
     if (reason.trim().length >= 3) return true;
     toast.error('Give a reason first (it goes to the audit log)');
@@ -192,12 +233,7 @@ export function TradingPage() {
                   </span>
                   <MarginInput
                     value={detail.data.margin_bp}
-                    onSave={(margin_bp) =>
-                      act.mutate({
-                        path: `/sportsbook/events/${encodeURIComponent(detail.data.id)}/margin`,
-                        json: { margin_bp },
-                      })
-                    }
+                    onSave={(margin_bp) => void setMargin(detail.data.id, margin_bp)}
                   />
                   <Button
                     variant={detail.data.trader_suspended ? 'primary' : 'danger'}
@@ -237,6 +273,7 @@ export function TradingPage() {
                       <header className="flex items-center justify-between gap-2 border-b border-ink-700 bg-ink-850 px-3 py-1.5">
                         <span className="truncate text-[13px] font-semibold">{m.name}</span>
                         <span className="flex items-center gap-1.5">
+                          <BookFigure market={m} />
                           <Badge
                             tone={
                               m.trader_suspended ? 'warning' : (STATUS_TONE[m.status] ?? 'neutral')
@@ -279,6 +316,12 @@ export function TradingPage() {
                           <tr>
                             <th className="px-3 py-1 text-left font-medium">Selection</th>
                             <th className="px-2 text-right font-medium">Price</th>
+                            <th
+                              className="px-2 text-right font-medium"
+                              title="The feed's own price, before the event's margin and the book's guard"
+                            >
+                              Feed
+                            </th>
                             <th className="px-2 text-right font-medium">Bets</th>
                             <th className="px-2 text-right font-medium">Stake</th>
                             <th className="px-2 text-right font-medium">Liability</th>
@@ -291,15 +334,20 @@ export function TradingPage() {
                               <td className="max-w-[160px] truncate px-3 py-1">{s.name}</td>
                               <td className="px-2 text-right font-mono">
                                 <PriceInput
-                                  odds={s.odds}
-                                  fixed={s.trader_odds_milli !== null}
-                                  onSave={(odds) =>
-                                    act.mutate({
-                                      path: `/sportsbook/selections/${s.id}/price`,
-                                      json: { odds },
+                                  selection={s}
+                                  market={m}
+                                  onSave={(odds, confirm_book) =>
+                                    trade(`/sportsbook/selections/${s.id}/price`, {
+                                      odds,
+                                      confirm_book,
                                     })
                                   }
                                 />
+                              </td>
+                              <td className="px-2 text-right font-mono text-fg-subtle">
+                                {s.feed_odds_milli === null
+                                  ? '—'
+                                  : (s.feed_odds_milli / 1000).toFixed(2)}
                               </td>
                               <td className="px-2 text-right font-mono">{s.bets}</td>
                               <td className="px-2 text-right font-mono">{minor(s.stake_minor)}</td>
@@ -409,9 +457,44 @@ export function TradingPage() {
               </tbody>
             </table>
           </Card>
+          <SportPricingCard />
         </div>
       </div>
     </div>
+  );
+}
+
+/**
+ * The market's book (Σ 1/odds of what is offered) against its floor; the feed's own book
+ * beside it when the guard changed the prices, and why the book stopped a market.
+ */
+function BookFigure({ market }: { market: Market }) {
+  if (market.book_stop)
+    return (
+      <span title={BOOK_STOP[market.book_stop]} data-testid="trader-market-book">
+        <Badge tone="warning">book stop</Badge>
+      </span>
+    );
+  if (market.book_bp === null) return null;
+  const under = market.book_min_bp !== null && market.book_bp < market.book_min_bp;
+  const corrected = market.feed_book_bp !== null && market.feed_book_bp !== market.book_bp;
+  return (
+    <span
+      className={cn('font-mono text-[11px]', under ? 'text-negative' : 'text-fg-muted')}
+      title={
+        market.book_min_bp === null
+          ? 'Not exhaustive: an outcome not listed may win, so there is no book to keep'
+          : `The book keeps at least ${percent(market.book_min_bp)}${corrected ? `; the feed's prices with the margin and any fixed price made ${percent(market.feed_book_bp!)}, which the guard corrected` : ''}`
+      }
+      data-testid="trader-market-book"
+      data-book-bp={market.book_bp}
+    >
+      book {percent(market.book_bp)}
+      {market.book_min_bp === null && <span className="text-fg-subtle"> · partial</span>}
+      {corrected && (
+        <span className="text-fg-subtle"> (unguarded {percent(market.feed_book_bp!)})</span>
+      )}
+    </span>
   );
 }
 
@@ -436,63 +519,6 @@ function MarginInput({ value, onSave }: { value: number; onSave: (bp: number) =>
       >
         Set
       </Button>
-    </span>
-  );
-}
-
-function PriceInput({
-  odds,
-  fixed,
-  onSave,
-}: {
-  odds: string | null;
-  fixed: boolean;
-  onSave: (odds: string | null) => void;
-}) {
-  const [editing, setEditing] = useState<string | null>(null);
-  if (editing === null) {
-    return (
-      <button
-        type="button"
-        onClick={() => setEditing(odds ?? '')}
-        className={cn('rounded px-1 hover:bg-ink-800', fixed && 'text-warning')}
-        title={fixed ? 'Fixed by a trader' : 'From the feed'}
-      >
-        {odds ?? '—'}
-      </button>
-    );
-  }
-  return (
-    <span className="inline-flex items-center gap-1">
-      <input
-        autoFocus
-        aria-label="New price"
-        value={editing}
-        onChange={(e) => setEditing(e.target.value)}
-        className={cn(controlClasses, 'h-6 !w-16 text-right')}
-      />
-      <button
-        type="button"
-        className="text-accent-300"
-        onClick={() => {
-          onSave(editing);
-          setEditing(null);
-        }}
-      >
-        Set
-      </button>
-      {fixed && (
-        <button
-          type="button"
-          className="text-fg-subtle"
-          onClick={() => {
-            onSave(null);
-            setEditing(null);
-          }}
-        >
-          Feed
-        </button>
-      )}
     </span>
   );
 }

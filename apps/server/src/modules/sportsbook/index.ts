@@ -24,6 +24,7 @@ export type {
   FeedSink,
   MarketType,
 } from './feed/feed.types.ts';
+export { EXHAUSTIVE_MARKET_TYPES } from './feed/feed.types.ts';
 export { type SimOptions, SimulatedFeed } from './feed/simulated-feed.ts';
 export {
   CASHOUT_MARGIN_BP,
@@ -109,6 +110,8 @@ export function createSportsbookModule(deps: {
     /** Starts the feed (outside tests): the simulator ticks once a second. */
     start() {
       void service.recoverPending().catch((error) => deps.log('sportsbook recovery', error));
+      // Markets priced by an earlier release or under other settings go through the guard again.
+      void service.repriceOpenMarkets().catch((error) => deps.log('sportsbook repricing', error));
       // The simulator's matches live in memory: those of an earlier process are void.
       const orphans =
         feed instanceof SimulatedFeed

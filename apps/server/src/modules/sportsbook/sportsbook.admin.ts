@@ -6,12 +6,18 @@ import { AppError } from '../../platform/http/errors.ts';
 import type { StaffAuth } from '../../platform/http/guards.ts';
 import { metaOf } from '../../platform/http/request-meta.ts';
 import { staffActor } from '../staff/index.ts';
+import { PRICING_BOUNDS } from './sportsbook.pricing.ts';
 import { parseOdds, type SportsbookService } from './sportsbook.service.ts';
 
 const security = [{ bearer: [] }];
 const eventParams = z.object({ id: z.string().min(1).max(80) });
 const numericId = z.object({ id: z.string().regex(/^\d{1,18}$/, 'must be an id') });
 const reason = z.string().trim().min(3, 'give a reason (3 characters or more)').max(500);
+const sportParams = z.object({ id: z.string().regex(/^[a-z0-9_-]{1,40}$/, 'must be a sport id') });
+/** Set after a BOOK_UNDER_MARGIN refusal: the trader accepts that the book rebalances. */
+const confirmBook = z.boolean().default(false);
+const bounded = (key: keyof typeof PRICING_BOUNDS) =>
+  z.number().int().min(PRICING_BOUNDS[key][0]).max(PRICING_BOUNDS[key][1]);
 
 /** The trading desk under /api/admin/sportsbook (role trader; see staff.permissions.ts). */
 export const sportsbookAdminRoutes =
@@ -81,11 +87,19 @@ export const sportsbookAdminRoutes =
           summary: "Extra margin over the feed's prices (basis points)",
           security,
           params: eventParams,
-          body: z.object({ margin_bp: z.number().int().min(-2000).max(5000) }),
+          body: z.object({
+            margin_bp: z.number().int().min(-2000).max(5000),
+            confirm_book: confirmBook,
+          }),
         },
       },
       async (request) => {
-        await service.traderMargin(actor(request), request.params.id, request.body.margin_bp);
+        await service.traderMargin(
+          actor(request),
+          request.params.id,
+          request.body.margin_bp,
+          request.body.confirm_book,
+        );
         return { ...ok, data: await service.traderEvent(request.params.id) };
       },
     );
@@ -163,10 +177,11 @@ export const sportsbookAdminRoutes =
         ...auth.guard('sportsbook.trade'),
         schema: {
           tags: ['admin', 'sportsbook'],
-          summary: "Fix a selection's price (null returns it to the feed)",
+          summary:
+            "Fix a selection's price (null returns it to the feed); a price that breaks the book is refused unless confirm_book",
           security,
           params: numericId,
-          body: z.object({ odds: z.string().max(12).nullable() }),
+          body: z.object({ odds: z.string().max(12).nullable(), confirm_book: confirmBook }),
         },
       },
       async (request) => {
@@ -178,9 +193,58 @@ export const sportsbookAdminRoutes =
             { errors: [{ path: 'body.odds', message: 'invalid odds' }] },
           );
         }
-        const s = await service.traderPrice(actor(request), BigInt(request.params.id), odds);
-        return { ...ok, data: { id: String(s.id), trader_odds_milli: s.trader_odds_milli } };
+        const s = await service.traderPrice(
+          actor(request),
+          BigInt(request.params.id),
+          odds,
+          request.body.confirm_book,
+        );
+        return {
+          ...ok,
+          data: {
+            id: String(s.id),
+            trader_odds_milli: s.trader_odds_milli,
+            // The price now offered: the book may have moved the market's other prices too.
+            odds_milli: service.effectiveOdds(s),
+          },
+        };
       },
+    );
+
+    app.get(
+      '/sportsbook/sports',
+      {
+        ...auth.guard('sportsbook.read'),
+        schema: {
+          tags: ['admin', 'sportsbook'],
+          summary: "Each sport's price range, margin floor and near-certainty threshold",
+          security,
+        },
+      },
+      async () => ({ ...ok, data: await service.sportsPricing() }),
+    );
+
+    app.put(
+      '/sportsbook/sports/:id/pricing',
+      {
+        ...auth.guard('sportsbook.limits'),
+        schema: {
+          tags: ['admin', 'sportsbook'],
+          summary: "Set a sport's pricing; every market of the sport still offered is repriced",
+          security,
+          params: sportParams,
+          body: z.object({
+            odds_min_milli: bounded('odds_min_milli'),
+            odds_max_milli: bounded('odds_max_milli'),
+            margin_min_bp: bounded('margin_min_bp'),
+            favourite_max_bp: bounded('favourite_max_bp'),
+          }),
+        },
+      },
+      async (request) => ({
+        ...ok,
+        data: await service.setSportPricing(actor(request), request.params.id, request.body),
+      }),
     );
 
     app.get(

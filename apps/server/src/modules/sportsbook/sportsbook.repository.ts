@@ -1,7 +1,8 @@
-import { type Kysely, sql, type Transaction } from 'kysely';
+import { type Generated, type Kysely, sql, type Transaction } from 'kysely';
 import type { Db } from '../../platform/db/database.ts';
 import type { EventStatus, FeedFixture, FeedMarket, FeedScore } from './feed/feed.types.ts';
 import type { LegResult } from './sportsbook.math.ts';
+import type { BookStop, SportPricing } from './sportsbook.pricing.ts';
 
 export type EventRow = {
   id: string;
@@ -26,6 +27,8 @@ export type MarketRow = {
   name: string;
   status: 'open' | 'suspended' | 'settled' | 'void';
   trader_suspended: boolean;
+  /** The book suspended the market on its own (null: it offers the market's prices). */
+  book_stop: BookStop | null;
   limit_factor_milli: number;
   sort_order: number;
   updated_at: Date;
@@ -37,6 +40,8 @@ export type SelectionRow = {
   name: string;
   odds_milli: number | null;
   trader_odds_milli: number | null;
+  /** What the book offers: the feed's price with the event's margin, or the trader's, through the guard. */
+  book_odds_milli: number | null;
   active: boolean;
   result: LegResult;
   dead_heat_num: number;
@@ -99,11 +104,16 @@ export type LegView = LegRow & {
   dead_heat_den: number;
   current_odds_milli: number | null;
   trader_odds_milli: number | null;
+  book_odds_milli: number | null;
   active: boolean;
 };
+export type SportRow = { id: string; name: string; sort_order: number } & SportPricing;
 
 type Tables = {
-  sb_sports: { id: string; name: string; sort_order: number };
+  // The pricing columns have the migration's defaults: a sport the feed creates starts on them.
+  sb_sports: { id: string; name: string; sort_order: number } & {
+    [K in keyof SportPricing]: Generated<number>;
+  };
   sb_competitions: {
     id: string;
     sport_id: string;
@@ -254,17 +264,85 @@ export class SportsbookRepository {
         ord,
       })),
     );
+    // Every selection of the markets, not only those the message names: the book prices
+    // a market as a whole. (The outer select sees the table as it was before the insert,
+    // so the rows the insert touched come from its returning.)
     const selectionRows = (
       await sql<SelectionRow>`
-        insert into sb_selections (market_id, key, name, odds_milli, active, sort_order)
-        select x.market_id, x.key, x.name, x.odds_milli, x.active, x.ord
-          from jsonb_to_recordset(${JSON.stringify(selections)}::jsonb)
-            as x(market_id bigint, key text, name text, odds_milli int, active boolean, ord int)
-        on conflict (market_id, key) do update set
-          name = excluded.name, odds_milli = excluded.odds_milli, active = excluded.active
-        returning *`.execute(this.db)
+        with upserted as (
+          insert into sb_selections (market_id, key, name, odds_milli, active, sort_order)
+          select x.market_id, x.key, x.name, x.odds_milli, x.active, x.ord
+            from jsonb_to_recordset(${JSON.stringify(selections)}::jsonb)
+              as x(market_id bigint, key text, name text, odds_milli int, active boolean, ord int)
+          on conflict (market_id, key) do update set
+            name = excluded.name, odds_milli = excluded.odds_milli, active = excluded.active
+          returning *)
+        select * from upserted
+        union all
+        select s.* from sb_selections s
+          where s.market_id = any(${marketRows.map((m) => String(m.id))}::bigint[])
+            and not exists (select 1 from upserted u where u.id = s.id)
+        order by market_id, sort_order`.execute(this.db)
     ).rows;
     return { markets: marketRows, selections: selectionRows };
+  }
+
+  /**
+   * Stores what the book offers: each market's stop and its selections' prices, in one
+   * statement, so a reader sees a market's old prices or its new ones, never a mix.
+   */
+  async setBookPrices(
+    markets: { id: bigint; book_stop: BookStop | null }[],
+    selections: { id: bigint; book_odds_milli: number | null }[],
+  ): Promise<void> {
+    if (markets.length === 0 && selections.length === 0) return;
+    const m = markets.map((x) => ({ id: String(x.id), book_stop: x.book_stop }));
+    const s = selections.map((x) => ({ id: String(x.id), book_odds_milli: x.book_odds_milli }));
+    await sql`
+      with markets as (
+        update sb_markets t set book_stop = x.book_stop
+          from jsonb_to_recordset(${JSON.stringify(m)}::jsonb) as x(id bigint, book_stop text)
+          where t.id = x.id
+          returning t.id)
+      update sb_selections t set book_odds_milli = x.book_odds_milli
+        from jsonb_to_recordset(${JSON.stringify(s)}::jsonb) as x(id bigint, book_odds_milli int)
+        where t.id = x.id`.execute(this.db);
+  }
+
+  sports(): Promise<SportRow[]> {
+    return this.db
+      .selectFrom('sb_sports')
+      .selectAll()
+      .orderBy('sort_order')
+      .orderBy('id')
+      .execute();
+  }
+
+  sport(id: string): Promise<SportRow | undefined> {
+    return this.db.selectFrom('sb_sports').selectAll().where('id', '=', id).executeTakeFirst();
+  }
+
+  setSportPricing(id: string, pricing: SportPricing): Promise<SportRow | undefined> {
+    return this.db
+      .updateTable('sb_sports')
+      .set(pricing)
+      .where('id', '=', id)
+      .returningAll()
+      .executeTakeFirst();
+  }
+
+  /** Events whose markets may still be offered (optionally of one sport), at most `limit`. */
+  openEvents(filter: { sport_id?: string; limit: number }): Promise<EventRow[]> {
+    let q = this.db
+      .selectFrom('sb_events')
+      .selectAll()
+      .where('status', 'in', ['live', 'suspended', 'not_started']);
+    if (filter.sport_id) q = q.where('sport_id', '=', filter.sport_id);
+    return q.orderBy('starts_at').limit(filter.limit).execute();
+  }
+
+  selection(id: bigint): Promise<SelectionRow | undefined> {
+    return this.db.selectFrom('sb_selections').selectAll().where('id', '=', id).executeTakeFirst();
   }
 
   async setMarketStatus(
@@ -400,6 +478,7 @@ export class SportsbookRepository {
         's.name',
         's.odds_milli',
         's.trader_odds_milli',
+        's.book_odds_milli',
         's.active',
         's.result',
         'm.id as market_id',
@@ -560,6 +639,7 @@ export class SportsbookRepository {
         's.dead_heat_den',
         's.odds_milli as current_odds_milli',
         's.trader_odds_milli',
+        's.book_odds_milli',
         's.active',
       ])
       .where('l.bet_id', 'in', bet_ids)

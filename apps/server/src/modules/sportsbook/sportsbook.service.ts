@@ -6,7 +6,8 @@ import type { AuditService } from '../audit/index.ts';
 import { isLedgerError, type LedgerActor } from '../ledger/index.ts';
 import type { GateClient } from '../protection/index.ts';
 import { type Wager, WagersError, type WagersService } from '../wagers/index.ts';
-import type { FeedMessage } from './feed/feed.types.ts';
+import { EXHAUSTIVE_MARKET_TYPES, type FeedMessage, type MarketType } from './feed/feed.types.ts';
+import { PricingError } from './sportsbook.errors.ts';
 import {
   betFullyVoid,
   betPayout,
@@ -18,12 +19,24 @@ import {
   potentialReturn,
   withMargin,
 } from './sportsbook.math.ts';
+import {
+  type Book,
+  type BookOffer,
+  bookAtLeast,
+  bookBp,
+  highestPriceKeepingBook,
+  PRICE_TICK_MILLI,
+  PRICING_DEFAULTS,
+  priceBook,
+  type SportPricing,
+} from './sportsbook.pricing.ts';
 import type {
   BetRow,
   EventRow,
   LegView,
   MarketRow,
   SelectionRow,
+  SportRow,
   SportsbookRepository,
 } from './sportsbook.repository.ts';
 
@@ -39,6 +52,10 @@ export const LIVE_DELAY_MS_DEFAULT = 5_000;
 export const LOCKED_SLOTS = 4;
 /** How long an odds push may use an event row it read before (see cachedEvent). */
 export const EVENT_CACHE_MS = 1_000;
+/** How long the feed's pricing may use a sport's settings it read before (see pricingOf). */
+export const PRICING_CACHE_MS = 1_000;
+/** Events repriced at most by one settings change or at start-up. */
+export const REPRICE_EVENTS_MAX = 5_000;
 
 const SYSTEM: LedgerActor = { type: 'system', id: 'sportsbook' };
 
@@ -219,13 +236,121 @@ export class SportsbookService {
 
   // ─── catalogue views ──────────────────────────────────────────────────────
 
-  effectiveOdds(
+  /** The price offered: the book's (see priceMarkets); none for an inactive selection. */
+  effectiveOdds(selection: Pick<SelectionRow, 'book_odds_milli' | 'active'>): number | null {
+    return selection.active ? selection.book_odds_milli : null;
+  }
+
+  /** What goes into the book's guard: the trader's price, or the feed's with the event's margin. */
+  private bookOffer(
     selection: Pick<SelectionRow, 'odds_milli' | 'trader_odds_milli' | 'active'>,
     margin_bp: number,
-  ): number | null {
-    if (!selection.active) return null;
-    if (selection.trader_odds_milli !== null) return selection.trader_odds_milli;
-    return selection.odds_milli === null ? null : withMargin(selection.odds_milli, margin_bp);
+  ): BookOffer {
+    if (!selection.active) return { odds_milli: null, fixed: false };
+    if (selection.trader_odds_milli !== null)
+      return { odds_milli: selection.trader_odds_milli, fixed: true };
+    return {
+      odds_milli:
+        selection.odds_milli === null ? null : withMargin(selection.odds_milli, margin_bp),
+      fixed: false,
+    };
+  }
+
+  private bookOf(
+    market: Pick<MarketRow, 'type'>,
+    selections: SelectionRow[],
+    margin_bp: number,
+    pricing: SportPricing,
+  ): Book {
+    return priceBook(
+      selections.map((s) => this.bookOffer(s, margin_bp)),
+      EXHAUSTIVE_MARKET_TYPES.has(market.type as MarketType),
+      pricing,
+    );
+  }
+
+  /**
+   * A sport's pricing settings, kept for at most PRICING_CACHE_MS (the feed prices every
+   * odds change with them); a change on this instance drops its copy at once.
+   */
+  private readonly pricingCache = new Map<string, { row: SportPricing; at: number }>();
+  async pricingOf(sport_id: string): Promise<SportPricing> {
+    const hit = this.pricingCache.get(sport_id);
+    if (hit && Date.now() - hit.at < PRICING_CACHE_MS) return hit.row;
+    const row = await this.repo.sport(sport_id);
+    const pricing = row ? pricingOfRow(row) : PRICING_DEFAULTS;
+    this.pricingCache.set(sport_id, { row: pricing, at: Date.now() });
+    return pricing;
+  }
+
+  /**
+   * Runs markets through the book's guard and stores what the book offers (one statement,
+   * only when something changed). Returns the markets and selections as they now stand.
+   * Settled and void markets offer nothing and are left as they are.
+   */
+  private async priceMarkets(
+    e: EventRow,
+    markets: MarketRow[],
+    selections: SelectionRow[],
+  ): Promise<{ markets: MarketRow[]; selections: SelectionRow[] }> {
+    const pricing = await this.pricingOf(e.sport_id);
+    const marketPatches: { id: bigint; book_stop: MarketRow['book_stop'] }[] = [];
+    const selectionPatches: { id: bigint; book_odds_milli: number | null }[] = [];
+    const priced = new Map<bigint, number | null>();
+    const stops = new Map<bigint, MarketRow['book_stop']>();
+    for (const m of markets) {
+      if (m.status === 'settled' || m.status === 'void') continue;
+      const own = selections.filter((s) => s.market_id === m.id);
+      const book = this.bookOf(m, own, e.margin_bp, pricing);
+      if (book.stop !== m.book_stop) marketPatches.push({ id: m.id, book_stop: book.stop });
+      stops.set(m.id, book.stop);
+      own.forEach((s, i) => {
+        const odds = book.odds_milli[i] ?? null;
+        priced.set(s.id, odds);
+        if (odds !== s.book_odds_milli) selectionPatches.push({ id: s.id, book_odds_milli: odds });
+      });
+    }
+    await this.repo.setBookPrices(marketPatches, selectionPatches);
+    return {
+      markets: markets.map((m) => (stops.has(m.id) ? { ...m, book_stop: stops.get(m.id)! } : m)),
+      selections: selections.map((s) =>
+        priced.has(s.id) ? { ...s, book_odds_milli: priced.get(s.id)! } : s,
+      ),
+    };
+  }
+
+  /** Reprices the open markets of one event and pushes them. */
+  private async repriceEvent(e: EventRow): Promise<void> {
+    const markets = (await this.repo.marketsOf([e.id])).filter(
+      (m) => m.status === 'open' || m.status === 'suspended',
+    );
+    const now = await this.priceMarkets(
+      e,
+      markets,
+      await this.repo.selectionsOf(markets.map((m) => m.id)),
+    );
+    for (const m of now.markets) {
+      this.emit({
+        type: 'market',
+        event_id: e.id,
+        data: this.publicMarket(
+          m,
+          now.selections.filter((s) => s.market_id === m.id),
+          e,
+        ),
+      });
+    }
+  }
+
+  /**
+   * Runs every market still offered (of one sport) through the guard again: at start-up
+   * (markets priced before the guard existed, or under other settings) and after a sport's
+   * settings change.
+   */
+  async repriceOpenMarkets(sport_id?: string): Promise<number> {
+    const events = await this.repo.openEvents({ sport_id, limit: REPRICE_EVENTS_MAX });
+    for (const e of events) await this.repriceEvent(e);
+    return events.length;
   }
 
   publicMarket(
@@ -234,7 +359,10 @@ export class SportsbookService {
     event: Pick<EventRow, 'margin_bp' | 'trader_suspended' | 'status'>,
   ): PublicMarket {
     const stopped =
-      market.trader_suspended || event.trader_suspended || event.status === 'suspended';
+      market.trader_suspended ||
+      market.book_stop !== null ||
+      event.trader_suspended ||
+      event.status === 'suspended';
     const status = market.status === 'open' && stopped ? 'suspended' : market.status;
     return {
       id: String(market.id),
@@ -245,10 +373,7 @@ export class SportsbookService {
       name: market.name,
       status,
       selections: selections.map((s) => {
-        const odds =
-          status === 'open' || status === 'suspended'
-            ? this.effectiveOdds(s, event.margin_bp)
-            : null;
+        const odds = status === 'open' || status === 'suspended' ? this.effectiveOdds(s) : null;
         return {
           id: String(s.id),
           key: s.key,
@@ -354,9 +479,12 @@ export class SportsbookService {
           e = await this.cachedEvent(message.event_id);
           if (!e) return;
         }
-        const { markets, selections } = await this.repo.upsertMarkets(
-          message.event_id,
-          message.markets,
+        const upserted = await this.repo.upsertMarkets(message.event_id, message.markets);
+        // Whatever the adapter sent, only the guard's prices are offered.
+        const { markets, selections } = await this.priceMarkets(
+          e,
+          upserted.markets,
+          upserted.selections,
         );
         for (const m of markets) {
           this.emit({
@@ -535,7 +663,7 @@ export class SportsbookService {
       ) {
         throw refused('MARKET_SUSPENDED', `${row.market_name}: betting is suspended`);
       }
-      const current = this.effectiveOdds(row, row.margin_bp);
+      const current = this.effectiveOdds(row);
       if (current === null) throw refused('MARKET_SUSPENDED', `${row.name}: no price is offered`);
       const asked = requested[i]!;
       const acceptable =
@@ -1015,14 +1143,7 @@ export class SportsbookService {
         v.event_status === 'suspended';
       const current =
         v.result === 'open' && !stopped
-          ? this.effectiveOdds(
-              {
-                odds_milli: v.current_odds_milli,
-                trader_odds_milli: v.trader_odds_milli,
-                active: v.active,
-              },
-              v.event_margin_bp,
-            )
+          ? this.effectiveOdds({ book_odds_milli: v.book_odds_milli, active: v.active })
           : null;
       return {
         odds_milli: v.odds_milli,
@@ -1201,13 +1322,45 @@ export class SportsbookService {
     return e;
   }
 
+  /**
+   * An event's extra margin over the feed's prices. Lowering it lengthens the feed's prices:
+   * if that takes an offered market's book under the sport's floor, it is refused with
+   * BOOK_UNDER_MARGIN unless `confirm_book` (then the guard shortens them back to the floor).
+   */
   async traderMargin(
     actor: Parameters<AuditService['record']>[0]['actor'],
     event_id: string,
     margin_bp: number,
+    confirm_book = false,
   ) {
     const before = await this.repo.event(event_id);
     if (!before) throw new AppError('NOT_FOUND', 'No such event');
+    if (margin_bp < before.margin_bp && !confirm_book) {
+      const pricing = await this.pricingOf(before.sport_id);
+      const markets = (await this.repo.marketsOf([event_id])).filter(
+        (m) =>
+          (m.status === 'open' || m.status === 'suspended') &&
+          EXHAUSTIVE_MARKET_TYPES.has(m.type as MarketType),
+      );
+      const selections = await this.repo.selectionsOf(markets.map((m) => m.id));
+      const broken = markets.flatMap((m) => {
+        const prices = selections
+          .filter((s) => s.market_id === m.id)
+          .map((s) => this.bookOffer(s, margin_bp).odds_milli)
+          .filter((o): o is number => o !== null);
+        return prices.length >= 2 && !bookAtLeast(prices, pricing.margin_min_bp)
+          ? [`${m.name} ${percent(bookBp(prices)!)}`]
+          : [];
+      });
+      if (broken.length > 0) {
+        throw new PricingError(
+          'BOOK_UNDER_MARGIN',
+          `A margin of ${percent(margin_bp)} takes ${broken.length === 1 ? 'a market' : `${broken.length} markets`} under the book's floor of ${percent(10_000 + pricing.margin_min_bp)} (${broken.slice(0, 3).join(', ')}${broken.length > 3 ? ', …' : ''}). Send confirm_book: true to set it anyway; the book then keeps those markets at the floor.`,
+          'body.margin_bp',
+          `takes ${broken.length} market(s) under ${percent(10_000 + pricing.margin_min_bp)}`,
+        );
+      }
+    }
     const e = (await this.repo.patchEvent(event_id, { margin_bp }))!;
     this.eventCache.delete(event_id);
     await this.audit.record({
@@ -1216,27 +1369,147 @@ export class SportsbookService {
       target: { type: 'sb_event', id: event_id },
       before: { margin_bp: before.margin_bp },
       after: { margin_bp },
+      metadata: confirm_book ? { confirm_book } : undefined,
     });
-    await this.pushMarkets(e, await this.repo.marketsOf([event_id]));
+    await this.repriceEvent(e);
     return e;
   }
 
+  /**
+   * Fixes a selection's price (null returns it to the feed). The price must lie within the
+   * sport's range. With the market's other prices as offered, a price that takes an
+   * exhaustive market's book under the floor is refused (BOOK_UNDER_MARGIN, naming the
+   * highest price that keeps it) unless `confirm_book`: then the guard shortens the other,
+   * feed-priced selections; when they cannot carry it either, BOOK_UNBALANCED.
+   */
   async traderPrice(
     actor: Parameters<AuditService['record']>[0]['actor'],
     selection_id: bigint,
     odds_milli: number | null,
+    confirm_book = false,
   ) {
-    const updated = await this.repo.patchSelection(selection_id, { trader_odds_milli: odds_milli });
-    if (!updated) throw new AppError('NOT_FOUND', 'No such selection');
+    const selection = await this.repo.selection(selection_id);
+    if (!selection) throw new AppError('NOT_FOUND', 'No such selection');
+    const market = (await this.repo.marketById(selection.market_id))!;
+    const e = (await this.repo.event(market.event_id))!;
+    if (odds_milli !== null) {
+      const pricing = await this.pricingOf(e.sport_id);
+      if (odds_milli < pricing.odds_min_milli || odds_milli > pricing.odds_max_milli) {
+        throw new PricingError(
+          'ODDS_OUT_OF_RANGE',
+          `${e.sport_id} prices run from ${oddsText(pricing.odds_min_milli)} to ${oddsText(pricing.odds_max_milli)}`,
+          'body.odds',
+        );
+      }
+      const offered = market.status === 'open' || market.status === 'suspended';
+      if (offered && selection.active && EXHAUSTIVE_MARKET_TYPES.has(market.type as MarketType)) {
+        const siblings = await this.repo.selectionsOf([market.id]);
+        // The others as the desk shows them (the book's prices), or as offered to the guard
+        // while the book has the market stopped.
+        const others = siblings
+          .filter((s) => s.id !== selection_id)
+          .map((s) =>
+            s.active ? (s.book_odds_milli ?? this.bookOffer(s, e.margin_bp).odds_milli) : null,
+          )
+          .filter((o): o is number => o !== null);
+        if (!bookAtLeast([...others, odds_milli], pricing.margin_min_bp)) {
+          const floor = percent(10_000 + pricing.margin_min_bp);
+          const book = percent(bookBp([...others, odds_milli])!);
+          const highest = highestPriceKeepingBook(others, pricing);
+          const keeps =
+            highest === null
+              ? `no price keeps ${floor} with the others as they are`
+              : `at most ${oddsText(highest)} keeps ${floor}`;
+          if (!confirm_book) {
+            throw new PricingError(
+              'BOOK_UNDER_MARGIN',
+              `${selection.name} at ${oddsText(odds_milli)} takes ${market.name} to a book of ${book}, under the floor of ${floor}; ${keeps}. Send confirm_book: true to set it anyway: the book then shortens the other prices.`,
+              'body.odds',
+              `book ${book} with this price; ${keeps}`,
+            );
+          }
+          const trial = this.bookOf(
+            market,
+            siblings.map((s) =>
+              s.id === selection_id ? { ...s, trader_odds_milli: odds_milli } : s,
+            ),
+            e.margin_bp,
+            pricing,
+          );
+          if (trial.stop === 'unbalanced') {
+            throw new PricingError(
+              'BOOK_UNBALANCED',
+              `${selection.name} at ${oddsText(odds_milli)} takes ${market.name} under the floor of ${floor}, and its other prices are fixed or at the minimum: lower this price or free another.`,
+              'body.odds',
+            );
+          }
+        }
+      }
+    }
+    await this.repo.patchSelection(selection_id, { trader_odds_milli: odds_milli });
     await this.audit.record({
       actor,
       action: 'sportsbook.selection.price',
       target: { type: 'sb_selection', id: selection_id },
+      before: { trader_odds_milli: selection.trader_odds_milli },
       after: { trader_odds_milli: odds_milli },
+      metadata: confirm_book ? { confirm_book } : undefined,
     });
-    const market = (await this.repo.marketById(updated.market_id))!;
-    await this.pushMarkets((await this.repo.event(market.event_id))!, [market]);
-    return updated;
+    const siblings = await this.repo.selectionsOf([market.id]);
+    const now = await this.priceMarkets(e, [market], siblings);
+    this.emit({
+      type: 'market',
+      event_id: e.id,
+      data: this.publicMarket(now.markets[0]!, now.selections, e),
+    });
+    return now.selections.find((s) => s.id === selection_id)!;
+  }
+
+  /** Every sport's pricing settings (the desk's table). */
+  async sportsPricing() {
+    return (await this.repo.sports()).map((row) => ({
+      id: row.id,
+      name: row.name,
+      ...pricingOfRow(row),
+    }));
+  }
+
+  /**
+   * Sets a sport's pricing (each setting within PRICING_BOUNDS, checked by the route; the
+   * minimum below the maximum) and reprices every market of the sport still offered.
+   */
+  async setSportPricing(
+    actor: Parameters<AuditService['record']>[0]['actor'],
+    sport_id: string,
+    pricing: SportPricing,
+  ) {
+    const before = await this.repo.sport(sport_id);
+    if (!before) throw new AppError('NOT_FOUND', 'No such sport');
+    for (const key of ['odds_min_milli', 'odds_max_milli'] as const) {
+      if (pricing[key] % PRICE_TICK_MILLI !== 0)
+        throw new PricingError(
+          'PRICING_INVALID',
+          `${key} must be a whole cent of odds (a multiple of 10)`,
+          `body.${key}`,
+        );
+    }
+    if (pricing.odds_min_milli >= pricing.odds_max_milli)
+      throw new PricingError(
+        'PRICING_INVALID',
+        'The minimum price must be below the maximum',
+        'body.odds_min_milli',
+      );
+    const row = (await this.repo.setSportPricing(sport_id, pricing))!;
+    this.pricingCache.delete(sport_id);
+    await this.audit.record({
+      actor,
+      action: 'sportsbook.sport.pricing',
+      target: { type: 'sb_sport', id: sport_id },
+      before: pricingOfRow(before),
+      after: pricingOfRow(row),
+    });
+    await this.repriceOpenMarkets(sport_id);
+    return { id: row.id, name: row.name, ...pricingOfRow(row) };
   }
 
   async traderSettle(
@@ -1320,6 +1593,7 @@ export class SportsbookService {
     const markets = await this.repo.marketsOf([event_id]);
     const selections = await this.repo.selectionsOf(markets.map((m) => m.id));
     const liability = await this.repo.liability(event_id);
+    const pricing = await this.pricingOf(e.sport_id);
     const bySel = new Map(liability.map((l) => [String(l.selection_id), l]));
     let eventStake = 0n;
     let worst = 0n;
@@ -1330,20 +1604,33 @@ export class SportsbookService {
         0n,
       );
       eventStake += stakeOnMarket;
+      const exhaustive = EXHAUSTIVE_MARKET_TYPES.has(m.type as MarketType);
+      const view = this.publicMarket(m, sels, e);
       return {
-        ...this.publicMarket(m, sels, e),
+        ...view,
         trader_suspended: m.trader_suspended,
         feed_status: m.status,
-        selections: this.publicMarket(m, sels, e).selections.map((s) => {
+        /** Σ 1/odds of the prices offered, in basis points (10_532 = 105.32 %); null: none offered. */
+        book_bp: bookBp(view.selections.map((s) => s.odds_milli)),
+        /** The same before the guard: the feed's prices with the margin, and fixed prices. */
+        feed_book_bp: bookBp(sels.map((s) => this.bookOffer(s, e.margin_bp).odds_milli)),
+        /** The book's floor for this market (1 + the sport's margin floor); null: not exhaustive. */
+        book_min_bp: exhaustive ? 10_000 + pricing.margin_min_bp : null,
+        /** Why the book suspended the market on its own; null: it does not. */
+        book_stop: m.book_stop,
+        selections: view.selections.map((s) => {
           const l = bySel.get(s.id);
           const stake = l?.stake ?? 0n;
           const potential = l?.potential ?? 0n;
           // What the book loses if this selection wins: returns owed minus the market's stakes.
           const net = potential - stakeOnMarket;
           if (net > worst) worst = net;
+          const row = sels.find((x) => String(x.id) === s.id);
           return {
             ...s,
-            trader_odds_milli: sels.find((x) => String(x.id) === s.id)?.trader_odds_milli ?? null,
+            trader_odds_milli: row?.trader_odds_milli ?? null,
+            /** The feed's own price, before the event's margin and the guard. */
+            feed_odds_milli: row?.odds_milli ?? null,
             bets: l?.bets ?? 0,
             stake_minor: stake.toString(),
             potential_minor: potential.toString(),
@@ -1358,6 +1645,7 @@ export class SportsbookService {
       trader_suspended: e.trader_suspended,
       stake_minor: eventStake.toString(),
       worst_case_minor: worst.toString(),
+      pricing,
       markets: marketViews,
     };
   }
@@ -1371,3 +1659,13 @@ export class SportsbookService {
     return this.repo.stakeFactor(player_id);
   }
 }
+
+/** Basis points as a percentage with two decimals: 10_532 → "105.32 %". */
+const percent = (bp: number) => `${(bp / 100).toFixed(2)} %`;
+
+const pricingOfRow = (row: SportRow): SportPricing => ({
+  odds_min_milli: row.odds_min_milli,
+  odds_max_milli: row.odds_max_milli,
+  margin_min_bp: row.margin_min_bp,
+  favourite_max_bp: row.favourite_max_bp,
+});

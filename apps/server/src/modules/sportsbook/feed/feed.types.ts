@@ -25,6 +25,22 @@ export const MARKET_TYPES: readonly MarketType[] = [
   'next_over_runs',
 ];
 
+/**
+ * Market types whose selections cover every result (a tie is a dead heat, a quarter line
+ * half wins): backing each in proportion to 1/odds returns 1 / Σ(1/odds) whatever happens,
+ * so the book keeps Σ(1/odds) at or above 1 + the sport's margin floor. An adapter maps a
+ * provider's market to one of these only when that holds; `top_batsman` lists six batsmen
+ * of eleven, so an unlisted one may win.
+ */
+export const EXHAUSTIVE_MARKET_TYPES: ReadonlySet<MarketType> = new Set([
+  'match_winner',
+  'totals',
+  'handicap',
+  'btts',
+  'innings_runs',
+  'next_over_runs',
+]);
+
 export type EventStatus = 'not_started' | 'live' | 'suspended' | 'ended' | 'cancelled';
 
 export type FeedScore = { home: string; away: string; detail?: string };
