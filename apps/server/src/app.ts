@@ -104,6 +104,20 @@ export async function buildApp(options: AppOptions) {
   const metrics = createMetrics({ pool: options.pool });
   metrics.instrumentHttp(app);
 
+  // Platform: cross-instance notifications, the outbox of domain events.
+  const logError = (message: string, error: unknown) => app.log.error({ err: error }, message);
+  const events = options.pool ? createPgEventBus(options.pool, logError) : createSilentEventBus();
+  // Domain events: written with the changes that cause them, delivered after commit.
+  const outbox = new Outbox(db, {
+    log: logError,
+    ...(config.env === 'test' ? { poll_ms: 50 } : {}),
+  });
+  events.subscribe(Outbox.WAKE_CHANNEL, () => outbox.wake());
+  const ledger = createLedgerModule(db, {
+    log: logError,
+    eventsCommitted: () => outbox.notifyWake(),
+  });
+
   // Modules.
   const audit = createAuditModule(db);
   const settings = createSettingsModule(db, audit.service);
@@ -115,17 +129,25 @@ export async function buildApp(options: AppOptions) {
   const currencies = createCurrenciesModule({ db, audit: audit.service });
   const cashier = createCashierModule(db, audit.service, currencies.service);
   const casino = createCasinoModule(db);
+  const players = createPlayersModule({
+    db,
+    currencies: currencies.service,
+    audit: audit.service,
+    events,
+  });
   const protection = await createProtectionModule({
     db,
     audit: audit.service,
     env: config.env,
     currencyOf: async (currency_id) =>
       currency_id === null ? null : currencies.service.byId(currency_id),
+    players: players.service,
+    ledger: ledger.service,
+    events,
     geoipFallback: config.geoipFallback,
     anonymisers: config.anonymiserList ? AnonymiserList.load(config.anonymiserList) : undefined,
     log: (message) => app.log.warn(message),
   });
-  const players = createPlayersModule(db, currencies.service, audit.service);
   const auth = createAuthModule({
     db,
     players: players.service,
@@ -138,18 +160,6 @@ export async function buildApp(options: AppOptions) {
     brandName: async () => (await settings.service.get()).brand_name,
     minimumAge: (country, ip) => protection.service.minimumAge(country, ip),
     anonymiser: (request) => protection.service.isAnonymiser(gateClient(request, config.env)),
-  });
-  const logError = (message: string, error: unknown) => app.log.error({ err: error }, message);
-  const events = options.pool ? createPgEventBus(options.pool, logError) : createSilentEventBus();
-  // Domain events: written with the changes that cause them, delivered after commit.
-  const outbox = new Outbox(db, {
-    log: logError,
-    ...(config.env === 'test' ? { poll_ms: 50 } : {}),
-  });
-  events.subscribe(Outbox.WAKE_CHANNEL, () => outbox.wake());
-  const ledger = createLedgerModule(db, {
-    log: logError,
-    eventsCommitted: () => outbox.notifyWake(),
   });
   // Batch sizes and times, and the business counters, from the one place all money moves.
   ledger.service.observeBatches(metrics.ledger.batch);

@@ -109,8 +109,8 @@ describe('loss and wager limits (checked by the gate on every bet)', () => {
   it('the wager limit counts every stake; French players read the refusal in French', async () => {
     const player = await signedInPlayer(t);
     await ledgerDeposit(t.modules.ledger.service, player.id, 500_00n);
-    // Stakes before the limit count too (the window is rolling).
-    await stake(player.id, 70_00n, 'wager:0');
+    // Stakes before the limit count too (the window is rolling): the ledger has them.
+    await bet(t.modules.ledger.service, player.id, 70_00n);
     await rg(player.token, 'limits', { wager: { weekly: '100' } });
     const refused = await t.app.inject({
       method: 'POST',

@@ -216,12 +216,10 @@ function promotionValues(input: Partial<NewPromotion>): Record<string, unknown> 
 }
 
 /**
- * Announces, on commit, that a player's running bonuses changed (one started or ended): every
- * instance drops what it keeps of them (the max bet read on every stake).
+ * Carries the id of a player whose running bonuses changed (one started or ended; a trigger on
+ * bonuses, migration 0860): every instance drops what it keeps of them (the max bet).
  */
 export const BONUS_PLAYER_CHANNEL = 'bonus_player';
-const notifyPlayer = (tx: BonusTx, player_id: bigint) =>
-  sql`select pg_notify(${BONUS_PLAYER_CHANNEL}, ${String(player_id)})`.execute(tx);
 
 export class BonusRepository {
   private readonly db;
@@ -343,13 +341,11 @@ export class BonusRepository {
   }
 
   async insertBonus(tx: BonusTx, bonus: NewBonus): Promise<BonusRow> {
-    const row = (await tx
+    return (await tx
       .insertInto('bonuses')
       .values({ ...bonus, balance_minor: bonus.amount_minor })
       .returningAll()
       .executeTakeFirstOrThrow()) as BonusRow;
-    await notifyPlayer(tx, row.player_id);
-    return row;
   }
 
   async playersWithActiveBonus(player_ids: readonly bigint[]): Promise<bigint[]> {
@@ -436,14 +432,12 @@ export class BonusRepository {
     status: Exclude<BonusStatus, 'active'>,
     converted_minor: bigint | null,
   ) {
-    const ended = await tx
+    await tx
       .updateTable('bonuses')
       .set({ status, converted_minor, ended_at: new Date() })
       .where('id', '=', id)
       .where('status', '=', 'active')
-      .returning('player_id')
-      .executeTakeFirst();
-    if (ended) await notifyPlayer(tx, ended.player_id);
+      .execute();
   }
 
   async setGrantTransfer(id: bigint, transfer_id: bigint) {

@@ -43,6 +43,8 @@ export type BatcherLimits = {
 type Job<C, R> = {
   command: C;
   lane: number | undefined;
+  /** Commands submitted together (`submitAll`) leave in the same batch. */
+  group: number | undefined;
   resolve: (result: R) => void;
   reject: (error: unknown) => void;
 };
@@ -62,6 +64,7 @@ export type BatcherStats = {
 
 export class CommitBatcher<C, R> {
   private readonly queue: Job<C, R>[] = [];
+  private groups = 0;
   /** Lanes of the commands in flight, with how many of each (see lanes in the header). */
   private readonly busy_lanes = new Map<number, number>();
   private readonly free_slots: number[];
@@ -106,7 +109,7 @@ export class CommitBatcher<C, R> {
     }
     const lane = this.laneOf(command);
     return new Promise<R>((resolve, reject) => {
-      this.queue.push({ command, lane, resolve, reject });
+      this.queue.push({ command, lane, group: undefined, resolve, reject });
       this.pump();
     });
   }
@@ -119,10 +122,11 @@ export class CommitBatcher<C, R> {
     if (this.queue.length + commands.length > this.limits.queue_length_max) {
       return commands.map(() => Promise.reject(this.overloaded()));
     }
+    const group = commands.length > 1 ? ++this.groups : undefined;
     const answers = commands.map(
       (command) =>
         new Promise<R>((resolve, reject) => {
-          this.queue.push({ command, lane: this.laneOf(command), resolve, reject });
+          this.queue.push({ command, lane: this.laneOf(command), group, resolve, reject });
         }),
     );
     this.pump();
@@ -180,17 +184,24 @@ export class CommitBatcher<C, R> {
     }
   }
 
-  /** Up to `count` queued jobs in order, skipping those whose lane is in flight. */
+  /**
+   * Up to `count` queued jobs in order, skipping those whose lane is in flight; a job submitted
+   * with others (`submitAll`) brings the rest of its group along, past `count` if need be.
+   */
   private take(count: number): Job<C, R>[] {
     const taken: Job<C, R>[] = [];
     const kept: Job<C, R>[] = [];
     let index = 0;
-    for (; index < this.queue.length && taken.length < count; index += 1) {
+    let group: number | undefined;
+    for (; index < this.queue.length; index += 1) {
       const job = this.queue[index]!;
-      if (job.lane !== undefined && this.busy_lanes.has(job.lane)) {
+      const joins = group !== undefined && job.group === group;
+      if (!joins && taken.length >= count) break;
+      if (!joins && job.lane !== undefined && this.busy_lanes.has(job.lane)) {
         kept.push(job);
       } else {
         taken.push(job);
+        group = job.group;
       }
     }
     // Claim this batch's lanes only now: commands of one lane may share a batch.

@@ -243,6 +243,10 @@ export const wire = (command: ApplyCommand) => ({
   requires: command.requires,
 });
 
+/** Transfers that give a player money back from play: wins, refunds, released stakes. */
+const RETURNED = sql`((reason_code in ('win', 'bet_refund') and kind in ('single', 'post'))
+  or (reason_code = 'bet' and kind = 'void'))`;
+
 export class LedgerRepository {
   private readonly db;
   constructor(db: Db) {
@@ -444,6 +448,60 @@ export class LedgerRepository {
       player_id: BigInt(row.player_id),
       currency: row.currency,
       loss_minor: BigInt(row.loss),
+    }));
+  }
+
+  /**
+   * What play gave a player back since each moment, in one currency: wins and refunds paid,
+   * and stakes whose hold was released (the protection module's loss limits).
+   */
+  async returnedSince(
+    player_id: bigint,
+    currency: string,
+    since: readonly Date[],
+  ): Promise<bigint[]> {
+    if (since.length === 0) return [];
+    const oldest = since.reduce((a, b) => (a < b ? a : b));
+    const result = await sql<{ amount: string }>`
+      select coalesce(sum(t.amount_minor) filter (where t.created_at >= s.since), 0)::text as amount
+        from unnest(${since}::timestamptz[]) with ordinality s (since, n)
+        left join ledger_transfers t
+          on t.player_id = ${player_id} and t.currency = ${currency}
+         and t.created_at >= ${oldest} and ${RETURNED}
+       group by s.n order by s.n`.execute(this.db);
+    return result.rows.map((row) => BigInt(row.amount));
+  }
+
+  /** Stakes and returns since a moment, in one currency (the reality check's figures). */
+  async playSince(player_id: bigint, currency: string, since: Date) {
+    const result = await sql<{ staked: string; returned: string }>`
+      select
+        coalesce(sum(amount_minor) filter (where reason_code = 'bet' and kind in ('single', 'pending')), 0)::text as staked,
+        coalesce(sum(amount_minor) filter (where ${RETURNED}), 0)::text as returned
+        from ledger_transfers
+       where player_id = ${player_id} and currency = ${currency} and created_at >= ${since}`.execute(
+      this.db,
+    );
+    const row = result.rows[0]!;
+    return { staked: BigInt(row.staked), returned: BigInt(row.returned) };
+  }
+
+  /**
+   * A player's stakes since a moment, summed per currency and hour, each hour stamped with its
+   * end (so a window that starts inside an hour still counts all of it: never less than played).
+   */
+  async stakesByHour(player_id: bigint, since: Date) {
+    const result = await sql<{ currency: string; at: Date; amount: string }>`
+      select currency, least(date_trunc('hour', created_at) + interval '1 hour', now()) as at,
+             sum(amount_minor)::text as amount
+        from ledger_transfers
+       where player_id = ${player_id} and created_at >= ${since}
+         and reason_code = 'bet' and kind in ('single', 'pending')
+       group by 1, 2 order by 2`.execute(this.db);
+    return result.rows.map((row) => ({
+      currency: row.currency,
+      at: row.at,
+      amount_minor: BigInt(row.amount),
     }));
   }
 

@@ -441,6 +441,21 @@ export class LedgerService {
     return this.repository.netCashLosses(from, to);
   }
 
+  /** What play gave the player back since each moment (wins, refunds, released stakes). */
+  returnedSince(player_id: bigint, currency: string, since: readonly Date[]) {
+    return this.repository.returnedSince(player_id, currency, since);
+  }
+
+  /** Stakes and returns since a moment (a session's figures). */
+  playSince(player_id: bigint, currency: string, since: Date) {
+    return this.repository.playSince(player_id, currency, since);
+  }
+
+  /** Stakes per currency and hour since a moment, each hour stamped with its end. */
+  stakesByHour(player_id: bigint, since: Date) {
+    return this.repository.stakesByHour(player_id, since);
+  }
+
   playerActivity(player_ids: readonly bigint[], from: Date, to: Date) {
     return this.repository.playerActivity(player_ids, from, to);
   }

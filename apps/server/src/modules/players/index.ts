@@ -1,4 +1,5 @@
 import type { Db } from '../../platform/db/database.ts';
+import type { EventBus } from '../../platform/events/event-bus.ts';
 import type { AuditService } from '../audit/index.ts';
 import type { CurrenciesService } from '../currencies/index.ts';
 import { PlayersRepository } from './players.repository.ts';
@@ -9,6 +10,18 @@ export { playersRoutes } from './players.routes.ts';
 export type { WalletSummary, WalletSummaryProvider } from './players.service.ts';
 export type { PlayersService };
 
-export function createPlayersModule(db: Db, currencies: CurrenciesService, audit: AuditService) {
-  return { service: new PlayersService(new PlayersRepository(db), currencies, audit) };
+export function createPlayersModule(deps: {
+  db: Db;
+  currencies: CurrenciesService;
+  audit: AuditService;
+  events: EventBus;
+}) {
+  return {
+    service: new PlayersService(
+      new PlayersRepository(deps.db),
+      deps.currencies,
+      deps.audit,
+      deps.events,
+    ),
+  };
 }

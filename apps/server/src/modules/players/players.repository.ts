@@ -20,14 +20,19 @@ export type PlayerRow = {
   kyc_status: KycStatus | null;
   /** Declared country of residence (ISO alpha-2); the protection module reads it. */
   country: string | null;
+  /** Outside production, a tester's account skips the jurisdiction check (the protection gate). */
+  test_account: boolean;
+  /** Declared at registration where the jurisdiction asks for it (ISO date). */
+  date_of_birth: string | null;
   created_at: Date;
   updated_at: Date;
 };
 
 type PlayersTables = {
-  players: Omit<PlayerRow, 'id' | 'created_at' | 'updated_at' | 'status'> & {
+  players: Omit<PlayerRow, 'id' | 'created_at' | 'updated_at' | 'status' | 'test_account'> & {
     id: Generated<bigint>;
     status: Generated<PlayerStatus>;
+    test_account: Generated<boolean>;
     created_at: Generated<Date>;
     updated_at: Generated<Date>;
   };
@@ -46,6 +51,8 @@ export type NewPlayer = Pick<
 > & { country?: string | null; date_of_birth?: string | null };
 
 export const PLAYER_SEARCH_LIMIT_MAX = 100;
+/** Carries the id of a player whose row changed (a trigger on players, migration 0860). */
+export const PLAYER_CHANNEL = 'player_changed';
 export type PlayerSort = 'id' | 'created_at' | 'email' | 'username' | 'name' | 'status';
 
 export class PlayersRepository {
@@ -167,6 +174,7 @@ export class PlayersRepository {
       .executeTakeFirst() as Promise<PlayerRow | undefined>;
   }
 
+  /** Changes a player (a trigger announces it on commit: migration 0860). */
   async update(
     id: bigint,
     patch: Partial<Omit<PlayerRow, 'id' | 'created_at'>>,

@@ -1,10 +1,17 @@
 import { randomBytes, randomInt } from 'node:crypto';
 import type { Customer } from '@casino/contracts';
 import { formatAmount, toDisplayNumber } from '@casino/money';
+import { SharedCache } from '../../platform/cache.ts';
+import type { EventBus } from '../../platform/events/event-bus.ts';
 import { AppError } from '../../platform/http/errors.ts';
 import type { AuditActor, AuditService } from '../audit/index.ts';
 import type { CurrenciesService, CurrencyUnit } from '../currencies/index.ts';
-import type { NewPlayer, PlayerRow, PlayersRepository } from './players.repository.ts';
+import {
+  type NewPlayer,
+  PLAYER_CHANNEL,
+  type PlayerRow,
+  type PlayersRepository,
+} from './players.repository.ts';
 
 /** What the wallet knows about a player, in minor units of the player's currency. */
 export type WalletSummary = { cash_minor: bigint; bonus_minor: bigint; withdrawable_minor: bigint };
@@ -21,18 +28,31 @@ export const emptyWallet: WalletSummaryProvider = {
   summary: async () => ({ cash_minor: 0n, bonus_minor: 0n, withdrawable_minor: 0n }),
 };
 
+/**
+ * Player rows are read on every authenticated request and every bet: kept in memory, dropped on
+ * every instance when the row changes. The bound is what a lost notification could leave stale.
+ */
+const PLAYER_CACHE = { ttl_ms: 30_000, size_max: 100_000 };
+
 const USERNAME_LENGTH_MIN = 3;
 const USERNAME_LENGTH_MAX = 20;
 const USERNAME_ATTEMPTS_MAX = 8;
 
 export class PlayersService {
   private wallet: WalletSummaryProvider = emptyWallet;
+  private readonly rows: SharedCache<PlayerRow | null>;
 
   constructor(
     private readonly repository: PlayersRepository,
     private readonly currencies: CurrenciesService,
     private readonly audit: AuditService,
-  ) {}
+    events: EventBus,
+  ) {
+    this.rows = new SharedCache<PlayerRow | null>(
+      PLAYER_CACHE,
+      async (key) => (await this.repository.byId(BigInt(key))) ?? null,
+    ).listen(events, PLAYER_CHANNEL);
+  }
 
   /** Wired at composition time, once the wallet module exists. */
   useWallet(wallet: WalletSummaryProvider): void {
@@ -88,16 +108,29 @@ export class PlayersService {
     return this.repository.referredBy(referral_code, campaign_codes, limit);
   }
 
-  byId(id: bigint) {
-    return this.repository.byId(id);
+  /** The player's row (from memory when it was read lately and has not changed since). */
+  async byId(id: bigint): Promise<PlayerRow | undefined> {
+    return (await this.rows.get(String(id))) ?? undefined;
   }
 
   async setPasswordHash(id: bigint, password_hash: string): Promise<void> {
-    await this.repository.update(id, { password_hash });
+    await this.change(id, { password_hash });
   }
 
   update(id: bigint, patch: Partial<Pick<PlayerRow, 'status' | 'name' | 'phone' | 'kyc_status'>>) {
-    return this.repository.update(id, patch);
+    return this.change(id, patch);
+  }
+
+  /** A tester's account (outside production the gate skips its jurisdiction check). */
+  async setTestAccount(id: bigint, test_account: boolean): Promise<void> {
+    await this.change(id, { test_account });
+  }
+
+  private async change(id: bigint, patch: Partial<Omit<PlayerRow, 'id' | 'created_at'>>) {
+    const row = await this.repository.update(id, patch);
+    // This instance's own notification comes later: drop the row now.
+    this.rows.delete(String(id));
+    return row;
   }
 
   /** A player's own profile change, audited with before and after values. */
@@ -112,7 +145,7 @@ export class PlayersService {
       ),
     ) as { name?: string; phone?: string };
     if (Object.keys(changed).length === 0) return player;
-    const updated = await this.repository.update(player.id, changed);
+    const updated = await this.change(player.id, changed);
     await this.audit.record({
       actor,
       action: 'player.profile_update',

@@ -1,11 +1,16 @@
 import type { Db } from '../../platform/db/database.ts';
+import type { EventBus } from '../../platform/events/event-bus.ts';
 import type { PlayerAuth, StaffAuth } from '../../platform/http/guards.ts';
 import type { AuditService } from '../audit/index.ts';
 import { AnonymiserList } from './protection.anonymisers.ts';
 import { GeoIp } from './protection.geoip.ts';
 import { ProtectionRepository } from './protection.repository.ts';
 import { protectionAdminRoutes, protectionRoutes } from './protection.routes.ts';
-import { ProtectionService } from './protection.service.ts';
+import {
+  type ProtectionLedger,
+  type ProtectionPlayers,
+  ProtectionService,
+} from './protection.service.ts';
 
 export { AnonymiserList } from './protection.anonymisers.ts';
 export {
@@ -31,6 +36,10 @@ export async function createProtectionModule(deps: {
   audit: AuditService;
   env: string;
   currencyOf: (currency_id: number | null) => Promise<{ code: string; scale: number } | null>;
+  /** The player's country and test flag (the players module), the ledger's play figures. */
+  players: ProtectionPlayers;
+  ledger: ProtectionLedger;
+  events: EventBus;
   geoip?: GeoIp;
   /**
    * What to do when the GeoIP database is missing or unreadable: stop start-up (the default),
@@ -50,7 +59,13 @@ export async function createProtectionModule(deps: {
     new ProtectionRepository(deps.db),
     geoip,
     deps.audit,
-    { env: deps.env, currencyOf: deps.currencyOf },
+    {
+      env: deps.env,
+      currencyOf: deps.currencyOf,
+      players: deps.players,
+      ledger: deps.ledger,
+      events: deps.events,
+    },
     anonymisers,
   );
   return {

@@ -64,12 +64,6 @@ export type ProtectionRow = {
 type Tables = {
   jurisdictions: JurisdictionRow;
   location_policy: LocationPolicy & { singleton: Generated<boolean> };
-  players: {
-    id: bigint;
-    country: string | null;
-    test_account: boolean;
-    currency_id: number | null;
-  };
   player_protection: Omit<
     ProtectionRow,
     'updated_at' | 'self_excluded_permanent' | 'marketing_opt_out'
@@ -101,9 +95,10 @@ type Tables = {
 };
 export type ProtectionTx = Transaction<Tables>;
 
-/** Ledger transfers that give a player money back from play: wins, refunds, voided stakes. */
-const RETURNED = sql`((reason_code in ('win', 'bet_refund') and kind in ('single', 'post'))
-  or (reason_code = 'bet' and kind = 'void'))`;
+/** Triggers announce changed protection rows and jurisdictions on commit (migration 0860). */
+export const PROTECTION_PLAYER_CHANNEL = 'protection_player';
+/** Announces a changed jurisdiction (payload: the country). */
+export const JURISDICTION_CHANNEL = 'jurisdiction_changed';
 
 export class ProtectionRepository {
   private readonly db;
@@ -147,7 +142,7 @@ export class ProtectionRepository {
   }
 
   async setJurisdiction(row: Omit<JurisdictionRow, 'updated_at'>): Promise<JurisdictionRow> {
-    return this.db
+    const saved = await this.db
       .insertInto('jurisdictions')
       .values({ ...row, updated_at: new Date() })
       .onConflict((conflict) =>
@@ -160,20 +155,7 @@ export class ProtectionRepository {
       )
       .returningAll()
       .executeTakeFirstOrThrow();
-  }
-
-  async player(id: bigint) {
-    return (
-      (await this.db
-        .selectFrom('players')
-        .select(['id', 'country', 'test_account', 'currency_id'])
-        .where('id', '=', id)
-        .executeTakeFirst()) ?? null
-    );
-  }
-
-  async setTestAccount(id: bigint, test_account: boolean) {
-    await this.db.updateTable('players').set({ test_account }).where('id', '=', id).execute();
+    return saved;
   }
 
   async protection(
@@ -278,60 +260,54 @@ export class ProtectionRepository {
     return row !== undefined;
   }
 
-  /**
-   * Per period since its start: stakes counted by the gate, and what came back to the player
-   * from the ledger (wins and refunds, read-only) in the same currency.
-   */
-  async play(
+  /** Stakes counted against the player's wager and loss limits since each period's start. */
+  async staked(
     tx: ProtectionTx,
     player_id: bigint,
     currency: string,
     since: Record<LimitPeriod, Date>,
-  ): Promise<Record<LimitPeriod, { staked: bigint; returned: bigint }>> {
-    const result = await sql<Record<string, string>>`
-      select
-        (select coalesce(sum(amount_minor) filter (where created_at >= ${since.daily}), 0)::text
-           from stake_limit_usage where player_id = ${player_id} and currency = ${currency}
-            and created_at >= ${since.monthly}) as staked_daily,
-        (select coalesce(sum(amount_minor) filter (where created_at >= ${since.weekly}), 0)::text
-           from stake_limit_usage where player_id = ${player_id} and currency = ${currency}
-            and created_at >= ${since.monthly}) as staked_weekly,
-        (select coalesce(sum(amount_minor), 0)::text
-           from stake_limit_usage where player_id = ${player_id} and currency = ${currency}
-            and created_at >= ${since.monthly}) as staked_monthly,
-        (select coalesce(sum(amount_minor) filter (where created_at >= ${since.daily}), 0)::text
-           from ledger_transfers where player_id = ${player_id} and currency = ${currency}
-            and ${RETURNED}
-            and created_at >= ${since.monthly}) as returned_daily,
-        (select coalesce(sum(amount_minor) filter (where created_at >= ${since.weekly}), 0)::text
-           from ledger_transfers where player_id = ${player_id} and currency = ${currency}
-            and ${RETURNED}
-            and created_at >= ${since.monthly}) as returned_weekly,
-        (select coalesce(sum(amount_minor), 0)::text
-           from ledger_transfers where player_id = ${player_id} and currency = ${currency}
-            and ${RETURNED}
-            and created_at >= ${since.monthly}) as returned_monthly`.execute(tx);
-    const row = result.rows[0]!;
-    return Object.fromEntries(
-      LIMIT_PERIODS.map((p) => [
-        p,
-        { staked: BigInt(row[`staked_${p}`]!), returned: BigInt(row[`returned_${p}`]!) },
-      ]),
-    ) as Record<LimitPeriod, { staked: bigint; returned: bigint }>;
+  ): Promise<Record<LimitPeriod, bigint>> {
+    const row = await tx
+      .selectFrom('stake_limit_usage')
+      .select([
+        sql<string>`coalesce(sum(amount_minor) filter (where created_at >= ${since.daily}), 0)`.as(
+          'daily',
+        ),
+        sql<string>`coalesce(sum(amount_minor) filter (where created_at >= ${since.weekly}), 0)`.as(
+          'weekly',
+        ),
+        sql<string>`coalesce(sum(amount_minor), 0)`.as('monthly'),
+      ])
+      .where('player_id', '=', player_id)
+      .where('currency', '=', currency)
+      .where('created_at', '>=', since.monthly)
+      .executeTakeFirstOrThrow();
+    return { daily: BigInt(row.daily), weekly: BigInt(row.weekly), monthly: BigInt(row.monthly) };
   }
 
-  /** Stakes and returns since a moment (the reality check's figures), from the ledger. */
-  async sessionFigures(player_id: bigint, currency: string, since: Date) {
-    const result = await sql<{ staked: string; returned: string }>`
-      select
-        coalesce(sum(amount_minor) filter (where reason_code = 'bet' and kind in ('single', 'pending')), 0)::text as staked,
-        coalesce(sum(amount_minor) filter (where ${RETURNED}), 0)::text as returned
-        from ledger_transfers
-       where player_id = ${player_id} and currency = ${currency} and created_at >= ${since}`.execute(
-      this.db,
-    );
-    const row = result.rows[0]!;
-    return { staked: BigInt(row.staked), returned: BigInt(row.returned) };
+  /**
+   * Starts counting a player's stakes afresh from what the ledger says they staked (per hour):
+   * when a wager or loss limit is first set, the window's earlier stakes count too.
+   */
+  async restartStakes(
+    tx: ProtectionTx,
+    player_id: bigint,
+    hours: ReadonlyArray<{ currency: string; at: Date; amount_minor: bigint }>,
+  ) {
+    await tx.deleteFrom('stake_limit_usage').where('player_id', '=', player_id).execute();
+    if (hours.length === 0) return;
+    await tx
+      .insertInto('stake_limit_usage')
+      .values(
+        hours.map((hour) => ({
+          reference: `ledger:${player_id}:${hour.currency}:${hour.at.toISOString()}`,
+          player_id,
+          currency: hour.currency,
+          amount_minor: hour.amount_minor,
+          created_at: hour.at,
+        })),
+      )
+      .execute();
   }
 
   async history(

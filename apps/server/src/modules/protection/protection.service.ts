@@ -1,5 +1,7 @@
 import { formatAmount, isMoneyError } from '@casino/money';
 import { parseAmountInput } from '../../platform/amounts.ts';
+import { SharedCache } from '../../platform/cache.ts';
+import type { EventBus } from '../../platform/events/event-bus.ts';
 import { AppError } from '../../platform/http/errors.ts';
 import type { AuditActor, AuditService } from '../audit/index.ts';
 import { AnonymiserList } from './protection.anonymisers.ts';
@@ -13,6 +15,8 @@ import type {
 import type { GeoIp } from './protection.geoip.ts';
 import { message, type RefusalCode } from './protection.messages.ts';
 import {
+  JURISDICTION_CHANNEL,
+  type JurisdictionRow,
   LIMIT_KINDS,
   LIMIT_PERIODS,
   type LimitKind,
@@ -21,6 +25,7 @@ import {
   type LocationPolicy,
   type MoneyLimitColumn,
   type Policy,
+  PROTECTION_PLAYER_CHANNEL,
   type ProtectionRepository,
   type ProtectionRow,
   type ProtectionTx,
@@ -83,10 +88,45 @@ export type LimitsInput = Partial<Record<LimitPeriod, string | null>> & {
 
 type Currency = { code: string; scale: number };
 
+/** What the gate reads of the player (the players module's row, kept in memory there). */
+export type ProtectionPlayers = {
+  byId(
+    id: bigint,
+  ): Promise<
+    { country: string | null; test_account: boolean; currency_id: number | null } | undefined
+  >;
+  setTestAccount(id: bigint, test_account: boolean): Promise<void>;
+};
+
+/** What the play limits read of the ledger (stakes and returns; read-only). */
+export type ProtectionLedger = {
+  returnedSince(player_id: bigint, currency: string, since: readonly Date[]): Promise<bigint[]>;
+  playSince(
+    player_id: bigint,
+    currency: string,
+    since: Date,
+  ): Promise<{ staked: bigint; returned: bigint }>;
+  stakesByHour(
+    player_id: bigint,
+    since: Date,
+  ): Promise<Array<{ currency: string; at: Date; amount_minor: bigint }>>;
+};
+
 export type ProtectionOptions = {
   env: string;
   currencyOf: (currency_id: number | null) => Promise<Currency | null>;
+  players: ProtectionPlayers;
+  ledger: ProtectionLedger;
+  events: EventBus;
 };
+
+/**
+ * The gate runs on every stake: a player's protection row and the jurisdiction table are kept in
+ * memory, dropped on every instance when they change (NOTIFY on commit; everything on a lost
+ * LISTEN connection). The bound limits what a lost notification could leave stale.
+ */
+const PROTECTION_CACHE = { ttl_ms: 30_000, size_max: 100_000 };
+const JURISDICTION_CACHE = { ttl_ms: 60_000, size_max: 1_000 };
 
 function refuse(
   code: RefusalCode,
@@ -109,6 +149,8 @@ const LOCATION_POLICY_TTL_MS = 2_000;
 
 export class ProtectionService implements PlayerGate {
   private location: { at: number; value: LocationPolicy } | null = null;
+  private readonly rows: SharedCache<ProtectionRow | null>;
+  private readonly places: SharedCache<JurisdictionRow | null>;
 
   constructor(
     private readonly repository: ProtectionRepository,
@@ -116,7 +158,35 @@ export class ProtectionService implements PlayerGate {
     private readonly audit: AuditService,
     private readonly options: ProtectionOptions,
     private readonly anonymisers: AnonymiserList = AnonymiserList.empty(),
-  ) {}
+  ) {
+    this.rows = new SharedCache<ProtectionRow | null>(PROTECTION_CACHE, (key) =>
+      this.repository.protection(null, BigInt(key)),
+    ).listen(options.events, PROTECTION_PLAYER_CHANNEL);
+    this.places = new SharedCache<JurisdictionRow | null>(JURISDICTION_CACHE, (country) =>
+      this.repository.jurisdiction(country),
+    ).listen(options.events, JURISDICTION_CHANNEL);
+  }
+
+  /** A transaction that may change the player's protection row; this instance forgets it at once. */
+  private async changeProtection<T>(
+    player_id: bigint,
+    work: (tx: ProtectionTx) => Promise<T>,
+  ): Promise<T> {
+    try {
+      return await this.repository.transaction(work);
+    } finally {
+      this.rows.delete(String(player_id));
+    }
+  }
+
+  /** The player's protection row as last committed (from memory). */
+  private stored(player_id: bigint): Promise<ProtectionRow | null> {
+    return this.rows.get(String(player_id));
+  }
+
+  private player(player_id: bigint) {
+    return this.options.players.byId(player_id);
+  }
 
   // --- jurisdiction --------------------------------------------------------------
 
@@ -153,7 +223,7 @@ export class ProtectionService implements PlayerGate {
       reason: null,
     };
     for (const country of candidates) {
-      const row = await this.repository.jurisdiction(country);
+      const row = await this.places.get(country);
       const policy = row?.policy ?? 'real_money';
       if (POLICY_RANK[policy] > POLICY_RANK[chosen.policy] || chosen.country === null) {
         chosen = { country, policy, note: row?.note ?? '', reason: null };
@@ -225,7 +295,7 @@ export class ProtectionService implements PlayerGate {
     let minimum = 18;
     for (const country of [declared, ip ? this.geoip.countryOf(ip) : null]) {
       if (!country) continue;
-      const row = await this.repository.jurisdiction(country);
+      const row = await this.places.get(country);
       if (row && row.min_age > minimum) minimum = row.min_age;
     }
     return minimum;
@@ -242,7 +312,7 @@ export class ProtectionService implements PlayerGate {
     tx: ProtectionTx | null,
     row?: ProtectionRow | null,
   ): Promise<GateDecision> {
-    const player = await this.repository.player(request.player_id);
+    const player = await this.player(request.player_id);
     if (!player)
       return { allowed: false, code: 'NOT_FOUND', status: 404, message: 'No such player' };
     const language = request.language;
@@ -250,7 +320,11 @@ export class ProtectionService implements PlayerGate {
       // The one thing that stops money out: a compliance freeze (AML review).
       if (request.action === 'withdrawal') {
         const protection =
-          row === undefined ? await this.repository.protection(tx, request.player_id) : row;
+          row !== undefined
+            ? row
+            : tx
+              ? await this.repository.protection(tx, request.player_id)
+              : await this.stored(request.player_id);
         if (protection?.withdrawals_frozen_at) return refuse('WITHDRAWALS_FROZEN', language, {});
       }
       return { allowed: true };
@@ -268,7 +342,11 @@ export class ProtectionService implements PlayerGate {
     }
 
     const protection =
-      row === undefined ? await this.repository.protection(tx, request.player_id) : row;
+      row !== undefined
+        ? row
+        : tx
+          ? await this.repository.protection(tx, request.player_id)
+          : await this.stored(request.player_id);
     const now = Date.now();
     if (
       protection?.self_excluded_permanent ||
@@ -303,15 +381,13 @@ export class ProtectionService implements PlayerGate {
     // Everything that needs no lock is read first, outside any transaction: a transaction
     // that waited for a second pooled connection could starve the pool under load.
     // Bets read the protection row once, for the decision and the stake limits.
-    const betRow = BETS.has(request.action)
-      ? await this.repository.protection(null, request.player_id)
-      : undefined;
+    const betRow = BETS.has(request.action) ? await this.stored(request.player_id) : undefined;
     let decision = await this.decide(request, null, betRow);
     if (decision.allowed && request.action === 'deposit' && request.amount_minor) {
-      const player = await this.repository.player(request.player_id);
+      const player = await this.player(request.player_id);
       const currency = await this.options.currencyOf(player?.currency_id ?? null);
       const amount = request.amount_minor;
-      decision = await this.repository.transaction(async (tx) => {
+      decision = await this.changeProtection(request.player_id, async (tx) => {
         const row = await this.repository.lockProtection(tx, request.player_id);
         const effective = this.applyDuePending(row);
         if (effective !== row)
@@ -381,30 +457,14 @@ export class ProtectionService implements PlayerGate {
     stored: ProtectionRow | null,
   ): Promise<GateDecision> {
     const reference = request.reference;
-    const limited =
-      stored &&
-      (['loss', 'wager'] as const).some((kind) =>
-        LIMIT_PERIODS.some(
-          (period) =>
-            stored[column(kind, period)] !== null ||
-            stored.pending_limits?.[pendingKey(kind, period)] !== undefined,
-        ),
-      );
-    if (!limited) {
-      if (reference && request.currency)
-        await this.repository.recordStake(
-          null,
-          reference,
-          request.player_id,
-          request.currency,
-          amount,
-        );
-      return { allowed: true };
-    }
-    const player = await this.repository.player(request.player_id);
+    const limited = stored !== null && playLimited(stored);
+    // Without a wager or loss limit nothing is counted here (the ledger has every stake; a
+    // limit set later starts from it, see `setLimits`).
+    if (!limited) return { allowed: true };
+    const player = await this.player(request.player_id);
     const currency = await this.options.currencyOf(player?.currency_id ?? null);
     const code = request.currency ?? currency?.code ?? '';
-    return this.repository.transaction(async (tx) => {
+    return this.changeProtection(request.player_id, async (tx) => {
       const row = await this.repository.lockProtection(tx, request.player_id);
       const effective = this.applyDuePending(row);
       if (effective !== row)
@@ -413,7 +473,15 @@ export class ProtectionService implements PlayerGate {
       const since = Object.fromEntries(
         LIMIT_PERIODS.map((p) => [p, new Date(now - WINDOW_MS[p])]),
       ) as Record<LimitPeriod, Date>;
-      const play = await this.repository.play(tx, request.player_id, code, since);
+      const staked = await this.repository.staked(tx, request.player_id, code, since);
+      const returned = await this.options.ledger.returnedSince(
+        request.player_id,
+        code,
+        LIMIT_PERIODS.map((p) => since[p]),
+      );
+      const play = Object.fromEntries(
+        LIMIT_PERIODS.map((p, n) => [p, { staked: staked[p], returned: returned[n] ?? 0n }]),
+      ) as Record<LimitPeriod, { staked: bigint; returned: bigint }>;
       const show = (value: bigint) =>
         `${formatAmount(value > 0n ? value : 0n, currency?.scale ?? 2)} ${code}`.trim();
       for (const period of LIMIT_PERIODS) {
@@ -471,10 +539,10 @@ export class ProtectionService implements PlayerGate {
   }
 
   async status(player_id: bigint, client: GateClient) {
-    const player = await this.repository.player(player_id);
+    const player = await this.player(player_id);
     const currency = await this.options.currencyOf(player?.currency_id ?? null);
     const scale = currency?.scale ?? 2;
-    const stored = await this.repository.protection(null, player_id);
+    const stored = await this.stored(player_id);
     const row = stored ? this.applyDuePending(stored) : null;
     const place = await this.jurisdictionOf(client, player?.country ?? null);
     const show = (value: bigint | null) => (value === null ? null : formatAmount(value, scale));
@@ -534,7 +602,7 @@ export class ProtectionService implements PlayerGate {
    * tighter setting applies at once; a looser one or a removal only after 24 h (pending).
    */
   async setLimits(player_id: bigint, input: LimitsInput, actor: AuditActor) {
-    const player = await this.repository.player(player_id);
+    const player = await this.player(player_id);
     const currency = await this.options.currencyOf(player?.currency_id ?? null);
     if (!currency)
       throw new AppError('NO_WALLET_CURRENCY', 'Your account has no wallet currency', {
@@ -584,8 +652,16 @@ export class ProtectionService implements PlayerGate {
     if (wanted.size === 0) return;
 
     const summary: string[] = [];
-    await this.repository.transaction(async (tx) => {
-      const row = this.applyDuePending(await this.repository.lockProtection(tx, player_id));
+    // A first wager or loss limit counts the window's earlier stakes too: until now none were
+    // counted here (the ledger has them all). Read before the transaction (another connection).
+    const playLimit = [...wanted.keys()].some((key) => /^(wager|loss)_/.test(key));
+    const earlier = playLimit
+      ? await this.options.ledger.stakesByHour(player_id, new Date(Date.now() - WINDOW_MS.monthly))
+      : [];
+    await this.changeProtection(player_id, async (tx) => {
+      const locked = await this.repository.lockProtection(tx, player_id);
+      const row = this.applyDuePending(locked);
+      const wasLimited = playLimited(locked);
       const now: Record<string, unknown> = {};
       const later: Record<string, string | null> = { ...(row.pending_limits ?? {}) };
       for (const setting of SETTINGS) {
@@ -613,6 +689,7 @@ export class ProtectionService implements PlayerGate {
         );
       }
       const pending = Object.keys(later).length > 0 ? later : null;
+      if (playLimit && !wasLimited) await this.repository.restartStakes(tx, player_id, earlier);
       await this.repository.updateProtection(tx, player_id, {
         ...now,
         pending_limits: pending,
@@ -641,7 +718,7 @@ export class ProtectionService implements PlayerGate {
 
   /** Marketing opt-out (the player's choice; self-exclusion also stops marketing). */
   async setMarketingOptOut(player_id: bigint, opt_out: boolean, actor: AuditActor) {
-    await this.repository.transaction(async (tx) => {
+    await this.changeProtection(player_id, async (tx) => {
       await this.repository.lockProtection(tx, player_id);
       await this.repository.updateProtection(tx, player_id, { marketing_opt_out: opt_out });
       await this.repository.history(
@@ -664,7 +741,7 @@ export class ProtectionService implements PlayerGate {
    * self-excluded or in a time-out. Every marketing sender must ask this first.
    */
   async mayMarketTo(player_id: bigint): Promise<boolean> {
-    const row = await this.repository.protection(null, player_id);
+    const row = await this.stored(player_id);
     if (!row) return true;
     const now = Date.now();
     if (row.marketing_opt_out || row.self_excluded_permanent) return false;
@@ -678,12 +755,12 @@ export class ProtectionService implements PlayerGate {
    * returned and the net result in the wallet currency (from the ledger), and the settings.
    */
   async session(player_id: bigint, started_at: Date) {
-    const player = await this.repository.player(player_id);
+    const player = await this.player(player_id);
     const currency = await this.options.currencyOf(player?.currency_id ?? null);
-    const stored = await this.repository.protection(null, player_id);
+    const stored = await this.stored(player_id);
     const row = stored ? this.applyDuePending(stored) : null;
     const figures = currency
-      ? await this.repository.sessionFigures(player_id, currency.code, started_at)
+      ? await this.options.ledger.playSince(player_id, currency.code, started_at)
       : { staked: 0n, returned: 0n };
     const scale = currency?.scale ?? 2;
     const limit = row?.session_limit_minutes ?? null;
@@ -721,7 +798,7 @@ export class ProtectionService implements PlayerGate {
   /** Self-exclusion for 6 months to 5 years, or permanent. It cannot be shortened, by anyone. */
   async selfExclude(player_id: bigint, months: number | 'permanent', actor: AuditActor) {
     if (months === 'permanent') {
-      await this.repository.transaction(async (tx) => {
+      await this.changeProtection(player_id, async (tx) => {
         await this.repository.lockProtection(tx, player_id);
         await this.repository.updateProtection(tx, player_id, { self_excluded_permanent: true });
         await this.repository.history(
@@ -768,7 +845,7 @@ export class ProtectionService implements PlayerGate {
     change: string,
     actor: AuditActor,
   ) {
-    await this.repository.transaction(async (tx) => {
+    await this.changeProtection(player_id, async (tx) => {
       const row = await this.repository.lockProtection(tx, player_id);
       const current = row[column];
       // Never shorter than what runs already.
@@ -815,7 +892,7 @@ export class ProtectionService implements PlayerGate {
   async playerProtection(player_id: bigint) {
     return {
       ...(await this.status(player_id, { ip: '0.0.0.0' })),
-      test_account: (await this.repository.player(player_id))?.test_account ?? false,
+      test_account: (await this.player(player_id))?.test_account ?? false,
       history: (await this.repository.historyOf(player_id)).map((row) => ({
         actor: row.actor,
         change: row.change,
@@ -834,9 +911,9 @@ export class ProtectionService implements PlayerGate {
     reason: string,
     actor: AuditActor,
   ): Promise<void> {
-    const player = await this.repository.player(player_id);
+    const player = await this.player(player_id);
     if (!player) throw new AppError('NOT_FOUND', 'No such player', { status: 404 });
-    const changed = await this.repository.transaction(async (tx) => {
+    const changed = await this.changeProtection(player_id, async (tx) => {
       const row = await this.repository.lockProtection(tx, player_id);
       if (Boolean(row.withdrawals_frozen_at) === frozen) return false;
       await this.repository.updateProtection(tx, player_id, {
@@ -865,15 +942,26 @@ export class ProtectionService implements PlayerGate {
 
   /** Whether the player's withdrawals are frozen, and why. */
   async withdrawalFreeze(player_id: bigint) {
-    const row = await this.repository.protection(null, player_id);
+    const row = await this.stored(player_id);
     return row?.withdrawals_frozen_at
       ? { frozen: true, since: row.withdrawals_frozen_at, reason: row.withdrawals_frozen_reason }
       : { frozen: false, since: null, reason: null };
   }
 
   async markTestAccount(player_id: bigint, test_account: boolean) {
-    await this.repository.setTestAccount(player_id, test_account);
+    await this.options.players.setTestAccount(player_id, test_account);
   }
+}
+
+/** Whether a wager or loss limit is set or pending: then every stake is counted at admission. */
+function playLimited(row: ProtectionRow): boolean {
+  return (['loss', 'wager'] as const).some((kind) =>
+    LIMIT_PERIODS.some(
+      (period) =>
+        row[column(kind, period)] !== null ||
+        row.pending_limits?.[pendingKey(kind, period)] !== undefined,
+    ),
+  );
 }
 
 function limitsOf(row: ProtectionRow): Limits {

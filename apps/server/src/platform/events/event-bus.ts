@@ -32,6 +32,7 @@ export function createPgEventBus(pool: pg.Pool, log: (message: string, error?: u
   let closed = false;
   let delay_ms = RECONNECT_DELAY_MS_MIN;
   let timer: NodeJS.Timeout | null = null;
+  let listens: Promise<unknown> = Promise.resolve();
 
   const dispatch = (message: pg.Notification) => {
     for (const handler of handlers.get(message.channel) ?? []) {
@@ -100,7 +101,11 @@ export function createPgEventBus(pool: pg.Pool, log: (message: string, error?: u
         set = new Set();
         handlers.set(channel, set);
         if (client) {
-          client.query(`listen ${channel}`).catch((error: unknown) => drop(error));
+          // One statement at a time on the LISTEN connection (pg would queue them, deprecated).
+          const listening = client;
+          listens = listens
+            .then(() => (client === listening ? listening.query(`listen ${channel}`) : undefined))
+            .catch((error: unknown) => drop(error));
         } else if (!connecting && !timer) {
           void connect(false);
         }

@@ -113,6 +113,7 @@ type Cursor = { xid: bigint; id: bigint };
 const before = (a: Cursor, b: Cursor) => a.xid < b.xid || (a.xid === b.xid && a.id < b.id);
 
 type Batch = { row: Row; cursor: Cursor }[];
+type Advance = { state: State; cursor: Cursor; delivered: number };
 
 type State = {
   subscriber: Subscriber;
@@ -220,6 +221,8 @@ export class Outbox {
    */
   notifyWake(): void {
     this.wake();
+    // This instance delivers: waking itself is enough.
+    if (this.token !== null && Date.now() < this.lease_until) return;
     if (this.notify_timer) {
       this.notify_due = true;
       return;
@@ -340,8 +343,38 @@ export class Outbox {
     );
     if (rows.length === 0) return 0;
     const batch = rows.map((row) => ({ row, cursor: { xid: BigInt(row.xid), id: row.id } }));
-    const handled = await Promise.all(due.map((state) => this.deliverTo(state, batch)));
+    const advances: Advance[] = [];
+    const handled = await Promise.all(due.map((state) => this.deliverTo(state, batch, advances)));
+    // The healthy subscribers' cursors move together, in one statement.
+    if (advances.length > 0) await this.advanceAll(advances);
     return handled.reduce((sum, n) => sum + n, 0);
+  }
+
+  private async advanceAll(advances: Advance[]) {
+    const { numAffectedRows } = await sql`
+      update outbox_cursors c
+         set last_xid = a.xid, last_id = a.id, delivered = c.delivered + a.delivered,
+             failures = 0, last_error = null, updated_at = now()
+        from unnest(${advances.map((a) => a.state.subscriber.name)}::text[],
+                    ${advances.map((a) => a.cursor.xid.toString())}::xid8[],
+                    ${advances.map((a) => a.cursor.id.toString())}::bigint[],
+                    ${advances.map((a) => a.delivered)}::integer[]) a (subscriber, xid, id, delivered),
+             outbox_lease l
+       where c.subscriber = a.subscriber
+         and l.name = ${LEASE_NAME} and l.holder = ${this.holder} and l.token = ${this.token}`.execute(
+      this.db,
+    );
+    if (numAffectedRows !== BigInt(advances.length)) {
+      // The lease went to another instance meanwhile: it delivers from the stored cursors.
+      this.token = null;
+      return;
+    }
+    for (const { state, cursor } of advances) {
+      state.cursor = cursor;
+      state.failures = 0;
+      state.delay_ms = RETRY_DELAY_MS_MIN;
+      state.retry_at = 0;
+    }
   }
 
   /**
@@ -350,7 +383,7 @@ export class Outbox {
    * (DEAD_LETTER_ATTEMPTS rounds, with the retry delay between them) is set aside in the dead
    * letters instead of holding back the events after it. Returns how many rows it got past.
    */
-  private async deliverTo(state: State, batch: Batch): Promise<number> {
+  private async deliverTo(state: State, batch: Batch, advances: Advance[]): Promise<number> {
     const mine = batch.filter((e) => before(state.cursor, e.cursor));
     if (mine.length === 0) return 0;
     const types = state.subscriber.types as readonly string[];
@@ -358,7 +391,7 @@ export class Outbox {
     try {
       if (state.failures === 0) {
         if (wanted.length > 0) await state.subscriber.handle(wanted.map((e) => this.decode(e.row)));
-        await this.advance(state, mine[mine.length - 1]!.cursor, wanted.length);
+        advances.push({ state, cursor: mine[mine.length - 1]!.cursor, delivered: wanted.length });
         return mine.length;
       }
       let passed = 0;
