@@ -132,7 +132,7 @@ export const originalsRoutes =
           tags: ['casino'],
           summary: 'Play Limbo with real money (provably fair)',
           description:
-            'Result = floor(1e8 / (f × 1e8) × (1 − edge) × 100) / 100, at least 1.00 (Stake). Wins when the result ' +
+            'Result = floor(1e8 / (floor(f × 1e8) + 1) × (1 − edge) × 100) / 100, at least 1.00 (as Stake computes it). Wins when the result ' +
             'reaches `target` (1.01–1000000.00) and pays amount × target.',
           security,
           body: z.object({

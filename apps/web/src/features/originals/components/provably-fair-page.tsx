@@ -21,7 +21,7 @@ const x100 = (n: number) => `${Math.floor(n / 100)}.${String(n % 100).padStart(2
 
 const FORMULAS: Record<Game, string> = {
   dice: 'dice  = floor(float × 10001) / 100',
-  limbo: 'limbo = max(1, floor(1e8 / (float × 1e8) × (1 − edge) × 100) / 100)',
+  limbo: 'n     = floor(float × 1e8) + 1\nlimbo = max(1, floor(1e8 / n × (1 − edge) × 100) / 100)',
   mines:
     'tiles 0–24; pick i = remaining[floor(float_i × remaining.length)]\nmines = the first n picks',
   plinko: 'row i: floor(float_i × 2) → 0 left, 1 right; bucket = rights',
