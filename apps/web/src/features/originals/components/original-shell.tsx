@@ -159,7 +159,7 @@ export function OriginalFrame({
         { label: title },
       ]}
     >
-      <div className="grid gap-4 lg:grid-cols-[20rem_1fr]">
+      <div className="grid grid-cols-1 gap-4 lg:grid-cols-[20rem_1fr]">
         <section
           className="order-2 flex flex-col gap-4 rounded-2xl border border-ink-700 bg-ink-850 p-4 lg:order-1"
           aria-label={t('originals.controls')}
@@ -183,7 +183,7 @@ export function OriginalFrame({
           {board}
         </section>
       </div>
-      <div className="grid gap-4 lg:grid-cols-2">
+      <div className="grid grid-cols-1 gap-4 lg:grid-cols-2">
         {game !== 'crash' && <FairnessPanel state={state} />}
         {below}
       </div>
