@@ -204,6 +204,29 @@ describe('the next server seed is committed before the client seed is chosen', (
     }
   });
 
+  it('a bet racing a rotation uses one pair or the other, and says which (never a 500)', async () => {
+    for (let round = 0; round < 10; round++) {
+      const player = await fundedPlayer(t, 10_00n);
+      const seen = await fairness(player.token);
+      const [placed, rotated] = await Promise.all([
+        post(
+          t,
+          player.token,
+          '/originals/dice/bet',
+          withKey({ amount: '1', target: '50', direction: 'over' }),
+        ),
+        rotate(player.token, { next_server_seed_hash: seen.next_server_seed_hash }),
+      ]);
+      expect(placed.statusCode, placed.body).toBe(200);
+      expect(rotated.statusCode, rotated.body).toBe(200);
+      const bet = placed.json().data;
+      const { previous } = rotated.json().data;
+      // Before the rotation: the old pair, revealed by it; after: the committed next pair.
+      expect([seen.server_seed_hash, seen.next_server_seed_hash]).toContain(bet.server_seed_hash);
+      expect(previous.nonces_used).toBe(bet.server_seed_hash === seen.server_seed_hash ? 1 : 0);
+    }
+  });
+
   it('migration 0533 gives every pair made before it a committed next seed (SHA-256 of its hex text)', async () => {
     const players = [await signedInPlayer(t), await signedInPlayer(t)];
     for (const p of players) await fairness(p.token);

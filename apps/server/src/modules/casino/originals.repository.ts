@@ -77,13 +77,19 @@ export class OriginalsRepository {
     player_id: bigint,
     lock = false,
   ): Promise<SeedRow | null> {
-    let query = (tx ?? this.db)
-      .selectFrom('fair_seeds')
-      .selectAll()
-      .where('player_id', '=', player_id)
-      .where('status', '=', 'active');
-    if (lock) query = query.forUpdate();
-    return ((await query.executeTakeFirst()) as SeedRow | undefined) ?? null;
+    const read = async () => {
+      let query = (tx ?? this.db)
+        .selectFrom('fair_seeds')
+        .selectAll()
+        .where('player_id', '=', player_id)
+        .where('status', '=', 'active');
+      if (lock) query = query.forUpdate();
+      return ((await query.executeTakeFirst()) as SeedRow | undefined) ?? null;
+    };
+    const row = await read();
+    // Waiting on the lock of a pair a rotation then retired finds no row: the pair it promoted
+    // was not active when this statement began. A new statement sees it.
+    return row === null && lock ? read() : row;
   }
 
   async nextSeed(
