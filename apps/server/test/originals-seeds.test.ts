@@ -227,6 +227,57 @@ describe('the next server seed is committed before the client seed is chosen', (
     }
   });
 
+  it("a Mines round started between the rotation's first check and its transaction is not revealed (409)", async () => {
+    const player = await fundedPlayer(t, 10_00n);
+    const seen = await fairness(player.token);
+    // Hold the rotation right after its first "no open round" check until the round has started.
+    const repository = (
+      t.modules.originals.service as unknown as {
+        repository: { openMines: (player_id: bigint) => Promise<unknown> };
+      }
+    ).repository;
+    const openMines = repository.openMines.bind(repository);
+    let release = () => {};
+    const held = new Promise<void>((resolve) => {
+      release = resolve;
+    });
+    let calls = 0;
+    repository.openMines = async (player_id) => {
+      const open = await openMines(player_id);
+      calls += 1;
+      if (calls === 1) await held;
+      return open;
+    };
+    try {
+      const rotating = rotate(player.token, { next_server_seed_hash: seen.next_server_seed_hash });
+      await expect.poll(() => calls).toBe(1);
+      const started = await post(
+        t,
+        player.token,
+        '/originals/mines/start',
+        withKey({ amount: '1', mines: 3 }),
+      );
+      expect(started.statusCode, started.body).toBe(200);
+      release();
+      const rotated = await rotating;
+      expect(rotated.statusCode, rotated.body).toBe(409);
+      expect(rotated.json().code).toBe('ROUND_IN_PROGRESS');
+    } finally {
+      repository.openMines = openMines;
+    }
+    const active = await t.app.inject({
+      method: 'GET',
+      url: '/api/v1/customer/casino/originals/mines/active',
+      headers: bearer(player.token),
+    });
+    expect(active.json().data).toMatchObject({
+      state: 'active',
+      server_seed_hash: seen.server_seed_hash,
+      server_seed: null,
+      details: { mine_positions: null },
+    });
+  });
+
   it('migration 0533 gives every pair made before it a committed next seed (SHA-256 of its hex text)', async () => {
     const players = [await signedInPlayer(t), await signedInPlayer(t)];
     for (const p of players) await fairness(p.token);

@@ -229,6 +229,15 @@ export class OriginalsService {
           { status: 409 },
         );
       }
+      // Again under the pair's lock: a Mines round started since the check above would otherwise
+      // have its mines revealed by this rotation.
+      if (await this.repository.openMines(player_id)) {
+        throw new AppError(
+          'ROUND_IN_PROGRESS',
+          'Finish your Mines round before rotating the seeds.',
+          { status: 409 },
+        );
+      }
       await this.repository.retireSeed(tx, active.id);
       const promoted = await this.repository.promoteSeed(
         tx,
