@@ -29,11 +29,16 @@ describe.skipIf(skipJourneys())('journey: Dice, demo then real money, verified',
     const roll = (await page.getByTestId('dice-result').textContent())!;
     await expect.poll(async () => page.getByTestId('balance-badge').textContent()).not.toBe(before);
 
-    // Rotate to reveal the server seed, then recompute the bet on the public verifier.
+    // Rotate to reveal the server seed (the page checks it against the hash it showed), then
+    // recompute the bet on the public verifier. The next seed's hash is shown before the new
+    // client seed is typed, and that seed becomes the one in use.
+    const nextHash = (await page.getByTestId('fair-next-hash').textContent())!;
+    expect(nextHash).toMatch(/^[0-9a-f]{64}$/);
+    await page.getByTestId('fair-client-input').fill('my-own-seed-42');
     await page.getByRole('button', { name: 'Rotate seeds' }).click();
     await page
-      .getByText(/Previous server seed/)
-      .first()
+      .getByTestId('fair-revealed')
+      .filter({ hasText: 'the hash you were shown before you played' })
       .waitFor();
     const token = await storedToken(page);
     const response = await fetch(`${browser.baseUrl()}/api/v1/customer/casino/bets`, {
@@ -54,6 +59,17 @@ describe.skipIf(skipJourneys())('journey: Dice, demo then real money, verified',
     await form.getByLabel('Client seed:').fill(last.client_seed);
     await form.getByLabel('Nonce').fill(String(last.nonce));
     await form.getByRole('button', { name: 'Verify' }).click();
+    expect(await page.getByTestId('verified-roll').textContent()).toBe(roll);
+
+    // The player's own seeds and bets on the same page: the rotated-in seed is the one whose
+    // hash was shown as next, and the revealed bet checks in one click.
+    expect(await page.getByTestId('fair-server-hash').textContent()).toBe(nextHash);
+    expect(await page.getByTestId('fair-client-seed').textContent()).toBe('my-own-seed-42');
+    await page.getByTestId('my-bets').getByRole('button', { name: 'Check' }).first().click();
+    await page
+      .getByTestId('verified-recorded')
+      .filter({ hasText: 'is the one recorded' })
+      .waitFor();
     expect(await page.getByTestId('verified-roll').textContent()).toBe(roll);
   });
 });

@@ -115,6 +115,86 @@ describe.skipIf(skipJourneys())('journey: the originals', () => {
     expect(hash).toMatch(/[0-9a-f]{64}/);
   });
 
+  it('Crash with real money tells the truth: an auto cash-out win shows "Cashed out at 1.01×" with the win, a loss shows the crash', {
+    timeout: 400_000,
+  }, async () => {
+    const page = await browser.newPage();
+    await page.goto('/');
+    await waitForApp(page);
+    await signInViaUi(page, 'demo@example.com', 'demo-password-1');
+    await page.goto('/casino/originals/crash');
+    await waitForApp(page);
+    await page.getByTestId('mode-real').click();
+    expect(await page.getByTestId('mode-note').textContent()).toContain('Real money');
+    await page.getByTestId('crash-amount').fill('1.00');
+    const mine = page.getByTestId('crash-mine');
+
+    /** Bets on the next round that takes bets; false when its 7 s closed before the click landed. */
+    const placeBet = async (auto: string) => {
+      // A long round (a high crash point) runs over a minute before the next betting phase.
+      await page
+        .getByTestId('crash-bet')
+        .and(page.locator(':enabled'))
+        .waitFor({ timeout: 120_000 });
+      await page.getByTestId('crash-auto').fill(auto);
+      return page
+        .getByTestId('crash-bet')
+        .click({ timeout: 3_000 })
+        .then(() => mine.filter({ hasText: /riding/ }).waitFor({ timeout: 15_000 }))
+        .then(() => true)
+        .catch(() => false);
+    };
+    // Every text the player's message shows, in order (the bug showed the win, then the loss).
+    await page.evaluate(`(() => {
+      const element = document.querySelector('[data-testid="crash-mine"]');
+      window.mineLog = [];
+      new MutationObserver(() => window.mineLog.push(element.textContent))
+        .observe(element, { childList: true, subtree: true, characterData: true });
+    })()`);
+    /** The messages the bet's round showed, once it is over and the next one takes bets. */
+    const outcome = async () => {
+      await mine.filter({ hasText: /Cashed out|Crashed before/ }).waitFor({ timeout: 120_000 });
+      await page
+        .getByTestId('crash-phase')
+        .filter({ hasText: 'Place your bets' })
+        .waitFor({ timeout: 120_000 });
+      const log = (await page.evaluate('window.mineLog.splice(0)')) as string[];
+      return log.filter((text) => /Cashed out|Crashed before/.test(text));
+    };
+
+    // The server cashes the bet out at 1.01× by itself (the page never asks); a round that
+    // busts at 1.00× (about 1 in 50) is a true loss: then the next round.
+    let won: string[] = [];
+    for (let attempt = 0; attempt < 5 && won.length === 0; attempt++) {
+      if (!(await placeBet('1.01'))) continue;
+      const shown = await outcome();
+      if (shown.some((text) => text.includes('Cashed out'))) won = shown;
+      else expect(shown.at(-1)).toContain('Crashed before you cashed out');
+    }
+    expect(won.length).toBeGreaterThan(0);
+    for (const text of won) {
+      expect(text).toContain('Cashed out at 1.01×');
+      expect(text).toMatch(/you won 1\.01/);
+    }
+    const token = await storedToken(page);
+    const bets = (await (
+      await fetch(`${browser.baseUrl()}/api/v1/customer/casino/crash/bets`, {
+        headers: { Authorization: `Bearer ${token}` },
+      })
+    ).json()) as {
+      data: { status: string; cashout: string | null; auto_cashout: string | null }[];
+    };
+    expect(bets.data[0]).toMatchObject({ status: 'cashed', cashout: '1.01', auto_cashout: '1.01' });
+
+    // No auto cash-out and no click: the bet rides until the crash and is lost.
+    let lost: string[] = [];
+    for (let attempt = 0; attempt < 5 && lost.length === 0; attempt++) {
+      if (await placeBet('')) lost = await outcome();
+    }
+    expect(lost.length).toBeGreaterThan(0);
+    for (const text of lost) expect(text).toContain('Crashed before you cashed out.');
+  });
+
   // Both sizes with `SHOTS=1` (screenshots for a person to judge); the phone alone otherwise,
   // which still plays each page in demo.
   it('every original page plays in demo on a phone (and at 1280×800 with SHOTS=1, screenshots)', async () => {

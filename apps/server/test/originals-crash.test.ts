@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto';
 import { crashPoint } from '@casino/games';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { multiplierAt } from '../src/modules/casino/index.ts';
+import { type CrashPush, multiplierAt } from '../src/modules/casino/index.ts';
 import { bearer, type TestApp, testApp } from './harness.ts';
 import { expectLedgerConsistent } from './ledger-support.ts';
 import { cashOf, fundedPlayer, post, withKey } from './originals-support.ts';
@@ -171,6 +171,45 @@ describe('Crash: one round for everybody', () => {
       await t.app.inject({ method: 'GET', url: '/api/v1/casino/crash/history' })
     ).json().data;
     expect(history[0].status).toBe('cancelled');
+  });
+
+  it('an auto cash-out is pushed with the bet id its bet call returned, so the page can tell its player', async () => {
+    const player = await fundedPlayer(t, 10_00n);
+    const pushes: CrashPush[] = [];
+    const stop = engine().onPush((push) => pushes.push(push));
+    try {
+      // A round that reaches 1.01× (all but ~2 % do).
+      for (;;) {
+        await engine().tick();
+        if (engine().round!.crash_point_x100 >= 101) break;
+        clock += 5_000;
+        await engine().tick();
+        clock += msFor(engine().round!.crash_point_x100 + 1);
+        await engine().tick();
+      }
+      const placed = await bet(player.token, { amount: '2', auto_cashout: '1.01' });
+      expect(placed.statusCode, placed.body).toBe(200);
+      const id = placed.json().data.id;
+      clock += 5_000;
+      await engine().tick();
+      clock += msFor(101);
+      await engine().tick();
+      const mine = pushes
+        .filter((push) => push.type === 'bets')
+        .flatMap((push) => push.data)
+        .filter((b) => b.id === id);
+      expect(mine.at(-1)).toMatchObject({ id, status: 'cashed', cashout: '1.01' });
+      // Still cashed once the round is over (the crash push lists every bet of the round).
+      clock += msFor(engine().round!.crash_point_x100 + 1);
+      await engine().tick();
+      const last = pushes.filter((push) => push.type === 'bets').at(-1)!;
+      expect(last.type === 'bets' && last.data.find((b) => b.id === id)).toMatchObject({
+        status: 'cashed',
+      });
+      expect(await cashOf(t, player.id)).toBe(10_02n);
+    } finally {
+      stop();
+    }
   });
 
   it('concurrent bets exceeding the balance: one taken; the live socket shows the round', async () => {

@@ -8,7 +8,7 @@ import {
   diceWins,
   isValidDiceTarget,
 } from './dice.ts';
-import { floats, sha256Hex } from './fair.ts';
+import { floats, revealMatches, sha256Hex } from './fair.ts';
 
 /** An independent implementation with Node's own HMAC, to check the Web Crypto one. */
 function referenceFloats(
@@ -40,6 +40,25 @@ describe('provably fair floats', () => {
 
   it('hashes the server seed as the commitment players see', async () => {
     expect(await sha256Hex('abc')).toBe(createHash('sha256').update('abc').digest('hex'));
+  });
+
+  it('a revealed seed matches the commitment shown before play, and nothing else does', async () => {
+    const seed = 'a5022ccf5dd5a76d2014278e3d91d1dfc47c3f12e683ea0c8151fdc2f944beb1';
+    const shown = createHash('sha256').update(seed).digest('hex');
+    const oneDigitOff = shown.slice(0, -1) + (shown.endsWith('0') ? '1' : '0');
+    const cases: [string, string, boolean][] = [
+      [seed, shown, true],
+      [seed, shown.toUpperCase(), true],
+      [seed, ` ${shown}\n`, true],
+      [`${seed} `, shown, false], // the seed is hashed as its exact text
+      [seed.toUpperCase(), shown, false],
+      [seed, shown.slice(1), false],
+      [seed, oneDigitOff, false],
+      [seed, '', false],
+      ['', createHash('sha256').update('').digest('hex'), true],
+    ];
+    for (const [revealed, committed, expected] of cases)
+      expect(await revealMatches(revealed, committed), `${revealed} / ${committed}`).toBe(expected);
   });
 });
 

@@ -29,6 +29,15 @@ export async function sha256Hex(text: string): Promise<string> {
   return [...digest].map((b) => b.toString(16).padStart(2, '0')).join('');
 }
 
+/**
+ * True when a revealed server seed is the one a commitment named: its SHA-256 (of the seed's
+ * text, as shown) equals the hash shown before play, compared case-insensitively.
+ */
+export async function revealMatches(serverSeed: string, committedHash: string): Promise<boolean> {
+  const hash = committedHash.trim().toLowerCase();
+  return /^[0-9a-f]{64}$/.test(hash) && (await sha256Hex(serverSeed)) === hash;
+}
+
 export type SeedPair = { serverSeed: string; clientSeed: string; nonce: number };
 
 /** The first `count` floats of a bet (8 per HMAC round). */

@@ -16,6 +16,7 @@ export {
   FLOATS_PER_ROUND,
   floats,
   hmacSha256Hex,
+  revealMatches,
   type SeedPair,
   sha256Hex,
 } from './fair.ts';

@@ -1,18 +1,26 @@
 import { floats, type SeedPair } from './fair.ts';
 
 /**
- * Limbo, as Stake maps it: result = floor((1e8 / (f × 1e8)) × (1 − edge) × 100) / 100, at least
- * 1.00. The player names a target multiplier before the draw and wins target × stake when the
- * result reaches it. Results and targets are kept in hundredths (250 = 2.50×); the float
- * arithmetic is the published one, step for step, so that independent verifiers agree.
+ * Limbo, as Stake computes it (its own calculation page, and the verifiers players use):
+ *   n      = floor(f × 1e8) + 1                                  (1 … 1e8)
+ *   result = max(1.00, floor(1e8 / n × (1 − edge) × 100) / 100)
+ * Stake's game-events text writes `1e8 / (f × 1e8)`, without the floor; its real outputs and
+ * the public verifiers floor first, and the two differ for about 1 bet in 750 (mostly high
+ * multipliers: 9435.71 by the text, 9434.86 by the real rule). We follow the outputs, so any
+ * verifier a player already uses agrees with us. The float arithmetic is kept step for step,
+ * since a different order of the same operations can move the second decimal.
+ *
+ * Results and targets are kept in hundredths (250 = 2.50×). The largest result is
+ * 99,000,000.00× at a 1 % edge (f < 1e-8); targets stop at 1,000,000.00×.
  */
 export const LIMBO_TARGET_MIN = 101; // 1.01×
 export const LIMBO_TARGET_MAX = 100_000_000; // 1,000,000.00×
+/** The draw's resolution: f is cut to steps of 1e-8 before the division (Stake's rule). */
+const LIMBO_SCALE = 1e8;
 
 export function limboFromFloat(f: number, edge_bp = 100): number {
-  // f = 0 has probability 2⁻³²; its result is unbounded: report the largest target instead.
-  if (f === 0) return LIMBO_TARGET_MAX;
-  const raw = Math.floor((1e8 / (f * 1e8)) * ((10_000 - edge_bp) / 10_000) * 100);
+  const n = Math.floor(f * LIMBO_SCALE) + 1;
+  const raw = Math.floor((LIMBO_SCALE / n) * ((10_000 - edge_bp) / 10_000) * 100);
   return Math.max(100, raw);
 }
 
@@ -38,7 +46,10 @@ export function limboPayout(stake_minor: bigint, target_x100: number): bigint {
   return (stake_minor * BigInt(target_x100)) / 100n;
 }
 
-/** The chance to win, as a fraction: (1 − edge) / target (the result is ≥ T iff f ≤ (1−edge)/T). */
+/**
+ * The chance to win, as a fraction: (1 − edge) / target (the result reaches T when f is below
+ * about (1 − edge) / T; the draw's 1e-8 steps move this by less than 1e-8).
+ */
 export function limboChance(target_x100: number, edge_bp = 100): number {
   return Math.min(1, ((10_000 - edge_bp) / 10_000) * (100 / target_x100));
 }

@@ -160,7 +160,8 @@ export const crashRoutes =
           summary: 'WebSocket: the Crash round live',
           description:
             'No sign-in. On connect: `{"type":"state","data":<GET /casino/crash/state>}`. Then `{"type":"round","data":<round>}` ' +
-            'when a round opens, starts and crashes; `{"type":"bets","round_id","data":[…]}` when a bet or a cash-out lands; ' +
+            'when a round opens, starts and crashes; `{"type":"bets","round_id","data":[{id, player, currency, amount, cashout, status}…]}` ' +
+            'when a bet or a cash-out lands (by hand or automatic: a page finds its own bet by the `id` its bet call returned); ' +
             '`{"type":"tick","round_id","multiplier","now"}` every 0.5 s while running (the page draws the curve e^(0.00006·ms) ' +
             `itself between ticks). \`{"type":"ping"}\` gets \`{"type":"pong"}\`. Close ${WS_CLOSE_TOO_MANY}: too many messages.`,
         },

@@ -506,6 +506,8 @@ export class CrashService {
 
   betPublic(bet: CrashBetRow) {
     return {
+      /** Lets a player's page find its own bet (an auto cash-out happens on the server). */
+      id: String(bet.id),
       player: `Player ${String(bet.player_id).padStart(4, '0').slice(-4)}`,
       currency: bet.currency,
       amount: formatAmount(bet.stake_minor, 2),

@@ -24,7 +24,7 @@ import { providerRoutes } from './provider.routes.ts';
 import { type ProviderDeps, ProviderService } from './provider.service.ts';
 
 export type { ProviderRow } from './casino.repository.ts';
-export { multiplierAt } from './crash.service.ts';
+export { type CrashPush, multiplierAt } from './crash.service.ts';
 export {
   PROVIDER_ERRORS,
   providerSignature,

@@ -1,6 +1,11 @@
 import { CompiledQuery, type Generated, type Transaction } from 'kysely';
 import { type Db, preparedStatement } from '../../platform/db/database.ts';
 
+/**
+ * next: committed (its hash is shown), no client seed yet; active: the pair bets use; retired:
+ * revealed. One next and one active per player (partial unique indexes).
+ */
+export type SeedStatus = 'next' | 'active' | 'retired';
 export type SeedRow = {
   id: bigint;
   player_id: bigint;
@@ -8,9 +13,14 @@ export type SeedRow = {
   server_seed_hash: string;
   client_seed: string;
   nonce: number;
-  status: 'active' | 'retired';
+  status: SeedStatus;
   created_at: Date;
   retired_at: Date | null;
+};
+/** A committed next seed: its client seed is set when it is promoted. */
+export type NextSeedRow = Omit<SeedRow, 'client_seed' | 'status'> & {
+  client_seed: null;
+  status: 'next';
 };
 
 export type BetRow = {
@@ -33,10 +43,14 @@ export type BetRow = {
 };
 
 type Tables = {
-  fair_seeds: Omit<SeedRow, 'id' | 'nonce' | 'status' | 'created_at' | 'retired_at'> & {
+  fair_seeds: Omit<
+    SeedRow,
+    'id' | 'nonce' | 'status' | 'created_at' | 'retired_at' | 'client_seed'
+  > & {
     id: Generated<bigint>;
+    client_seed: string | null;
     nonce: Generated<number>;
-    status: Generated<'active' | 'retired'>;
+    status: Generated<SeedStatus>;
     created_at: Generated<Date>;
     retired_at: Date | null;
   };
@@ -84,15 +98,36 @@ export class OriginalsRepository {
     player_id: bigint,
     lock = false,
   ): Promise<SeedRow | null> {
+    const read = async () => {
+      let query = (tx ?? this.db)
+        .selectFrom('fair_seeds')
+        .selectAll()
+        .where('player_id', '=', player_id)
+        .where('status', '=', 'active');
+      if (lock) query = query.forUpdate();
+      return ((await query.executeTakeFirst()) as SeedRow | undefined) ?? null;
+    };
+    const row = await read();
+    // Waiting on the lock of a pair a rotation then retired finds no row: the pair it promoted
+    // was not active when this statement began. A new statement sees it.
+    return row === null && lock ? read() : row;
+  }
+
+  async nextSeed(
+    tx: OriginalsTx | null,
+    player_id: bigint,
+    lock = false,
+  ): Promise<NextSeedRow | null> {
     let query = (tx ?? this.db)
       .selectFrom('fair_seeds')
       .selectAll()
       .where('player_id', '=', player_id)
-      .where('status', '=', 'active');
+      .where('status', '=', 'next');
     if (lock) query = query.forUpdate();
-    return ((await query.executeTakeFirst()) as SeedRow | undefined) ?? null;
+    return ((await query.executeTakeFirst()) as NextSeedRow | undefined) ?? null;
   }
 
+  /** The player's active pair; nothing when one exists already (a concurrent request made it). */
   async insertSeed(
     tx: OriginalsTx | null,
     seed: { player_id: bigint; server_seed: string; server_seed_hash: string; client_seed: string },
@@ -103,6 +138,30 @@ export class OriginalsRepository {
       .onConflict((c) => c.column('player_id').where('status', '=', 'active').doNothing())
       .returningAll()
       .executeTakeFirst()) as SeedRow | undefined;
+  }
+
+  /** Commits the player's next server seed; nothing when one is committed already. */
+  async insertNextSeed(
+    tx: OriginalsTx | null,
+    seed: { player_id: bigint; server_seed: string; server_seed_hash: string },
+  ) {
+    return (await (tx ?? this.db)
+      .insertInto('fair_seeds')
+      .values({ ...seed, client_seed: null, status: 'next', retired_at: null })
+      .onConflict((c) => c.column('player_id').where('status', '=', 'next').doNothing())
+      .returningAll()
+      .executeTakeFirst()) as NextSeedRow | undefined;
+  }
+
+  /** The committed next seed becomes the active pair with the player's client seed. */
+  async promoteSeed(tx: OriginalsTx, id: bigint, client_seed: string): Promise<SeedRow> {
+    return (await tx
+      .updateTable('fair_seeds')
+      .set({ status: 'active', client_seed })
+      .where('id', '=', id)
+      .where('status', '=', 'next')
+      .returningAll()
+      .executeTakeFirstOrThrow()) as SeedRow;
   }
 
   async retireSeed(tx: OriginalsTx, id: bigint) {

@@ -15,6 +15,8 @@ const fairness = z.object({
   server_seed_hash: z.string(),
   client_seed: z.string(),
   nonce: z.number().int(),
+  /** The SHA-256 of the server seed the next rotation will use, committed before it is paired. */
+  next_server_seed_hash: z.string(),
 });
 const betView = z.object({
   id: z.string(),
@@ -52,7 +54,10 @@ export const originalsRoutes =
         schema: {
           tags: ['casino'],
           summary:
-            'The active seed pair: the SHA-256 of the server seed, the client seed, the next nonce',
+            'The active seed pair (the SHA-256 of the server seed, the client seed, the next nonce) and the SHA-256 of the next server seed',
+          description:
+            'The next server seed is committed before you choose the client seed it will be paired with: rotating makes it the ' +
+            'active seed with the client seed you send, reveals the previous one, and commits a new next seed.',
           security,
           response: { 200: envelope(fairness) },
         },
@@ -70,9 +75,19 @@ export const originalsRoutes =
         schema: {
           tags: ['casino'],
           summary:
-            'Rotate the seed pair: reveals the previous server seed; optionally sets the new client seed',
+            'Rotate the seed pair: reveals the active server seed; the committed next one becomes active with your client seed',
+          description:
+            'The new active server seed is the one whose SHA-256 was shown as `next_server_seed_hash` before this call. ' +
+            'Send that hash back as `next_server_seed_hash` to be sure it is the one you saw (409 `SEEDS_CHANGED` if your ' +
+            'seeds were rotated elsewhere since). Without `client_seed` a random one is chosen. 409 `ROUND_IN_PROGRESS` ' +
+            'while a Mines round is open; 409 `SEED_NOT_SHOWN` if no next seed had been shown yet (read the seeds first).',
           security,
-          body: z.object({ client_seed: z.string().max(64).optional() }).default({}),
+          body: z
+            .object({
+              client_seed: z.string().max(64).optional(),
+              next_server_seed_hash: z.string().max(64).optional(),
+            })
+            .default({}),
           response: {
             200: envelope(
               z.object({
@@ -83,6 +98,7 @@ export const originalsRoutes =
                     client_seed: z.string(),
                     nonces_used: z.number(),
                   })
+                  // Set by every rotation; nullable in the published shape.
                   .nullable(),
                 active: fairness,
               }),
@@ -93,7 +109,11 @@ export const originalsRoutes =
       async (request) => ({
         status: 200,
         message: 'Seeds rotated',
-        data: await service.rotate(request.player!.row.id, request.body.client_seed),
+        data: await service.rotate(
+          request.player!.row.id,
+          request.body.client_seed,
+          request.body.next_server_seed_hash,
+        ),
       }),
     );
     app.post(
@@ -132,7 +152,7 @@ export const originalsRoutes =
           tags: ['casino'],
           summary: 'Play Limbo with real money (provably fair)',
           description:
-            'Result = floor(1e8 / (f × 1e8) × (1 − edge) × 100) / 100, at least 1.00 (Stake). Wins when the result ' +
+            'Result = floor(1e8 / (floor(f × 1e8) + 1) × (1 − edge) × 100) / 100, at least 1.00 (as Stake computes it). Wins when the result ' +
             'reaches `target` (1.01–1000000.00) and pays amount × target.',
           security,
           body: z.object({

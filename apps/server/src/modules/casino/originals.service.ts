@@ -89,21 +89,30 @@ export class OriginalsService {
     private readonly settings: OriginalsSettings,
   ) {}
 
-  private async newSeedValues(player_id: bigint, client_seed?: string) {
+  private async drawServerSeed() {
     const server_seed = randomBytes(32).toString('hex');
-    return {
-      player_id,
-      server_seed,
-      server_seed_hash: await sha256Hex(server_seed),
-      client_seed: client_seed ?? randomBytes(8).toString('hex'),
-    };
+    return { server_seed, server_seed_hash: await sha256Hex(server_seed) };
   }
 
+  /**
+   * The player's active pair, and the committed next server seed beside it (both created on
+   * first use). The next seed is drawn here, never in the rotation that pairs it with a client
+   * seed, so its hash has been shown before the player chose that client seed.
+   */
   private async ensureSeed(player_id: bigint): Promise<SeedRow> {
-    const active = await this.repository.activeSeed(null, player_id);
-    if (active) return this.remember(active);
-    await this.repository.insertSeed(null, await this.newSeedValues(player_id));
-    return this.remember((await this.repository.activeSeed(null, player_id))!);
+    let active = await this.repository.activeSeed(null, player_id);
+    if (!active) {
+      await this.repository.insertSeed(null, {
+        player_id,
+        ...(await this.drawServerSeed()),
+        client_seed: randomBytes(8).toString('hex'),
+      });
+      active = (await this.repository.activeSeed(null, player_id))!;
+    }
+    if (!(await this.repository.nextSeed(null, player_id))) {
+      await this.repository.insertNextSeed(null, { player_id, ...(await this.drawServerSeed()) });
+    }
+    return this.remember(active);
   }
 
   /** The seed a bet would use: from memory, or read (and then kept). */
@@ -120,23 +129,41 @@ export class OriginalsService {
     return seed;
   }
 
-  /** What the player sees before betting: the hashed server seed, their client seed, the next nonce. */
+  /**
+   * What the player sees before betting: the hashed server seed, their client seed, the next
+   * nonce, and the hash of the server seed the next rotation will use (shown before they choose
+   * the client seed for it).
+   */
   async fairness(player_id: bigint) {
     const seed = await this.ensureSeed(player_id);
+    const next = await this.repository.nextSeed(null, player_id);
     return {
       server_seed_hash: seed.server_seed_hash,
       client_seed: seed.client_seed,
       nonce: seed.nonce,
+      next_server_seed_hash: next!.server_seed_hash,
     };
   }
 
-  /** New pair: the old server seed is revealed (so every bet made with it can be verified). */
-  async rotate(player_id: bigint, client_seed: string | undefined) {
+  /**
+   * New pair: the active server seed is revealed (so every bet made with it can be verified),
+   * the committed next one becomes active with the client seed sent now, and a fresh next seed
+   * is committed. `next_server_seed_hash`, when sent, must be the commitment the player saw:
+   * another tab may have rotated since.
+   */
+  async rotate(player_id: bigint, client_seed: string | undefined, next_server_seed_hash?: string) {
     if (client_seed !== undefined && !CLIENT_SEED.test(client_seed)) {
       fail(
         'VALIDATION_FAILED',
         'client_seed: 1 to 64 printable characters without spaces',
         'client_seed',
+      );
+    }
+    if (next_server_seed_hash !== undefined && !/^[0-9a-f]{64}$/.test(next_server_seed_hash)) {
+      fail(
+        'VALIDATION_FAILED',
+        'next_server_seed_hash: the 64 lowercase hex characters shown as the next server seed',
+        'next_server_seed_hash',
       );
     }
     // The seed would reveal where the mines of an open round lie.
@@ -147,28 +174,64 @@ export class OriginalsService {
         { status: 409 },
       );
     }
+    // Only a seed committed before this request may be paired with the client seed it carries.
+    if (!(await this.repository.nextSeed(null, player_id))) {
+      await this.ensureSeed(player_id);
+      throw new AppError(
+        'SEED_NOT_SHOWN',
+        'Your next server seed had not been shown yet: read your seeds, then rotate.',
+        { status: 409 },
+      );
+    }
     await this.ensureSeed(player_id);
     this.seeds.delete(player_id);
-    const values = await this.newSeedValues(player_id, client_seed);
-    const previous = await this.repository.transaction(async (tx) => {
+    const following = await this.drawServerSeed();
+    const rotated = await this.repository.transaction(async (tx) => {
       const active = await this.repository.activeSeed(tx, player_id, true);
-      if (active) await this.repository.retireSeed(tx, active.id);
-      await this.repository.insertSeed(tx, values);
-      return active;
+      const next = await this.repository.nextSeed(tx, player_id, true);
+      // A concurrent rotation got here first: the pair the player read is gone.
+      if (
+        !active ||
+        !next ||
+        (next_server_seed_hash !== undefined && next.server_seed_hash !== next_server_seed_hash)
+      ) {
+        throw new AppError(
+          'SEEDS_CHANGED',
+          'Your seeds were rotated elsewhere since you read them: read them again, then rotate.',
+          { status: 409 },
+        );
+      }
+      // Again under the pair's lock: a Mines round started since the check above would otherwise
+      // have its mines revealed by this rotation.
+      if (await this.repository.openMines(player_id)) {
+        throw new AppError(
+          'ROUND_IN_PROGRESS',
+          'Finish your Mines round before rotating the seeds.',
+          { status: 409 },
+        );
+      }
+      await this.repository.retireSeed(tx, active.id);
+      const promoted = await this.repository.promoteSeed(
+        tx,
+        next.id,
+        client_seed ?? randomBytes(8).toString('hex'),
+      );
+      await this.repository.insertNextSeed(tx, { player_id, ...following });
+      return { previous: active, promoted };
     });
+    const { previous, promoted } = rotated;
     return {
-      previous: previous
-        ? {
-            server_seed: previous.server_seed,
-            server_seed_hash: previous.server_seed_hash,
-            client_seed: previous.client_seed,
-            nonces_used: previous.nonce,
-          }
-        : null,
+      previous: {
+        server_seed: previous.server_seed,
+        server_seed_hash: previous.server_seed_hash,
+        client_seed: previous.client_seed,
+        nonces_used: previous.nonce,
+      },
       active: {
-        server_seed_hash: values.server_seed_hash,
-        client_seed: values.client_seed,
+        server_seed_hash: promoted.server_seed_hash,
+        client_seed: promoted.client_seed,
         nonce: 0,
+        next_server_seed_hash: following.server_seed_hash,
       },
     };
   }

@@ -8,7 +8,22 @@ const fairness = z.object({
   server_seed_hash: z.string(),
   client_seed: z.string(),
   nonce: z.number(),
+  /** The server seed the next rotation pairs with the client seed chosen then, committed now. */
+  next_server_seed_hash: z.string(),
 });
+export type Fairness = z.infer<typeof fairness>;
+const rotated = z.object({
+  previous: z
+    .object({
+      server_seed: z.string(),
+      server_seed_hash: z.string(),
+      client_seed: z.string(),
+      nonces_used: z.number(),
+    })
+    .nullable(),
+  active: fairness,
+});
+export type Rotated = z.infer<typeof rotated>;
 export const diceBet = z.object({
   id: z.string(),
   game: z.enum(['dice', 'limbo', 'mines', 'plinko']).default('dice'),
@@ -82,19 +97,25 @@ export function useFairness() {
   });
 }
 
+/**
+ * Rotates with the client seed the player typed, naming the next server seed hash they were
+ * shown: the server refuses (409) if that commitment is no longer the one it would use.
+ */
 export function useRotate() {
   const client = useQueryClient();
   return useMutation({
-    mutationFn: async (client_seed: string | undefined) => {
-      const body = await request('/customer/casino/fairness/rotate', {
-        json: client_seed ? { client_seed } : {},
-      });
-      return (body as { data: { previous: { server_seed: string } | null } }).data;
-    },
+    mutationFn: async (input: { client_seed?: string; next_server_seed_hash: string }) =>
+      parseResponse(
+        envelope(rotated),
+        await request('/customer/casino/fairness/rotate', { json: input }),
+        'rotate seeds',
+      ).data,
     onSuccess: () => {
       void client.invalidateQueries({ queryKey: ['fairness'] });
       void client.invalidateQueries({ queryKey: ['casino-bets'] });
     },
+    // Refused because the seeds changed elsewhere: show the player what they are now.
+    onError: () => void client.invalidateQueries({ queryKey: ['fairness'] }),
   });
 }
 

@@ -29,6 +29,8 @@ type Round = {
   crash_point: string | null;
 };
 type PublicBet = {
+  /** The bet's id: a page finds its own bet here (the server makes auto cash-outs). */
+  id?: string;
   player: string;
   amount: string;
   currency: string;
@@ -43,11 +45,23 @@ type CrashState = {
   chain: { terminating_hash: string; salt: string } | null;
 };
 type MyBet = {
+  /** The server's bet id (real money); null in demo mode. */
+  id: string | null;
   stake: bigint;
   auto: number | null;
   cashout: number | null;
-  status: 'active' | 'cashed' | 'lost';
+  status: 'active' | 'cashed' | 'lost' | 'refunded';
   payout: string;
+};
+/** A bet of the player's as `GET /customer/casino/crash/bets` returns it. */
+type ServerBet = {
+  id: string;
+  round_id: string;
+  amount: string;
+  auto_cashout: string | null;
+  cashout: string | null;
+  payout: string;
+  status: 'placing' | 'active' | 'cashed' | 'lost' | 'refunded' | 'refused';
 };
 type Push =
   | { type: 'state'; data: CrashState }
@@ -91,6 +105,36 @@ export function CrashPage() {
 
   const soundRef = useRef(sound);
   soundRef.current = sound;
+
+  /**
+   * The server's word on the player's real bet: it cashes out automatically (the auto cash-out
+   * or the max payout) without the page asking, so the page never decides a real bet's outcome
+   * itself. Changes `mine` only while it is still the same bet.
+   */
+  const syncMine = useCallback(async (id: string) => {
+    let bet: ServerBet | undefined;
+    try {
+      const body = (await request('/customer/casino/crash/bets')) as { data: ServerBet[] };
+      bet = body.data.find((b) => b.id === id);
+    } catch {
+      return;
+    }
+    const my = mineRef.current;
+    if (!bet || my?.id !== id || my.status !== 'active') return;
+    if (bet.status === 'cashed') {
+      setMine({
+        ...my,
+        status: 'cashed',
+        cashout: parseX100(bet.cashout ?? ''),
+        payout: bet.payout,
+      });
+      soundRef.current.play('win');
+    } else if (bet.status === 'lost' || bet.status === 'refunded') {
+      setMine({ ...my, status: bet.status });
+      if (bet.status === 'lost') soundRef.current.play('lose');
+    }
+  }, []);
+
   // Stable for the socket's lifetime: it reads the latest state through refs.
   const onRound = useCallback(
     (next: Round) => {
@@ -99,16 +143,40 @@ export function CrashPage() {
         setHistory((list) => [next, ...list.filter((r) => r.id !== next.id)].slice(0, 20));
         const my = mineRef.current;
         if (my?.status === 'active') {
-          if (next.status === 'cancelled' && stateRef.current.mode === 'demo')
+          if (my.id !== null) {
+            // Real money: a bet still riding here may have been cashed out by the server.
+            void syncMine(my.id);
+          } else if (next.status === 'cancelled') {
             stateRef.current.setDemoBalance(stateRef.current.demoBalance + Number(my.stake));
-          setMine({ ...my, status: 'lost' });
-          soundRef.current.play('lose');
+            setMine({ ...my, status: 'refunded' });
+          } else if (my.auto !== null && my.auto <= parseX100(next.crash_point ?? '')) {
+            // Demo: the round reached the auto cash-out even if no frame drew that moment.
+            const payout = (my.stake * BigInt(my.auto)) / 100n;
+            stateRef.current.setDemoBalance(stateRef.current.demoBalance + Number(payout));
+            setMine({ ...my, status: 'cashed', cashout: my.auto, payout: minorText(payout) });
+            soundRef.current.play('win');
+          } else {
+            setMine({ ...my, status: 'lost' });
+            soundRef.current.play('lose');
+          }
         }
         void client.invalidateQueries({ queryKey: ['casino-bets'] });
       }
       if (next.status === 'betting') setMine(null);
     },
-    [client],
+    [client, syncMine],
+  );
+
+  /** A public bets push: the player's own real bet, cashed or lost on the server, shows at once. */
+  const onBets = useCallback(
+    (list: PublicBet[]) => {
+      setBets(list);
+      const my = mineRef.current;
+      if (my?.id == null || my.status !== 'active') return;
+      const own = list.find((b) => b.id === my.id);
+      if (own && own.status !== 'active' && own.status !== 'placing') void syncMine(my.id);
+    },
+    [syncMine],
   );
 
   // The live socket (reconnects); the first message is the whole state.
@@ -124,12 +192,12 @@ export function CrashPage() {
         const push = JSON.parse(String(event.data)) as Push;
         if (push.type === 'state') {
           offset.current = new Date(push.data.now).getTime() - Date.now();
-          setBets(push.data.bets);
+          onBets(push.data.bets);
           setHistory(push.data.history);
           setChain(push.data.chain);
           if (push.data.round) onRound(push.data.round);
         } else if (push.type === 'round') onRound(push.data);
-        else if (push.type === 'bets') setBets(push.data);
+        else if (push.type === 'bets') onBets(push.data);
         else if (push.type === 'tick') offset.current = new Date(push.now).getTime() - Date.now();
       };
       socket.onclose = () => {
@@ -143,7 +211,7 @@ export function CrashPage() {
       clearTimeout(retry);
       socket?.close();
     };
-  }, [onRound]);
+  }, [onRound, onBets]);
 
   // The animation: the number, the curve and the countdown, written straight to the DOM each frame.
   useEffect(() => {
@@ -210,16 +278,23 @@ export function CrashPage() {
           return;
         }
         state.setDemoBalance(state.demoBalance - Number(stake));
-        setMine({ stake, auto, cashout: null, status: 'active', payout: '0.00' });
+        setMine({ id: null, stake, auto, cashout: null, status: 'active', payout: '0.00' });
       } else {
-        await request('/customer/casino/crash/bet', {
+        const body = (await request('/customer/casino/crash/bet', {
           json: {
             amount,
             auto_cashout: auto === null ? null : x100Text(auto),
             idempotency_key: crypto.randomUUID(),
           },
+        })) as { data: { id: string } };
+        setMine({
+          id: body.data.id,
+          stake,
+          auto,
+          cashout: null,
+          status: 'active',
+          payout: '0.00',
         });
-        setMine({ stake, auto, cashout: null, status: 'active', payout: '0.00' });
       }
     } catch (error) {
       toast.error(error instanceof ApiError ? error.message : String(error));
@@ -316,6 +391,11 @@ export function CrashPage() {
             )}
             {mine?.status === 'lost' && (
               <span className="text-negative">{t('originals2.crash.lost')}</span>
+            )}
+            {mine?.status === 'refunded' && (
+              <span className="text-fg-muted">
+                {t('originals2.crash.refunded', { amount: minorText(mine.stake) })}
+              </span>
             )}
           </p>
         </>

@@ -1,4 +1,4 @@
-import { sha256Hex } from '@casino/games';
+import { revealMatches, sha256Hex } from '@casino/games';
 import { type ReactNode, useCallback, useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
@@ -8,7 +8,7 @@ import { PageFrame } from '../../../components/page-frame.tsx';
 import { openModal } from '../../../lib/modal-store.ts';
 import { useAuth } from '../../../lib/root-store.ts';
 import { toast } from '../../../lib/toast.ts';
-import { realMoneyOpen, useEdges, useFairness, useRotate } from '../api/originals.ts';
+import { type Rotated, realMoneyOpen, useEdges, useFairness, useRotate } from '../api/originals.ts';
 
 export type Mode = 'demo' | 'real';
 /** The demo balance is shared by every original, in credits × 100. */
@@ -159,7 +159,7 @@ export function OriginalFrame({
         { label: title },
       ]}
     >
-      <div className="grid gap-4 lg:grid-cols-[20rem_1fr]">
+      <div className="grid grid-cols-1 gap-4 lg:grid-cols-[20rem_1fr]">
         <section
           className="order-2 flex flex-col gap-4 rounded-2xl border border-ink-700 bg-ink-850 p-4 lg:order-1"
           aria-label={t('originals.controls')}
@@ -183,7 +183,7 @@ export function OriginalFrame({
           {board}
         </section>
       </div>
-      <div className="grid gap-4 lg:grid-cols-2">
+      <div className="grid grid-cols-1 gap-4 lg:grid-cols-2">
         {game !== 'crash' && <FairnessPanel state={state} />}
         {below}
       </div>
@@ -302,62 +302,140 @@ export function AmountField({
   );
 }
 
-/** The seed pair the next bet uses; the player may set the client seed and rotate. */
-export function FairnessPanel({ state }: { state: OriginalState }) {
+/** One labelled hash or seed: the label above, the value in full (it wraps on a phone). */
+function SeedLine({ label, value, testId }: { label: string; value: string; testId?: string }) {
+  return (
+    <div className="flex min-w-0 flex-col gap-0.5">
+      <dt className="text-[12px] text-fg-subtle">{label}</dt>
+      <dd className="break-all font-mono text-[12px] leading-snug text-fg" data-testid={testId}>
+        {value}
+      </dd>
+    </div>
+  );
+}
+
+type Revealed = NonNullable<Rotated['previous']> & { matches: boolean };
+
+/**
+ * The seed pair the next bet uses, and the next server seed's hash, committed before the player
+ * picks the client seed it will be paired with; rotating reveals the seed in use and checks, in
+ * this browser, that it is the one whose hash was shown. Without `state` (the verifier page) it
+ * shows the player's real seeds only.
+ */
+export function FairnessPanel({ state, title }: { state?: OriginalState; title?: string }) {
   const { t } = useTranslation();
+  const auth = useAuth();
   const fairness = useFairness();
   const rotate = useRotate();
   const [clientSeed, setClientSeed] = useState('');
-  const demo = state.mode === 'demo';
+  const [revealed, setRevealed] = useState<Revealed | null>(null);
+  const demo = state?.mode === 'demo';
+  const signedIn = state ? state.signedIn : auth.isAuthenticated;
+  const seeds = fairness.data;
+
+  const onRotate = () => {
+    if (!seeds) return;
+    // The hash this panel showed for the seed in use: the revealed seed must match it.
+    const shown = seeds.server_seed_hash;
+    rotate.mutate(
+      {
+        client_seed: clientSeed.trim() || undefined,
+        next_server_seed_hash: seeds.next_server_seed_hash,
+      },
+      {
+        onSuccess: async (data) => {
+          setClientSeed('');
+          if (!data.previous) return setRevealed(null);
+          setRevealed({
+            ...data.previous,
+            matches: await revealMatches(data.previous.server_seed, shown),
+          });
+        },
+        onError: (error) => toast.error(error instanceof Error ? error.message : String(error)),
+      },
+    );
+  };
+
   return (
     <div
-      className="flex flex-col gap-2 rounded-2xl border border-ink-700 bg-ink-850 p-4 text-[13px]"
+      className="flex flex-col gap-3 rounded-2xl border border-ink-700 bg-ink-850 p-4 text-[13px]"
       data-testid="fairness"
     >
-      <h2 className="text-base font-semibold text-fg">{t('originals.fairness')}</h2>
+      <h2 className="text-base font-semibold text-fg">{title ?? t('originals.fairness')}</h2>
       <p className="text-fg-muted">{t('originals.fairnessBody')}</p>
-      <div className="break-all font-mono text-fg">
-        <span className="text-fg-subtle">{t('originals.serverHash')} </span>
-        {demo ? state.demo.hash : (fairness.data?.server_seed_hash ?? '—')}
-      </div>
-      <div className="font-mono text-fg">
-        <span className="text-fg-subtle">{t('originals.clientSeed')} </span>
-        {demo ? state.demo.client : (fairness.data?.client_seed ?? '—')} ·{' '}
-        <span className="text-fg-subtle">{t('originals.nextNonce')}</span>{' '}
-        {demo ? state.demo.nonce : (fairness.data?.nonce ?? '—')}
-      </div>
-      {!demo && state.signedIn && (
-        <div className="mt-1 flex flex-wrap gap-2">
-          <input
-            className="h-9 min-w-0 flex-1 rounded-lg border border-ink-600 bg-ink-950/60 px-3 font-mono text-fg"
-            placeholder={t('originals.newClientSeed')}
-            value={clientSeed}
-            onChange={(event) => setClientSeed(event.target.value)}
-            aria-label={t('originals.newClientSeed')}
+      {!demo && !signedIn ? (
+        <Button variant="secondary" onClick={() => openModal('signIn')}>
+          {t('originals.signInForSeeds')}
+        </Button>
+      ) : (
+        <dl className="flex flex-col gap-2 rounded-xl bg-ink-900 p-3">
+          <SeedLine
+            label={t('originals.serverHash')}
+            value={demo ? state.demo.hash : (seeds?.server_seed_hash ?? '—')}
+            testId="fair-server-hash"
           />
-          <Button
-            size="sm"
-            variant="secondary"
-            loading={rotate.isPending}
-            onClick={() =>
-              rotate.mutate(clientSeed.trim() || undefined, {
-                onSuccess: (data) => {
-                  setClientSeed('');
-                  if (data.previous)
-                    toast.success(t('originals.rotated', { seed: data.previous.server_seed }));
-                },
-                onError: (error) =>
-                  toast.error(error instanceof Error ? error.message : String(error)),
-              })
-            }
-          >
-            {t('originals.rotate')}
-          </Button>
+          <div className="flex flex-wrap gap-x-6 gap-y-2">
+            <SeedLine
+              label={t('originals.clientSeed')}
+              value={demo ? state.demo.client : (seeds?.client_seed ?? '—')}
+              testId="fair-client-seed"
+            />
+            <SeedLine
+              label={t('originals.nextNonce')}
+              value={String(demo ? state.demo.nonce : (seeds?.nonce ?? '—'))}
+            />
+          </div>
+          {!demo && (
+            <SeedLine
+              label={t('originals.nextServerHash')}
+              value={seeds?.next_server_seed_hash ?? '—'}
+              testId="fair-next-hash"
+            />
+          )}
+        </dl>
+      )}
+      {!demo && signedIn && (
+        <div className="flex flex-col gap-2">
+          <p className="text-fg-muted">{t('originals.rotateHint')}</p>
+          <div className="flex flex-wrap gap-2">
+            <input
+              className="h-9 min-w-0 flex-[1_1_14rem] rounded-lg border border-ink-600 bg-ink-950/60 px-3 font-mono text-fg"
+              placeholder={t('originals.newClientSeed')}
+              value={clientSeed}
+              maxLength={64}
+              onChange={(event) => setClientSeed(event.target.value)}
+              aria-label={t('originals.newClientSeed')}
+              data-testid="fair-client-input"
+            />
+            <Button
+              size="sm"
+              variant="secondary"
+              loading={rotate.isPending}
+              disabled={!seeds}
+              onClick={onRotate}
+              data-testid="fair-rotate"
+            >
+              {t('originals.rotate')}
+            </Button>
+          </div>
         </div>
       )}
-      <Link to="/provably-fair" className="text-accent-300 hover:text-accent-400">
-        {t('originals.verifyLink')}
-      </Link>
+      {revealed && (
+        <dl
+          className="flex flex-col gap-2 rounded-xl border border-ink-700 p-3"
+          data-testid="fair-revealed"
+        >
+          <SeedLine label={t('originals.revealed')} value={revealed.server_seed} />
+          <dd className={revealed.matches ? 'text-positive' : 'text-negative'} role="status">
+            {revealed.matches ? t('originals.revealMatches') : t('originals.revealMismatch')}
+          </dd>
+        </dl>
+      )}
+      {state && (
+        <Link to="/provably-fair" className="text-accent-300 hover:text-accent-400">
+          {t('originals.verifyLink')}
+        </Link>
+      )}
     </div>
   );
 }

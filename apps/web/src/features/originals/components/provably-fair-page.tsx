@@ -13,15 +13,43 @@ import { Button } from '../../../components/button.tsx';
 import { cn } from '../../../components/cn.ts';
 import { TextField } from '../../../components/field.tsx';
 import { PageFrame } from '../../../components/page-frame.tsx';
+import { useAuth } from '../../../lib/root-store.ts';
+import { type OriginalBet, useCasinoBets } from '../api/originals.ts';
+import { FairnessPanel } from './original-shell.tsx';
 
 const GAMES = ['dice', 'limbo', 'mines', 'plinko', 'crash'] as const;
 type Game = (typeof GAMES)[number];
 type Verified = { hash: string; floats: number[]; label: string; value: string; extra?: string };
 const x100 = (n: number) => `${Math.floor(n / 100)}.${String(n % 100).padStart(2, '0')}`;
+/** "26.0000" → "26.00": the bet's multiplier as the verifier prints it. */
+const twoDecimals = (text: string) => text.replace(/(\.\d\d)\d*$/, '$1');
+
+/** A recorded bet's result, printed as the verifier prints what it recomputes. */
+function recordedOf(bet: OriginalBet): string {
+  const d = bet.details as {
+    result?: string;
+    bucket?: number;
+    mine_positions?: number[] | null;
+  };
+  switch (bet.game) {
+    case 'dice':
+      return bet.roll ?? '—';
+    case 'limbo':
+      return `${d.result ?? '—'}×`;
+    case 'mines':
+      return (d.mine_positions ?? [])
+        .slice()
+        .sort((a, b) => a - b)
+        .map((tile) => tile + 1)
+        .join(', ');
+    case 'plinko':
+      return `${d.bucket ?? '—'} · ${twoDecimals(bet.multiplier)}×`;
+  }
+}
 
 const FORMULAS: Record<Game, string> = {
   dice: 'dice  = floor(float × 10001) / 100',
-  limbo: 'limbo = max(1, floor(1e8 / (float × 1e8) × (1 − edge) × 100) / 100)',
+  limbo: 'n     = floor(float × 1e8) + 1\nlimbo = max(1, floor(1e8 / n × (1 − edge) × 100) / 100)',
   mines:
     'tiles 0–24; pick i = remaining[floor(float_i × remaining.length)]\nmines = the first n picks',
   plinko: 'row i: floor(float_i × 2) → 0 left, 1 right; bucket = rights',
@@ -42,18 +70,33 @@ export function ProvablyFairPage() {
   const [risk, setRisk] = useState<PlinkoRisk>('medium');
   const [result, setResult] = useState<Verified | null>(null);
   const [problem, setProblem] = useState<string | null>(null);
+  /** The bet of the player's being checked: its recorded result is shown beside the recomputed one. */
+  const [checked, setChecked] = useState<OriginalBet | null>(null);
+  const auth = useAuth();
 
-  const verify = async (event: FormEvent) => {
-    event.preventDefault();
+  type Input = {
+    game: Game;
+    serverSeed: string;
+    clientSeed: string;
+    nonce: string;
+    edge: string;
+    mines: string;
+    rows: string;
+    risk: PlinkoRisk;
+  };
+  const current: Input = { game, serverSeed, clientSeed, nonce, edge, mines, rows, risk };
+
+  const verify = async (input: Input) => {
     setProblem(null);
-    const edge_bp = Math.round(Number(edge) * 100);
+    setResult(null);
+    const edge_bp = Math.round(Number(input.edge) * 100);
     if (!Number.isInteger(edge_bp) || edge_bp < 0 || edge_bp > 1000)
       return setProblem(t('originals2.fair.badEdge'));
-    if (game === 'crash') {
-      const hash = serverSeed.trim();
-      if (!/^[0-9a-f]{64}$/.test(hash) || !clientSeed.trim())
+    if (input.game === 'crash') {
+      const hash = input.serverSeed.trim();
+      if (!/^[0-9a-f]{64}$/.test(hash) || !input.clientSeed.trim())
         return setProblem(t('originals2.fair.badCrash'));
-      const point = await crashPoint(hash, clientSeed.trim(), edge_bp);
+      const point = await crashPoint(hash, input.clientSeed.trim(), edge_bp);
       return setResult({
         hash: await sha256Hex(hash),
         floats: [],
@@ -62,18 +105,18 @@ export function ProvablyFairPage() {
       });
     }
     const seeds = {
-      serverSeed: serverSeed.trim(),
-      clientSeed: clientSeed.trim(),
-      nonce: Number(nonce),
+      serverSeed: input.serverSeed.trim(),
+      clientSeed: input.clientSeed.trim(),
+      nonce: Number(input.nonce),
     };
     if (!seeds.serverSeed || !seeds.clientSeed || !Number.isInteger(seeds.nonce) || seeds.nonce < 0)
       return setProblem(t('originals2.fair.badSeeds'));
     const base = { hash: await sha256Hex(seeds.serverSeed), floats: await floats(seeds, 4) };
-    if (game === 'dice') {
+    if (input.game === 'dice') {
       const r = await recompute(seeds, { game: 'dice' });
       if (r.game === 'dice')
         setResult({ ...base, label: t('originals.fair.diceRoll'), value: x100(r.roll) });
-    } else if (game === 'limbo') {
+    } else if (input.game === 'limbo') {
       const r = await recompute(seeds, { game: 'limbo', edge_bp });
       if (r.game === 'limbo')
         setResult({
@@ -81,8 +124,8 @@ export function ProvablyFairPage() {
           label: t('originals2.fair.limboResult'),
           value: `${x100(r.result)}×`,
         });
-    } else if (game === 'mines') {
-      const n = Number(mines);
+    } else if (input.game === 'mines') {
+      const n = Number(input.mines);
       if (!Number.isInteger(n) || n < 1 || n > 24) return setProblem(t('originals2.fair.badMines'));
       const r = await recompute(seeds, { game: 'mines', mines: n });
       if (r.game === 'mines')
@@ -96,17 +139,48 @@ export function ProvablyFairPage() {
           extra: r.mines.join(','),
         });
     } else {
-      const n = Number(rows);
+      const n = Number(input.rows);
       if (!Number.isInteger(n) || n < 8 || n > 16) return setProblem(t('originals2.fair.badRows'));
-      const r = await recompute(seeds, { game: 'plinko', rows: n, risk });
+      const r = await recompute(seeds, { game: 'plinko', rows: n, risk: input.risk });
       if (r.game === 'plinko')
         setResult({
           ...base,
           label: t('originals2.fair.plinkoBucket'),
-          value: `${r.bucket} · ${x100(plinkoMultiplier_x100(n, risk, r.bucket, edge_bp))}×`,
+          value: `${r.bucket} · ${x100(plinkoMultiplier_x100(n, input.risk, r.bucket, edge_bp))}×`,
           extra: r.path.map((d) => (d ? 'R' : 'L')).join(''),
         });
     }
+  };
+  const onSubmit = (event: FormEvent) => {
+    event.preventDefault();
+    void verify(current);
+  };
+
+  /** Fills the form with a revealed bet of the player's and checks it at once. */
+  const check = (bet: OriginalBet) => {
+    if (!bet.server_seed) return;
+    const details = bet.details as { mines?: number; rows?: number; risk?: PlinkoRisk };
+    const input: Input = {
+      game: bet.game,
+      serverSeed: bet.server_seed,
+      clientSeed: bet.client_seed,
+      nonce: String(bet.nonce),
+      edge: x100(bet.edge_bp),
+      mines: String(details.mines ?? mines),
+      rows: String(details.rows ?? rows),
+      risk: details.risk ?? risk,
+    };
+    setGame(input.game);
+    setServerSeed(input.serverSeed);
+    setClientSeed(input.clientSeed);
+    setNonce(input.nonce);
+    setEdge(input.edge);
+    setMines(input.mines);
+    setRows(input.rows);
+    setRisk(input.risk);
+    setChecked(bet);
+    void verify(input);
+    document.getElementById('verifier')?.scrollIntoView({ behavior: 'smooth', block: 'start' });
   };
 
   const title = t('originals.fair.title');
@@ -116,7 +190,7 @@ export function ProvablyFairPage() {
       subtitle={t('originals.fair.subtitle')}
       breadcrumbs={[{ label: t('nav.home'), to: '/' }, { label: title }]}
     >
-      <div className="grid gap-4 lg:grid-cols-2">
+      <div className="grid grid-cols-1 gap-4 lg:grid-cols-2">
         <section className="flex flex-col gap-3 rounded-2xl border border-ink-700 bg-ink-850 p-5 text-sm leading-relaxed text-fg-muted">
           <h2 className="text-base font-semibold text-fg">{t('originals.fair.howTitle')}</h2>
           <p>{t('originals.fair.how1')}</p>
@@ -127,9 +201,10 @@ export function ProvablyFairPage() {
           <p className="text-[13px]">{t('originals2.fair.scheme')}</p>
         </section>
         <form
-          className="flex flex-col gap-3 rounded-2xl border border-ink-700 bg-ink-850 p-5"
-          onSubmit={verify}
+          className="flex scroll-mt-24 flex-col gap-3 rounded-2xl border border-ink-700 bg-ink-850 p-5"
+          onSubmit={onSubmit}
           data-testid="verifier"
+          id="verifier"
         >
           <h2 className="text-base font-semibold text-fg">{t('originals2.fair.verifier')}</h2>
           <div className="flex flex-wrap gap-1 rounded-lg bg-ink-900 p-1" role="tablist">
@@ -142,6 +217,7 @@ export function ProvablyFairPage() {
                 onClick={() => {
                   setGame(g);
                   setResult(null);
+                  setChecked(null);
                 }}
                 className={cn(
                   'h-8 flex-1 rounded-md px-2 text-[13px] font-semibold transition-colors',
@@ -250,10 +326,87 @@ export function ProvablyFairPage() {
                   <dd className="font-mono text-[12px] text-fg-muted">{result.extra}</dd>
                 )}
               </div>
+              {checked && checked.game === game && (
+                <div data-testid="verified-recorded">
+                  <dt className="text-fg-subtle">{t('originals.fair.recorded')}</dt>
+                  <dd className="font-mono text-fg">{recordedOf(checked)}</dd>
+                  <dd
+                    className={
+                      recordedOf(checked) === result.value ? 'text-positive' : 'text-negative'
+                    }
+                    role="status"
+                  >
+                    {recordedOf(checked) === result.value
+                      ? t('originals.fair.recordedMatches')
+                      : t('originals.fair.recordedDiffers')}
+                  </dd>
+                </div>
+              )}
             </dl>
           )}
         </form>
       </div>
+      {auth.isAuthenticated && (
+        <div className="grid grid-cols-1 gap-4 lg:grid-cols-2">
+          <FairnessPanel title={t('originals.fair.yourSeeds')} />
+          <MyBets onCheck={check} />
+        </div>
+      )}
     </PageFrame>
+  );
+}
+
+/** The player's latest bets, each named by its server seed's hash; a revealed one can be checked. */
+function MyBets({ onCheck }: { onCheck: (bet: OriginalBet) => void }) {
+  const { t } = useTranslation();
+  const bets = useCasinoBets();
+  const list = (bets.data ?? []).slice(0, 10);
+  return (
+    <section
+      className="flex flex-col gap-3 rounded-2xl border border-ink-700 bg-ink-850 p-4 text-[13px]"
+      data-testid="my-bets"
+    >
+      <h2 className="text-base font-semibold text-fg">{t('originals.fair.yourBets')}</h2>
+      <p className="text-fg-muted">{t('originals.fair.betsBody')}</p>
+      {list.length === 0 ? (
+        <p className="text-fg-subtle">{t('originals.noBets')}</p>
+      ) : (
+        <ul className="divide-y divide-ink-700">
+          {list.map((bet) => (
+            <li key={bet.id} className="flex items-center gap-3 py-2">
+              <div className="flex min-w-0 flex-1 flex-col gap-0.5">
+                <span className="text-fg">
+                  {t(bet.game === 'dice' ? 'originals.dice.title' : `originals2.${bet.game}.title`)}
+                  <span className="text-fg-subtle">
+                    {' '}
+                    · {t('originals.nonce', { nonce: bet.nonce })} · {recordedOf(bet)}
+                  </span>
+                </span>
+                <span
+                  className="truncate font-mono text-[12px] text-fg-subtle"
+                  title={bet.server_seed_hash}
+                >
+                  {bet.server_seed_hash}
+                </span>
+              </div>
+              {bet.server_seed ? (
+                <Button
+                  size="sm"
+                  variant="secondary"
+                  onClick={() => onCheck(bet)}
+                  data-testid={`check-${bet.id}`}
+                >
+                  {t('originals.fair.check')}
+                </Button>
+              ) : (
+                <span className="shrink-0 text-right text-[12px] text-fg-subtle">
+                  {t('originals.fair.notRevealed')}
+                </span>
+              )}
+            </li>
+          ))}
+        </ul>
+      )}
+    </section>
   );
 }
