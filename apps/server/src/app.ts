@@ -34,7 +34,7 @@ import { createKycModule } from './modules/kyc/index.ts';
 import { createLedgerModule } from './modules/ledger/index.ts';
 import { createMailModule } from './modules/mail/index.ts';
 import { createPlayersModule, playersRoutes } from './modules/players/index.ts';
-import { AnonymiserList, createProtectionModule, gateClient } from './modules/protection/index.ts';
+import { AnonymiserList, createProtectionModule } from './modules/protection/index.ts';
 import { createSettingsModule } from './modules/settings/index.ts';
 import { createSportsbookModule } from './modules/sportsbook/index.ts';
 import {
@@ -113,18 +113,19 @@ export async function buildApp(options: AppOptions) {
     ...(config.env === 'test' ? { poll_ms: 50 } : {}),
   });
   events.subscribe(Outbox.WAKE_CHANNEL, () => outbox.wake());
+
+  // Modules, each built from the ones before it (the order is the dependency order).
   const ledger = createLedgerModule(db, {
     log: logError,
     eventsCommitted: () => outbox.notifyWake(),
   });
-
-  // Modules.
+  metrics.instrumentLedger(ledger.service);
   const audit = createAuditModule(db);
   const settings = createSettingsModule(db, audit.service);
   const mail = createMailModule(db, {
     smtpUrl: config.smtpUrl,
     from: config.mailFrom,
-    log: (message, error) => app.log.error({ err: error }, message),
+    log: logError,
   });
   const currencies = createCurrenciesModule({ db, audit: audit.service });
   const cashier = createCashierModule(db, audit.service, currencies.service);
@@ -139,8 +140,7 @@ export async function buildApp(options: AppOptions) {
     db,
     audit: audit.service,
     env: config.env,
-    currencyOf: async (currency_id) =>
-      currency_id === null ? null : currencies.service.byId(currency_id),
+    currencies: currencies.service,
     players: players.service,
     ledger: ledger.service,
     events,
@@ -157,40 +157,9 @@ export async function buildApp(options: AppOptions) {
     limiter: new RateLimiter(db),
     limits: options.limits,
     publicUrl: () => config.publicUrl,
-    brandName: async () => (await settings.service.get()).brand_name,
-    minimumAge: (country, ip) => protection.service.minimumAge(country, ip),
-    anonymiser: (request) => protection.service.isAnonymiser(gateClient(request, config.env)),
-  });
-  // Batch sizes and times, and the business counters, from the one place all money moves.
-  ledger.service.observeBatches(metrics.ledger.batch);
-  metrics.ledger.queue(() => ledger.service.queueLength());
-  ledger.service.observeMovements((movement) => {
-    if (movement.reason_code === 'bet') {
-      const product = movement.house === 'sportsbook' ? 'sportsbook' : 'casino';
-      metrics.business.bet(product, movement.currency, movement.amount_minor);
-    } else if (movement.reason_code === 'deposit') {
-      metrics.business.deposit(movement.currency, movement.amount_minor);
-    } else if (movement.reason_code === 'withdrawal') {
-      metrics.business.withdrawal(movement.currency, movement.amount_minor);
-    }
-  });
-  const wallet = createWalletModule({
-    ledger: ledger.service,
-    players: players.service,
-    currencies: currencies.service,
-    auth: auth.hook,
-    events,
-    log: logError,
-  });
-  players.service.useWallet(wallet.service);
-  // Tests release expired holds explicitly, so a sweep never races their assertions.
-  if (config.env !== 'test') ledger.startExpirySweeper((error) => logError('hold expiry', error));
-  app.addHook('onClose', async () => {
-    await sportsbook.stop();
-    wallet.close();
-    cryptoPayments.stop();
-    await ledger.stop();
-    await events.close();
+    settings: settings.service,
+    protection: protection.service,
+    env: config.env,
   });
   const staff = createStaffModule({
     db,
@@ -206,20 +175,20 @@ export async function buildApp(options: AppOptions) {
     },
     allowDemo: config.env !== 'production' || config.seedDemo,
   });
-  const cryptoPayments = createCryptoModule({
+  // AML monitoring: rules as data, run on money-in and money-out events and by a sweep.
+  const compliance = createComplianceModule({
     db,
-    ledger: ledger.service,
-    currencies: currencies.service,
-    gate: protection.gate,
+    audit: audit.service,
+    protection: protection.service,
     auth: auth.hook,
     staff: staff.auth,
-    audit: audit.service,
-    withdrawable: async (player_id) => (await wallet.service.summary(player_id)).withdrawable_minor,
-    config: { ...config.crypto, env: config.env, publicUrl: () => config.publicUrl },
+    currencies: currencies.service,
+    ledger: ledger.service,
+    players: players.service,
+    sessions: auth.service,
+    outbox,
     log: logError,
   });
-  // Tests run the sweep explicitly, like the hold expiry.
-  if (config.env !== 'test') cryptoPayments.startSweeper();
   const bonus = createBonusModule({
     db,
     ledger: ledger.service,
@@ -228,17 +197,20 @@ export async function buildApp(options: AppOptions) {
     auth: auth.hook,
     staff: staff.auth,
     env: config.env,
-    scaleOf: async (code) => (await currencies.service.byCode(code))?.scale ?? 2,
-    currencyOf: async (_player_id, currency_id) =>
-      currency_id === null ? null : ((await currencies.service.byId(currency_id))?.code ?? null),
-    links: {
-      countryOf: async (player_id) => (await players.service.byId(player_id))?.country ?? null,
-      // One welcome offer per person: accounts sharing a payment instrument, a device or a
-      // public address, as the compliance module links them (the same queries its AML rules use).
-      linkedPlayers: (player_id) => compliance.service.linkedAccounts(player_id),
-    },
+    currencies: currencies.service,
+    players: players.service,
+    compliance: compliance.service,
     events,
     outbox,
+    log: logError,
+  });
+  const wallet = createWalletModule({
+    ledger: ledger.service,
+    players: players.service,
+    currencies: currencies.service,
+    wagering: bonus.service,
+    auth: auth.hook,
+    events,
     log: logError,
   });
   // The one bet path every product calls.
@@ -260,16 +232,36 @@ export async function buildApp(options: AppOptions) {
     env: config.env,
     log: logError,
   });
-  // Tests drive the feed themselves (feed.schedule / feed.tick); nothing ticks on its own.
-  if (config.env !== 'test') sportsbook.start();
-
-  // Cash a bonus locks (its deposit, while wagering on bonus + deposit) is not withdrawable.
-  wallet.service.useWageringPolicy((player_id, currency) =>
-    bonus.service.lockedCash(player_id, currency.code),
-  );
-  if (config.env !== 'test') bonus.startSweeper();
-  app.addHook('onClose', async () => bonus.stop());
-  // Fiat and INR deposits and withdrawals (the cashier's payments; issue 16).
+  const originals = createOriginalsModule({
+    db,
+    currencies: currencies.service,
+    wagers: wagers.service,
+    env: config.env,
+    log: logError,
+  });
+  // The lobby, game launches and the seamless-wallet provider API for studios.
+  const lobby = createLobbyModule({
+    db,
+    gate: protection.gate,
+    currencies: currencies.service,
+    players: players.service,
+    wagers: wagers.service,
+    env: config.env,
+    log: logError,
+  });
+  const backoffice = createBackofficeModule({
+    db,
+    audit: audit.service,
+    players: players.service,
+    auth: auth.service,
+    cashier: cashier.service,
+    currencies: currencies.service,
+    settings: settings.service,
+    staff,
+    wallet: wallet.service,
+    ledger: ledger.service,
+  });
+  // Fiat and INR deposits and withdrawals (the cashier's payments).
   const payments = createPaymentsModule({
     db,
     cashier,
@@ -283,45 +275,25 @@ export async function buildApp(options: AppOptions) {
     sandboxSecret: config.cashierSandboxSecret,
     options: {
       publicUrl: () => config.publicUrl,
-      withdrawable: async (player_id) =>
-        (await wallet.service.summary(player_id)).withdrawable_minor,
       // The back office's four-eyes threshold per currency (the adjustments' one).
-      fourEyesThreshold: (currency) => backoffice.service.approvalThreshold(currency),
+      approvals: backoffice.service,
+      wallet: wallet.service,
+      coupons: bonus.service,
       log: logError,
     },
   });
-  // The bonus engine checks a deposit's coupon before payment and grants on credit.
-  payments.service.useCouponCheck((player, code, amount_minor) =>
-    bonus.service.validateCoupon(player, code, amount_minor),
-  );
-  payments.service.onDepositCredited(async (event) => {
-    await bonus.service.onDepositCredited(event);
-  });
-  // AML monitoring: rules run on each credited deposit, and by a sweep over new activity
-  // (crypto credits, withdrawal requests, sign-ins); hits become alerts in the compliance queue.
-  const compliance = createComplianceModule({
+  const cryptoPayments = createCryptoModule({
     db,
-    audit: audit.service,
-    protection: protection.service,
+    ledger: ledger.service,
+    currencies: currencies.service,
+    gate: protection.gate,
     auth: auth.hook,
     staff: staff.auth,
-    scaleOf: async (code) => (await currencies.service.byCode(code))?.scale ?? 2,
+    audit: audit.service,
+    wallet: wallet.service,
+    config: { ...config.crypto, env: config.env, publicUrl: () => config.publicUrl },
     log: logError,
-    cashBalance: async (player_id) => {
-      const summary = await wallet.service.summary(player_id);
-      return summary.cash_balance_minor;
-    },
-    closeAccount: async (player_id) => {
-      await players.service.update(player_id, { status: 'closed' });
-      await auth.service.revokeAllSessions(player_id, 'player_closed');
-    },
   });
-  payments.service.onDepositCredited((event) => compliance.service.onActivity(event.player_id));
-  if (config.env !== 'test') compliance.start();
-  app.addHook('onClose', async () => compliance.stop());
-  // Tests run the sweep explicitly.
-  if (config.env !== 'test') payments.startSweeper();
-  app.addHook('onClose', async () => payments.stop());
   const affiliate = createAffiliateModule({
     db,
     players: players.service,
@@ -334,24 +306,6 @@ export async function buildApp(options: AppOptions) {
     publicUrl: () => config.publicUrl,
     log: logError,
   });
-  if (config.env !== 'test') affiliate.startJob();
-  app.addHook('onClose', async () => affiliate.stop());
-  const originals = createOriginalsModule({
-    db,
-    env: config.env,
-    log: logError,
-    currencyByCode: (code) => currencies.service.byCode(code),
-    currencyOf: async (currency_id) =>
-      currency_id === null ? null : currencies.service.byId(currency_id),
-    wagers: wagers.service,
-  });
-  if (config.env !== 'test') originals.startSweeper();
-  // One Crash round for everybody: run the engine on one instance only (see the module README).
-  // CRASH_ENGINE=on|off overrides the default (on outside tests; the browser journeys turn it on).
-  if (config.crashEngine ?? config.env !== 'test') await originals.startCrash();
-  app.addHook('onClose', async () => originals.stop());
-  outbox.start();
-  app.addHook('onClose', async () => outbox.stop());
   // Identity verification: its state (players.kyc_status) gates every withdrawal.
   const kyc = createKycModule({
     db,
@@ -364,54 +318,44 @@ export async function buildApp(options: AppOptions) {
     vendor: { name: config.kyc.vendor, callbackSecret: config.kyc.callbackSecret },
   });
   const vitals = createVitalsModule({ db, observe: metrics.webVital, log: logError });
-  if (config.env !== 'test') vitals.startSweeper();
-  app.addHook('onClose', async () => vitals.stop());
-  // The lobby, game launches and the seamless-wallet provider API (issue 17).
-  const playerCurrency = async (player_id: bigint) => {
-    const player = await players.service.byId(player_id);
-    return player?.currency_id == null ? null : currencies.service.byId(player.currency_id);
-  };
-  const lobby = createLobbyModule({
-    db,
-    gate: protection.gate,
-    env: config.env,
-    log: logError,
-    playerCurrency,
-    rateToEur: async (code) => (await currencies.service.byCode(code))?.rate_to_eur ?? null,
-    wagers: wagers.service,
-  });
-  if (config.env !== 'test') lobby.startSweeper();
-  app.addHook('onClose', async () => lobby.stop());
-  // The in-repo demo studio calls this server's provider API over HTTP, like any studio.
   // The in-repo demo studio's integration code (the seed connects it under the same code).
   const LANTERN_CODE = 'lantern';
   const lanternStudioSetup = config.lanternStudioSecret
     ? { secret: config.lanternStudioSecret, launchUrl: '/studio/lantern/' }
     : null;
-  const backoffice = createBackofficeModule({
-    db,
-    audit: audit.service,
-    players: players.service,
-    auth: auth.service,
-    cashier: cashier.service,
-    currencies: currencies.service,
-    settings: settings.service,
-    staff,
-    wallet: wallet.service,
-    ledger: ledger.service,
-    adminRoutes: [
-      bonus.adminRoutes,
-      affiliate.adminRoutes,
-      cryptoPayments.adminRoutes,
-      payments.adminRoutes,
-      kyc.adminRoutes,
-      protection.adminRoutes(staff.auth),
-      compliance.adminRoutes,
-      sportsbook.adminRoutes(staff.auth),
-      vitals.adminRoutes(staff.auth),
-      originals.adminRoutes(staff.auth, audit.service),
-      lobby.adminRoutes(audit.service, staff.auth, lanternStudioSetup ? [LANTERN_CODE] : []),
-    ],
+
+  // Background work. Tests drive sweeps, the feed and the engines themselves; the outbox
+  // delivers everywhere (tests drain it). One Crash round for everybody: CRASH_ENGINE=on|off
+  // overrides the default (on outside tests; the browser journeys turn it on).
+  const background = config.env !== 'test';
+  if (background) {
+    ledger.startExpirySweeper((error) => logError('hold expiry', error));
+    compliance.start();
+    bonus.startSweeper();
+    payments.startSweeper();
+    cryptoPayments.startSweeper();
+    affiliate.startJob();
+    originals.startSweeper();
+    lobby.startSweeper();
+    vitals.startSweeper();
+    sportsbook.start();
+  }
+  if (config.crashEngine ?? background) await originals.startCrash();
+  outbox.start();
+  app.addHook('onClose', async () => {
+    await sportsbook.stop();
+    await originals.stop();
+    lobby.stop();
+    vitals.stop();
+    affiliate.stop();
+    payments.stop();
+    cryptoPayments.stop();
+    bonus.stop();
+    compliance.stop();
+    wallet.close();
+    await outbox.stop();
+    await ledger.stop();
+    await events.close();
   });
 
   // External plugins.
@@ -513,8 +457,8 @@ export async function buildApp(options: AppOptions) {
       await api.register(casino.routes);
       await api.register(originals.routes(auth.hook));
       await api.register(lobby.routes(auth.hook));
-      await api.register(auth.routes);
-      await api.register(playersRoutes(players.service, auth.hook));
+      await api.register(auth.routes(wallet.service));
+      await api.register(playersRoutes(players.service, auth.hook, wallet.service));
       await api.register(wallet.routes);
       await api.register(cryptoPayments.routes);
       await api.register(payments.routes);
@@ -529,7 +473,22 @@ export async function buildApp(options: AppOptions) {
     },
     { prefix: '/api/v1' },
   );
-  await app.register(backoffice.routes, { prefix: '/api/admin' });
+  await app.register(
+    backoffice.routes([
+      bonus.adminRoutes,
+      affiliate.adminRoutes,
+      cryptoPayments.adminRoutes,
+      payments.adminRoutes,
+      kyc.adminRoutes,
+      protection.adminRoutes(staff.auth),
+      compliance.adminRoutes,
+      sportsbook.adminRoutes(staff.auth),
+      vitals.adminRoutes(staff.auth),
+      originals.adminRoutes(staff.auth, audit.service),
+      lobby.adminRoutes(audit.service, staff.auth, lanternStudioSetup ? [LANTERN_CODE] : []),
+    ]),
+    { prefix: '/api/admin' },
+  );
   await app.register(lobby.providerRoutes, { prefix: '/api/provider/v1' });
   if (lanternStudioSetup) {
     await app.register(

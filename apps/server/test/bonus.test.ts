@@ -3,7 +3,7 @@ import fc from 'fast-check';
 import { sql } from 'kysely';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { creditDeposit as creditDepositTo } from './bonus-support.ts';
-import { bearer, signedInPlayer, type TestApp, testApp } from './harness.ts';
+import { bearer, changeBySql, signedInPlayer, type TestApp, testApp } from './harness.ts';
 import { CLEARING, expectLedgerConsistent, key, SYSTEM } from './ledger-support.ts';
 import { msg, placeBet, syntheticEvent } from './sportsbook-support.ts';
 import { RELAXED_STAFF_LIMITS, type StaffMember, staffMember } from './staff-helpers.ts';
@@ -570,8 +570,8 @@ describe('countries', () => {
     const brazilian = await signedInPlayer(t);
     const portuguese = await signedInPlayer(t);
     const undeclared = await signedInPlayer(t);
-    await sql`update players set country = 'BR' where id = ${brazilian.id}`.execute(t.db);
-    await sql`update players set country = 'PT' where id = ${portuguese.id}`.execute(t.db);
+    await changeBySql(t, sql`update players set country = 'BR' where id = ${brazilian.id}`);
+    await changeBySql(t, sql`update players set country = 'PT' where id = ${portuguese.id}`);
     const listed = async (token: string) =>
       (
         await t.app.inject({

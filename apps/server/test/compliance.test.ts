@@ -1,6 +1,13 @@
 import { sql } from 'kysely';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { bearer, signedInPlayer, TEST_PASSWORD, type TestApp, testApp } from './harness.ts';
+import {
+  bearer,
+  changeBySql,
+  signedInPlayer,
+  TEST_PASSWORD,
+  type TestApp,
+  testApp,
+} from './harness.ts';
 import { bet, expectLedgerConsistent, deposit as ledgerDeposit } from './ledger-support.ts';
 import { deliver, eventBody, form, pendingDeposit } from './payments-support.ts';
 import { RELAXED_STAFF_LIMITS, type StaffMember, staffMember } from './staff-helpers.ts';
@@ -39,14 +46,18 @@ async function creditedDeposit(token: string, amount: string) {
   return created.id;
 }
 
-const alertsOf = async (player_id: bigint) =>
-  (await admin('GET', `/compliance/alerts?player_id=${player_id}`)).json().data.alerts as Array<{
+/** The player's alerts, once the rules have run on every event so far (the outbox). */
+const alertsOf = async (player_id: bigint) => {
+  await t.modules.outbox.drain();
+  return (await admin('GET', `/compliance/alerts?player_id=${player_id}`)).json().data
+    .alerts as Array<{
     id: string;
     rule_code: string;
     status: string;
     summary: string;
     evidence: Record<string, unknown>;
   }>;
+};
 
 const auditCount = async (action: string, target_id: string) =>
   Number(
@@ -79,7 +90,7 @@ const bankWithdrawal = (amount: string, acc_number = 'NL91ABNA0417164300') => ({
 
 async function verifiedPlayer(balance_minor = 0n) {
   const player = await signedInPlayer(t);
-  await sql`update players set kyc_status = 'APPROVED' where id = ${player.id}`.execute(t.db);
+  await changeBySql(t, sql`update players set kyc_status = 'APPROVED' where id = ${player.id}`);
   if (balance_minor > 0n) await ledgerDeposit(t.modules.ledger.service, player.id, balance_minor);
   return player;
 }

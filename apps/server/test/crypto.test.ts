@@ -4,7 +4,7 @@ import fc from 'fast-check';
 import { sql } from 'kysely';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { signIpn } from '../src/modules/crypto/index.ts';
-import { bearer, signedInPlayer, type TestApp, testApp } from './harness.ts';
+import { bearer, changeBySql, signedInPlayer, type TestApp, testApp } from './harness.ts';
 import { expectLedgerConsistent } from './ledger-support.ts';
 import { RELAXED_STAFF_LIMITS, staffMember } from './staff-helpers.ts';
 
@@ -584,7 +584,7 @@ describe('crypto withdrawals', () => {
       object: { type: 'payment', id: `fund:${player.id}` },
       actor: { type: 'system', id: 'test' },
     });
-    await sql`update players set kyc_status = 'APPROVED' where id = ${player.id}`.execute(t.db);
+    await changeBySql(t, sql`update players set kyc_status = 'APPROVED' where id = ${player.id}`);
     return player;
   }
 

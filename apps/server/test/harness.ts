@@ -1,10 +1,11 @@
 import { randomBytes } from 'node:crypto';
+import { sql } from 'kysely';
 import pg from 'pg';
 import { inject } from 'vitest';
 import { type AppOptions, buildApp } from '../src/app.ts';
 import { AUTH_LIMITS_DEFAULT, type AuthLimits } from '../src/modules/auth/index.ts';
 import { loadConfig } from '../src/platform/config.ts';
-import { createDb } from '../src/platform/db/database.ts';
+import { createDb, type Db } from '../src/platform/db/database.ts';
 import { TEMPLATE_DATABASE, withDatabase } from './global-setup.ts';
 
 /**
@@ -122,3 +123,25 @@ export async function signedInPlayer(
 }
 
 export const bearer = (token: string) => ({ authorization: `Bearer ${token}` });
+
+/**
+ * Runs a statement straight on the test's database and waits until this app has heard every
+ * notification committed before it (the triggers that drop cached rows, migration 0860):
+ * PostgreSQL delivers notifications in commit order, so a marker sent after the change arrives
+ * after the change's own. For tests that change rows by SQL, then call the API at once.
+ */
+export async function changeBySql(t: TestApp, statement: { execute(db: Db): Promise<unknown> }) {
+  await statement.execute(t.db);
+  const marker = randomBytes(8).toString('hex');
+  const heard = new Promise<void>((resolve) => {
+    const stop = t.modules.events.subscribe('test_sync', (payload) => {
+      if (payload !== marker) return;
+      stop();
+      resolve();
+    });
+  });
+  // The first subscription opens the LISTEN connection: wait for it before sending.
+  await (t.modules.events as { ready?: () => Promise<void> }).ready?.();
+  await sql`select pg_notify('test_sync', ${marker})`.execute(t.db);
+  await heard;
+}

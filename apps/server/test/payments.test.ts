@@ -1,8 +1,9 @@
 import { sql } from 'kysely';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { signWebhook } from '../src/modules/cashier/index.ts';
-import { bearer, signedInPlayer, type TestApp, testApp } from './harness.ts';
+import { bearer, changeBySql, signedInPlayer, type TestApp, testApp } from './harness.ts';
 import { expectLedgerConsistent, deposit as ledgerDeposit } from './ledger-support.ts';
+import { domainEvents } from './outbox-support.ts';
 import {
   cash,
   countPayments,
@@ -331,12 +332,7 @@ describe('fiat deposit: the sandbox page and the signed webhook', () => {
     ]);
   });
 
-  it('calls the deposit-credited hook with the coupon; the bonus engine grants the coupon once', async () => {
-    const events: Array<{ deposit_ref: string; coupon: string | null; first_deposit: boolean }> =
-      [];
-    t.modules.payments.service.onDepositCredited((event) => {
-      events.push(event);
-    });
+  it('tells DepositCredited once, with the coupon; the bonus engine grants the coupon once', async () => {
     const owner = await staffMember(t, 'owner');
     const created = await t.app.inject({
       method: 'POST',
@@ -368,9 +364,18 @@ describe('fiat deposit: the sandbox page and the signed webhook', () => {
     const body = eventBody(deposit.provider_reference, 'approved', deposit.amount);
     await deliver(t, body);
     await deliver(t, eventBody(deposit.provider_reference, 'approved', deposit.amount));
-    const mine = events.filter((event) => event.deposit_ref === deposit.id);
+    // Written with the credit (the outbox); the bonus engine grants from it after commit.
+    const mine = (await domainEvents(t.db, 'DepositCredited')).filter(
+      (event) => event.payload.deposit_ref === deposit.id,
+    );
     expect(mine).toHaveLength(1);
-    expect(mine[0]).toMatchObject({ coupon: 'CASHIER50', first_deposit: true });
+    expect(mine[0]!.payload).toMatchObject({
+      coupon: 'CASHIER50',
+      first_deposit: true,
+      method: 'fiat',
+      player_id: player.id,
+    });
+    await t.modules.outbox.drain();
     const balances = await t.modules.ledger.service.playerBalances(player.id, 'EUR');
     expect(balances.bonus.balance_minor).toBe(50_00n);
   });
@@ -441,7 +446,7 @@ describe('INR flow', () => {
 
 async function fundedVerifiedPlayer(amount_minor: bigint, currency_id = EUR) {
   const player = await signedInPlayer(t, { currency_id });
-  await sql`update players set kyc_status = 'APPROVED' where id = ${player.id}`.execute(t.db);
+  await changeBySql(t, sql`update players set kyc_status = 'APPROVED' where id = ${player.id}`);
   const code = currency_id === INR ? 'INR' : 'EUR';
   await ledgerDeposit(t.modules.ledger.service, player.id, amount_minor, code);
   return player;
@@ -475,9 +480,9 @@ describe('withdrawals', () => {
     const noKyc = await withdraw(player.token, bankWithdrawal('10'));
     expect(noKyc.statusCode).toBe(403);
     expect(noKyc.json().message).toBe('Please verify your identity before withdrawing.');
-    await sql`update players set kyc_status = 'PENDING' where id = ${player.id}`.execute(t.db);
+    await changeBySql(t, sql`update players set kyc_status = 'PENDING' where id = ${player.id}`);
     expect((await withdraw(player.token, bankWithdrawal('10'))).statusCode).toBe(403);
-    await sql`update players set kyc_status = 'APPROVED' where id = ${player.id}`.execute(t.db);
+    await changeBySql(t, sql`update players set kyc_status = 'APPROVED' where id = ${player.id}`);
     const response = await withdraw(player.token, bankWithdrawal('40'));
     expect(response.statusCode, response.body).toBe(200);
     const wd = response.json().data;
@@ -519,7 +524,7 @@ describe('withdrawals', () => {
 
   it('refuses while withdrawable_amount <= 0 (wagering lock or empty wallet)', async () => {
     const player = await signedInPlayer(t);
-    await sql`update players set kyc_status = 'APPROVED' where id = ${player.id}`.execute(t.db);
+    await changeBySql(t, sql`update players set kyc_status = 'APPROVED' where id = ${player.id}`);
     const empty = await withdraw(player.token, bankWithdrawal('10'));
     expect(empty.statusCode).toBe(409);
     expect(empty.json().message).toBe(

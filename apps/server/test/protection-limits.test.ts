@@ -1,6 +1,6 @@
 import { sql } from 'kysely';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { bearer, signedInPlayer, type TestApp, testApp } from './harness.ts';
+import { bearer, changeBySql, signedInPlayer, type TestApp, testApp } from './harness.ts';
 import {
   bet,
   expectLedgerConsistent,
@@ -182,8 +182,9 @@ describe('loss and wager limits (checked by the gate on every bet)', () => {
       reality_check_minutes: '60',
     });
     // After the cooling-off the raises apply.
-    await sql`update player_protection set pending_from = now() - interval '1 minute' where player_id = ${player.id}`.execute(
-      t.db,
+    await changeBySql(
+      t,
+      sql`update player_protection set pending_from = now() - interval '1 minute' where player_id = ${player.id}`,
     );
     const later = await status(player.token);
     expect(later.loss_limits.weekly).toBe('500.00');

@@ -3,6 +3,7 @@ import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest
 import { AppError } from '../src/platform/http/errors.ts';
 import {
   bearer,
+  changeBySql,
   signedInPlayer,
   TEST_PASSWORD,
   type TestApp,
@@ -194,9 +195,12 @@ describe('every money route passes the gate', () => {
       object: { type: 'payment', id: `gate-fund:${player.id}` },
       actor: { type: 'system', id: 'test' },
     });
-    await sql`update players set kyc_status = 'APPROVED' where id = ${player.id}`.execute(t.db);
+    await changeBySql(t, sql`update players set kyc_status = 'APPROVED' where id = ${player.id}`);
     const inrPlayer = await signedInPlayer(t, { currency_id: 3 });
-    await sql`update players set kyc_status = 'APPROVED' where id = ${inrPlayer.id}`.execute(t.db);
+    await changeBySql(
+      t,
+      sql`update players set kyc_status = 'APPROVED' where id = ${inrPlayer.id}`,
+    );
     const asked: string[] = [];
     vi.spyOn(t.modules.protection.gate, 'admit').mockImplementation(async (request) => {
       asked.push(`${request.action} ${request.route}`);
@@ -364,8 +368,9 @@ describe('responsible gaming', () => {
     expect(lower.json().data.pending).toBeNull();
     // After the cooling-off, a pending raise applies.
     await rg(player.token, 'limits', { daily: '300' });
-    await sql`update player_protection set pending_from = now() - interval '1 minute' where player_id = ${player.id}`.execute(
-      t.db,
+    await changeBySql(
+      t,
+      sql`update player_protection set pending_from = now() - interval '1 minute' where player_id = ${player.id}`,
     );
     const later = await t.app.inject({
       method: 'GET',

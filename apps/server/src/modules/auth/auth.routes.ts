@@ -15,7 +15,7 @@ import { z } from 'zod';
 import { ensureDevice } from '../../platform/device.ts';
 import type { PlayerAuth } from '../../platform/http/guards.ts';
 import { metaOf } from '../../platform/http/request-meta.ts';
-import type { PlayersService } from '../players/index.ts';
+import type { PlayersService, WalletSummaryProvider } from '../players/index.ts';
 import type { AuthService } from './auth.service.ts';
 
 const errors = {
@@ -34,6 +34,7 @@ export const authRoutes =
   (
     auth: AuthService,
     players: PlayersService,
+    wallet: WalletSummaryProvider,
     hook: PlayerAuth,
     anonymiser: AnonymiserCheck,
   ): FastifyPluginAsyncZod =>
@@ -58,7 +59,7 @@ export const authRoutes =
           status: 200 as const,
           message: 'Signed in successfully',
           data: token,
-          customer: await players.toCustomer(player),
+          customer: await players.toCustomer(player, wallet),
         };
       },
     );

@@ -52,6 +52,9 @@ export type AuthenticatedPlayer = { session: SessionRow; row: PlayerRow };
 export const FORGOT_PASSWORD_MESSAGE =
   'If an account exists for that email, we have sent a link to reset the password. It is valid for 1 hour.';
 
+/** Who may register where (18, or a jurisdiction's higher age). */
+export type AgeRules = { minimumAge(country: string | null, ip: string): Promise<number> };
+
 export class AuthService {
   constructor(
     private readonly repository: AuthRepository,
@@ -62,8 +65,10 @@ export class AuthService {
     private readonly limiter: RateLimiter,
     private readonly limits: AuthLimits,
     private readonly publicUrl: () => string,
-    private readonly brandName: () => Promise<string>,
-    private readonly minimumAge: (country: string | null, ip: string) => Promise<number>,
+    /** The operator's brand for mails (the settings module). */
+    private readonly settings: { get(): Promise<{ brand_name: string }> },
+    /** The minimum age to register for a declared country and an address (the protection module). */
+    private readonly protection: AgeRules,
   ) {}
 
   async login(login: string, password: string, meta: RequestMeta) {
@@ -144,7 +149,7 @@ export class AuthService {
     await this.currencies.requireWalletCurrency(input.currency_id);
     if (input.date_of_birth) {
       // 18, or the country's higher minimum age (the stricter of declared and address country).
-      const minimum = await this.minimumAge(input.country ?? null, meta.ip ?? '');
+      const minimum = await this.protection.minimumAge(input.country ?? null, meta.ip ?? '');
       if (ageOn(input.date_of_birth) < minimum) {
         await this.audit.record({
           actor: { type: 'system', id: 'signup' },
@@ -197,7 +202,7 @@ export class AuthService {
     const { token, digest } = newToken('pr');
     await this.repository.createReset(player.id, digest, RESET_TOKEN_TTL_MS);
     const link = `${this.publicUrl()}/reset-password?token=${encodeURIComponent(token)}`;
-    const brand = await this.brandName();
+    const brand = (await this.settings.get()).brand_name;
     await this.mail.send({
       to: player.email,
       subject: `${brand}: reset your password`,

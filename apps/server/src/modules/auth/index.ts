@@ -1,13 +1,15 @@
 import type { Db } from '../../platform/db/database.ts';
 import { playerGuard } from '../../platform/http/guards.ts';
+import { type GateClient, gateClient } from '../../platform/http/request-client.ts';
 import type { RateLimiter } from '../../platform/rate-limit.ts';
 import type { AuditService } from '../audit/index.ts';
 import type { CurrenciesService } from '../currencies/index.ts';
 import type { MailService } from '../mail/index.ts';
-import type { PlayersService } from '../players/index.ts';
+import type { PlayersService, WalletSummaryProvider } from '../players/index.ts';
 import { AuthRepository } from './auth.repository.ts';
-import { type AnonymiserCheck, authRoutes } from './auth.routes.ts';
+import { authRoutes } from './auth.routes.ts';
 import {
+  type AgeRules,
   AUTH_LIMITS_DEFAULT,
   type AuthenticatedPlayer,
   type AuthLimits,
@@ -36,11 +38,14 @@ export function createAuthModule(deps: {
   limiter: RateLimiter;
   limits?: Partial<AuthLimits>;
   publicUrl: () => string;
-  brandName: () => Promise<string>;
-  /** The minimum age to register for a declared country and the request's address (18 or more). */
-  minimumAge?: (country: string | null, ip: string) => Promise<number>;
-  /** Whether a sign-in comes through an anonymising network (recorded on the session). */
-  anonymiser?: AnonymiserCheck;
+  /** The operator's brand (mails). */
+  settings: { get(): Promise<{ brand_name: string }> };
+  /**
+   * The minimum age to register for a declared country and the request's address, and whether a
+   * sign-in comes through an anonymising network (recorded on the session).
+   */
+  protection: AgeRules & { isAnonymiser(client: GateClient): boolean };
+  env: string;
 }) {
   const service = new AuthService(
     new AuthRepository(deps.db),
@@ -51,13 +56,17 @@ export function createAuthModule(deps: {
     deps.limiter,
     { ...AUTH_LIMITS_DEFAULT, ...deps.limits },
     deps.publicUrl,
-    deps.brandName,
-    deps.minimumAge ?? (async () => 18),
+    deps.settings,
+    deps.protection,
   );
   const hook = playerGuard((token, options) => service.authenticate(token, options));
   return {
     service,
     hook,
-    routes: authRoutes(service, deps.players, hook, deps.anonymiser ?? (() => false)),
+    /** `wallet`: the customer object's balances (the wallet module). */
+    routes: (wallet: WalletSummaryProvider) =>
+      authRoutes(service, deps.players, wallet, hook, (request) =>
+        deps.protection.isAnonymiser(gateClient(request, deps.env)),
+      ),
   };
 }

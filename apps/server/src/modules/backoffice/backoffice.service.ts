@@ -33,8 +33,8 @@ type Page = { page: number; per_page: number };
  * the audit log with the actor, the target and before/after values.
  */
 export class BackofficeService {
-  private wallet: BackofficeWallet | null = null;
-  private ledger: BackofficeLedger | null = null;
+  private readonly wallet: BackofficeWallet | null;
+  private readonly ledger: BackofficeLedger | null;
 
   constructor(
     private readonly repository: BackofficeRepository,
@@ -47,12 +47,11 @@ export class BackofficeService {
       settings: SettingsService;
       staff: StaffService;
     },
-  ) {}
-
-  /** Wired at composition time, once the money modules exist. */
-  useMoney(money: { wallet?: BackofficeWallet; ledger?: BackofficeLedger }): void {
-    this.wallet = money.wallet ?? this.wallet;
-    this.ledger = money.ledger ?? this.ledger;
+    /** The money modules; without them balances read zero and adjustments are refused. */
+    money: { wallet?: BackofficeWallet; ledger?: BackofficeLedger } = {},
+  ) {
+    this.wallet = money.wallet ?? null;
+    this.ledger = money.ledger ?? null;
   }
 
   // --- players -------------------------------------------------------------------

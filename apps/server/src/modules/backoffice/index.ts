@@ -39,38 +39,41 @@ export function createBackofficeModule(deps: {
   /** The money modules; without them balances read zero and adjustments are refused. */
   wallet?: WalletService;
   ledger?: LedgerService;
-  /** Back-office routes other modules own; each guards itself with the staff permission table. */
-  adminRoutes?: FastifyPluginAsyncZod[];
 }) {
-  const service = new BackofficeService(new BackofficeRepository(deps.db), {
-    audit: deps.audit,
-    players: deps.players,
-    auth: deps.auth,
-    cashier: deps.cashier,
-    currencies: deps.currencies,
-    settings: deps.settings,
-    staff: deps.staff.service,
-  });
-  if (deps.wallet && deps.ledger) {
-    service.useMoney(
-      backofficeMoney({ wallet: deps.wallet, ledger: deps.ledger, currencies: deps.currencies }),
-    );
-  }
+  const service = new BackofficeService(
+    new BackofficeRepository(deps.db),
+    {
+      audit: deps.audit,
+      players: deps.players,
+      auth: deps.auth,
+      cashier: deps.cashier,
+      currencies: deps.currencies,
+      settings: deps.settings,
+      staff: deps.staff.service,
+    },
+    deps.wallet && deps.ledger
+      ? backofficeMoney({ wallet: deps.wallet, ledger: deps.ledger, currencies: deps.currencies })
+      : {},
+  );
   const table: AdminRoute[] = [];
-  /** Register under `/api/admin`: staff sign-in and management, then the back-office API. */
-  const routes: FastifyPluginAsyncZod = async (app) => {
-    app.addHook('onRoute', (route) => {
-      const methods = Array.isArray(route.method) ? route.method : [route.method];
-      for (const method of methods) {
-        if (method === 'HEAD') continue;
-        table.push({ method, url: route.url, permission: route.config?.permission ?? null });
-      }
-    });
-    await app.register(deps.staff.routes);
-    await app.register(backofficeRoutes(service, deps.staff.auth));
-    // Other modules' back-office routes (promotions, payments desk, trading…), under the same
-    // table so the permission matrix test covers them.
-    for (const plugin of deps.adminRoutes ?? []) await app.register(plugin);
-  };
+  /**
+   * Register under `/api/admin`: staff sign-in and management, the back-office API, then the
+   * back-office routes other modules own (each guards itself with the staff permission table).
+   */
+  const routes =
+    (adminRoutes: readonly FastifyPluginAsyncZod[] = []): FastifyPluginAsyncZod =>
+    async (app) => {
+      app.addHook('onRoute', (route) => {
+        const methods = Array.isArray(route.method) ? route.method : [route.method];
+        for (const method of methods) {
+          if (method === 'HEAD') continue;
+          table.push({ method, url: route.url, permission: route.config?.permission ?? null });
+        }
+      });
+      await app.register(deps.staff.routes);
+      await app.register(backofficeRoutes(service, deps.staff.auth));
+      // Under the same table, so the permission matrix test covers them.
+      for (const plugin of adminRoutes) await app.register(plugin);
+    };
   return { service, routes, table };
 }

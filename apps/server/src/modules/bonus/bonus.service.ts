@@ -1084,6 +1084,19 @@ export class BonusService {
           reason_code: 'bonus_convert',
           object: { type: 'bonus', id: String(bonus.id) },
           actor: { type: 'system', id: 'bonus' },
+          events: [
+            {
+              type: 'BonusConverted',
+              key: `bonus.converted:${bonus.id}`,
+              payload: {
+                player_id: bonus.player_id,
+                bonus_id: bonus.id,
+                currency: bonus.currency,
+                amount_minor: converted,
+                converted_at: new Date().toISOString(),
+              },
+            },
+          ],
         })
       ).id;
     }

@@ -4,11 +4,12 @@ import type { PlayerAuth, StaffAuth } from '../../platform/http/guards.ts';
 import type { Outbox } from '../../platform/outbox/outbox.ts';
 import { periodic } from '../../platform/periodic.ts';
 import type { AuditService } from '../audit/index.ts';
+import type { CurrenciesService } from '../currencies/index.ts';
 import type { LedgerService } from '../ledger/index.ts';
 import type { PlayerGate } from '../protection/index.ts';
 import { FreeSpinRepository } from './bonus.free-spins.repository.ts';
 import { BonusRepository } from './bonus.repository.ts';
-import { bonusAdminRoutes, bonusRoutes, type PlayerCurrency } from './bonus.routes.ts';
+import { bonusAdminRoutes, bonusRoutes } from './bonus.routes.ts';
 import { type BonusLinks, BonusService } from './bonus.service.ts';
 import { bonusSubscribers } from './bonus.subscribers.ts';
 
@@ -43,11 +44,11 @@ export function createBonusModule(deps: {
   auth: PlayerAuth;
   staff: StaffAuth;
   env: string;
-  /** A currency's scale, for formatting. */
-  scaleOf: (currency: string) => Promise<number>;
-  currencyOf: PlayerCurrency;
-  /** The player's country and linked accounts (offers limited to countries, one per person). */
-  links: BonusLinks;
+  currencies: Pick<CurrenciesService, 'byCode' | 'byId'>;
+  /** The player's country (offers limited to countries). */
+  players: { byId(id: bigint): Promise<{ country: string | null } | undefined> };
+  /** Accounts linked to the player's (one offer per person): the compliance module. */
+  compliance: { linkedAccounts: NonNullable<BonusLinks['linkedPlayers']> };
   events: EventBus;
   outbox: Pick<Outbox, 'subscribe'>;
   log: (message: string, error: unknown) => void;
@@ -57,10 +58,13 @@ export function createBonusModule(deps: {
     deps.ledger,
     deps.gate,
     deps.audit,
-    deps.scaleOf,
+    async (code) => (await deps.currencies.byCode(code))?.scale ?? 2,
     deps.log,
     new FreeSpinRepository(deps.db),
-    deps.links,
+    {
+      countryOf: async (player_id) => (await deps.players.byId(player_id))?.country ?? null,
+      linkedPlayers: (player_id) => deps.compliance.linkedAccounts(player_id),
+    },
     deps.events,
   );
   for (const subscriber of bonusSubscribers(service)) deps.outbox.subscribe(subscriber);
@@ -74,7 +78,13 @@ export function createBonusModule(deps: {
       freeBets: service.freeBets,
       freeRounds: service.freeRounds,
     },
-    routes: bonusRoutes(service, deps.auth, deps.currencyOf, deps.env),
+    routes: bonusRoutes(
+      service,
+      deps.auth,
+      async (_player_id, currency_id) =>
+        currency_id === null ? null : ((await deps.currencies.byId(currency_id))?.code ?? null),
+      deps.env,
+    ),
     adminRoutes: bonusAdminRoutes(service, deps.staff),
     startSweeper(interval_ms = BONUS_SWEEP_INTERVAL_MS) {
       job.start(interval_ms);

@@ -18,8 +18,6 @@ import { sandboxGatewayRoutes } from './sandbox-gateway.routes.ts';
 export type { GatewayRow } from './cashier.repository.ts';
 export type {
   CouponCheck,
-  DepositCredited,
-  DepositCreditedListener,
   PaymentView,
 } from './payments.service.ts';
 export type {

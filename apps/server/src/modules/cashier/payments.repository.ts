@@ -130,6 +130,20 @@ export class PaymentsRepository {
       .executeTakeFirst();
   }
 
+  /** Whether the player had a credited deposit before this one (their first deposit?). */
+  async creditedBefore(player_id: bigint, payment_id: bigint): Promise<boolean> {
+    const row = await this.db
+      .selectFrom('payments')
+      .select('id')
+      .where('player_id', '=', player_id)
+      .where('direction', '=', 'deposit')
+      .where('status', '=', 'credited')
+      .where('id', '<>', payment_id)
+      .limit(1)
+      .executeTakeFirst();
+    return row !== undefined;
+  }
+
   byId(id: bigint): Promise<PaymentRow | undefined> {
     return this.db.selectFrom('payments').selectAll().where('id', '=', id).executeTakeFirst();
   }

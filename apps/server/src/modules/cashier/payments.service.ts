@@ -1,4 +1,5 @@
 import { createHash, randomBytes } from 'node:crypto';
+import type { DomainEvent } from '@casino/contracts/events';
 import { formatAmount, parseRate, percentOf } from '@casino/money';
 import { sql } from 'kysely';
 import { parseAmountInput } from '../../platform/amounts.ts';
@@ -40,22 +41,6 @@ import {
   WebhookRejected,
 } from './providers/provider.ts';
 
-/** A deposit the cashier has credited: what the bonus engine (and anyone else) listens to. */
-export type DepositCredited = {
-  player_id: bigint;
-  /** The payment's public id: unique per deposit, so a repeated event grants nothing twice. */
-  deposit_ref: string;
-  /** What the player paid (before the gateway fee), minor units. */
-  amount_minor: bigint;
-  /** What reached the player's cash wallet (after the fee). */
-  credited_minor: bigint;
-  currency: string;
-  coupon: string | null;
-  /** The player's first credited deposit. */
-  first_deposit: boolean;
-};
-export type DepositCreditedListener = (event: DepositCredited) => Promise<void> | void;
-
 /** A withdrawal hold nobody resolves is released after this long (the money returns). */
 export const WITHDRAWAL_HOLD_DAYS = 30;
 export const SWEEP_BATCH = 100;
@@ -95,18 +80,24 @@ export type Player = {
   kyc_status: string | null;
 };
 
-export type CouponCheck = (
-  player: { id: bigint; currency: string },
-  code: string,
-  amount_minor: bigint,
-) => Promise<unknown>;
+/** The bonus engine refuses an unusable coupon before the player pays (its error says why). */
+export type CouponCheck = {
+  validateCoupon(
+    player: { id: bigint; currency: string },
+    code: string,
+    amount_minor: bigint,
+  ): Promise<unknown>;
+};
 
 export type PaymentsOptions = {
   publicUrl: () => string;
   /** Withdrawals above this (minor units of the currency) need two staff approvals. */
-  fourEyesThreshold: (currency: { code: string; id: number; scale: number }) => Promise<bigint>;
+  approvals: {
+    approvalThreshold(currency: { code: string; id: number; scale: number }): Promise<bigint>;
+  };
   /** What the player may withdraw now (cash less holds and wagering locks). */
-  withdrawable: (player_id: bigint) => Promise<bigint>;
+  wallet: { summary(player_id: bigint): Promise<{ withdrawable_minor: bigint }> };
+  coupons: CouponCheck;
   log: (message: string, error: unknown) => void;
 };
 
@@ -124,9 +115,6 @@ export type PaymentView = ReturnType<PaymentsService['view']>;
  * threshold), then mark paid (post) or reject (void); the player may cancel while pending.
  */
 export class PaymentsService {
-  private readonly listeners: DepositCreditedListener[] = [];
-  private couponCheck: CouponCheck | null = null;
-
   constructor(
     private readonly repository: PaymentsRepository,
     private readonly catalogue: CashierRepository,
@@ -140,20 +128,6 @@ export class PaymentsService {
     private readonly providers: ReadonlyMap<string, PaymentProvider>,
     private readonly options: PaymentsOptions,
   ) {}
-
-  /**
-   * The hook other modules use when a deposit is credited (the bonus engine grants coupon and
-   * welcome offers). At least once: a crash before the payment is marked credited calls it
-   * again from the sweep, so listeners must be idempotent on `deposit_ref`.
-   */
-  onDepositCredited(listener: DepositCreditedListener): void {
-    this.listeners.push(listener);
-  }
-
-  /** Lets the bonus engine refuse an unusable coupon before the player pays. */
-  useCouponCheck(check: CouponCheck): void {
-    this.couponCheck = check;
-  }
 
   provider(name: string): PaymentProvider | undefined {
     return this.providers.get(name);
@@ -268,8 +242,12 @@ export class PaymentsService {
     const amount_minor = this.amount(input.amount, currency, inrFlow);
     const details = mode ? {} : depositExtras(gateway.id, input);
     const coupon = optionalCoupon(input.coupon);
-    if (coupon && this.couponCheck) {
-      await this.couponCheck({ id: player.id, currency: currency.code }, coupon, amount_minor);
+    if (coupon) {
+      await this.options.coupons.validateCoupon(
+        { id: player.id, currency: currency.code },
+        coupon,
+        amount_minor,
+      );
     }
     const fee_minor = percentOf(amount_minor, gateway.fee_percent, 'toward_zero');
     if (fee_minor >= amount_minor) fail('amount', 'Amount is too small to cover the gateway fee.');
@@ -401,13 +379,33 @@ export class PaymentsService {
     return { outcome: result.outcome, duplicate: result.outcome === 'duplicate' };
   }
 
-  /** Books a decided credit, calls the listeners, marks it credited; safe to repeat. */
+  /**
+   * Books a decided credit with its `DepositCredited` event (in the credit's own transaction:
+   * the bonus engine grants coupon and welcome offers, the AML rules run), then marks it
+   * credited; safe to repeat (keys).
+   */
   private async book(row: PaymentRow): Promise<void> {
     if (row.status !== 'crediting') return;
     const clearing = this.clearing(row);
     const object = { type: 'payment' as const, id: row.public_id };
     const actor = { type: 'provider' as const, id: row.provider };
     const net = row.amount_minor - row.fee_minor;
+    const first_deposit = !(await this.repository.creditedBefore(row.player_id, row.id));
+    const credited: DomainEvent<'DepositCredited'> = {
+      type: 'DepositCredited',
+      key: `deposit.credited:${row.public_id}`,
+      payload: {
+        player_id: row.player_id,
+        deposit_ref: row.public_id,
+        method: 'fiat',
+        currency: row.currency,
+        amount_minor: row.amount_minor,
+        credited_minor: net,
+        coupon: row.coupon,
+        first_deposit,
+        credited_at: new Date().toISOString(),
+      },
+    };
     const transfer = await this.ledger.transfer({
       idempotency_key: `payment-deposit:${row.id}`,
       debit: clearing,
@@ -418,6 +416,7 @@ export class PaymentsService {
       object,
       actor,
       memo: `deposit via gateway ${row.gateway_id}${row.utr ? ` UTR ${row.utr}` : ''}`,
+      events: [credited],
     });
     if (row.fee_minor > 0n) {
       await this.ledger.transfer({
@@ -431,32 +430,6 @@ export class PaymentsService {
         actor,
         memo: `gateway fee ${row.fee_percent}%`,
       });
-    }
-    const earlier = await this.repository.db
-      .selectFrom('payments')
-      .select('id')
-      .where('player_id', '=', row.player_id)
-      .where('direction', '=', 'deposit')
-      .where('status', '=', 'credited')
-      .where('id', '<>', row.id)
-      .limit(1)
-      .executeTakeFirst();
-    const event: DepositCredited = {
-      player_id: row.player_id,
-      deposit_ref: row.public_id,
-      amount_minor: row.amount_minor,
-      credited_minor: net,
-      currency: row.currency,
-      coupon: row.coupon,
-      first_deposit: earlier === undefined,
-    };
-    for (const listener of this.listeners) {
-      try {
-        await listener(event);
-      } catch (error) {
-        // A listener's failure never blocks the player's money.
-        this.options.log('deposit credited listener', error);
-      }
     }
     await this.repository.update(
       null,
@@ -557,7 +530,7 @@ export class PaymentsService {
           await sql`select pg_advisory_xact_lock(hashtext('withdrawal'), ${Number(player.id % 2_147_483_647n)}::int)`.execute(
             tx,
           );
-          const withdrawable = await this.options.withdrawable(player.id);
+          const { withdrawable_minor: withdrawable } = await this.options.wallet.summary(player.id);
           if (withdrawable <= 0n) {
             throw new AppError(
               'WAGERING_LOCK',
@@ -581,6 +554,20 @@ export class PaymentsService {
             object: { type: 'payment', id: public_id },
             actor: { type: 'player', id: String(player.id) },
             expires_at: new Date(Date.now() + WITHDRAWAL_HOLD_DAYS * 86_400_000),
+            events: [
+              {
+                type: 'WithdrawalRequested',
+                key: `withdrawal.requested:${public_id}`,
+                payload: {
+                  player_id: player.id,
+                  withdrawal_ref: public_id,
+                  method: 'fiat',
+                  currency: currency.code,
+                  amount_minor,
+                  requested_at: new Date().toISOString(),
+                },
+              },
+            ],
           });
           return tx
             .insertInto('payments')
@@ -680,7 +667,7 @@ export class PaymentsService {
     const state: { stage: 'first' | 'final' } = { stage: 'final' };
     const row = await this.transition({ public_id }, ['pending'], async (current, tx) => {
       const currency = (await this.currencies.all()).find((c) => c.code === current.currency)!;
-      const threshold = await this.options.fourEyesThreshold(currency);
+      const threshold = await this.options.approvals.approvalThreshold(currency);
       const now = new Date();
       if (current.amount_minor > threshold && current.first_approved_by === null) {
         state.stage = 'first';
@@ -780,6 +767,20 @@ export class PaymentsService {
           idempotency_key: `payment-withdrawal-paid:${current.id}`,
           pending_id: current.hold_id!,
           actor: { type: 'staff', id: String(actor.id) },
+          events: [
+            {
+              type: 'WithdrawalPaid',
+              key: `withdrawal.paid:${current.public_id}`,
+              payload: {
+                player_id: current.player_id,
+                withdrawal_ref: current.public_id,
+                method: 'fiat',
+                currency: current.currency,
+                amount_minor: current.amount_minor,
+                paid_at: new Date().toISOString(),
+              },
+            },
+          ],
         });
         if (current.fee_minor > 0n) {
           const clearing = this.clearing(current);

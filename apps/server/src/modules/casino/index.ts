@@ -3,7 +3,9 @@ import type { Db } from '../../platform/db/database.ts';
 import type { PlayerAuth, StaffAuth } from '../../platform/http/guards.ts';
 import { periodic } from '../../platform/periodic.ts';
 import type { AuditService } from '../audit/index.ts';
+import type { CurrenciesService } from '../currencies/index.ts';
 import type { PlayerGate } from '../protection/index.ts';
+import type { WagersService } from '../wagers/index.ts';
 import { CasinoRepository } from './casino.repository.ts';
 import { casinoRoutes } from './casino.routes.ts';
 import { CrashRepository } from './crash.repository.ts';
@@ -40,18 +42,26 @@ export function createCasinoModule(db: Db) {
 }
 
 /** In-house provably fair games (Dice first). */
-export function createOriginalsModule(
-  deps: OriginalsDeps & {
-    db: Db;
-    currencyByCode: (code: string) => Promise<unknown | null>;
-    env: string;
-    log: (message: string, error: unknown) => void;
-  },
-) {
+export function createOriginalsModule(deps: {
+  db: Db;
+  currencies: Pick<CurrenciesService, 'byCode' | 'byId'>;
+  wagers: WagersService;
+  env: string;
+  log: (message: string, error: unknown) => void;
+}) {
   const settings = new OriginalsSettings(deps.db);
-  const service = new OriginalsService(new OriginalsRepository(deps.db), deps, settings);
+  const games: OriginalsDeps = {
+    currencyOf: async (currency_id) =>
+      currency_id === null ? null : deps.currencies.byId(currency_id),
+    wagers: deps.wagers,
+  };
+  const service = new OriginalsService(new OriginalsRepository(deps.db), games, settings);
   const job = periodic('originals sweep', () => service.sweep(), deps.log);
-  const crash = new CrashService(new CrashRepository(deps.db), { ...deps, settings });
+  const crash = new CrashService(new CrashRepository(deps.db), {
+    ...games,
+    settings,
+    log: deps.log,
+  });
   const hub = new CrashHub(crash);
   return {
     service,
@@ -68,7 +78,7 @@ export function createOriginalsModule(
         settings,
         staff,
         audit,
-        async (code) => (await deps.currencyByCode(code)) !== null,
+        async (code) => (await deps.currencies.byCode(code)) !== null,
       ),
     startSweeper(interval_ms = ORIGINALS_SWEEP_INTERVAL_MS) {
       job.start(interval_ms);
@@ -88,17 +98,29 @@ export function createOriginalsModule(
  * The lobby (catalogue, home rows, thumbnails), game launches (`games-init`, `games-init-demo`)
  * and the seamless-wallet API third-party studios call (`/api/provider/v1`).
  */
-export function createLobbyModule(
-  deps: ProviderDeps & {
-    db: Db;
-    gate: PlayerGate;
-    env: string;
-    log: (message: string, error: unknown) => void;
-  },
-) {
+export function createLobbyModule(deps: {
+  db: Db;
+  /** A launch asks it whether real money is open (the bet path asks it on every stake). */
+  gate: PlayerGate;
+  currencies: Pick<CurrenciesService, 'byCode' | 'byId'>;
+  players: { byId(id: bigint): Promise<{ currency_id: number | null } | undefined> };
+  wagers: WagersService;
+  env: string;
+  log: (message: string, error: unknown) => void;
+}) {
   const repository = new LobbyRepository(deps.db);
   const service = new LobbyService(repository);
-  const provider = new ProviderService(new ProviderRepository(deps.db), repository, deps);
+  const playerCurrency = async (player_id: bigint) => {
+    const player = await deps.players.byId(player_id);
+    return player?.currency_id == null ? null : deps.currencies.byId(player.currency_id);
+  };
+  const studios: ProviderDeps = {
+    playerCurrency,
+    // The games' bet ranges are in EUR: other currencies at the operator's rates.
+    rateToEur: async (code) => (await deps.currencies.byCode(code))?.rate_to_eur ?? null,
+    wagers: deps.wagers,
+  };
+  const provider = new ProviderService(new ProviderRepository(deps.db), repository, studios);
   const job = periodic('provider sweep', () => provider.sweep(), deps.log);
   return {
     repository,
@@ -115,7 +137,7 @@ export function createLobbyModule(
             gate: deps.gate,
             auth,
             env: deps.env,
-            playerCurrency: deps.playerCurrency,
+            playerCurrency,
           }),
         );
       },

@@ -31,12 +31,17 @@ const NEXT: Record<AlertStatus, AlertStatus[]> = {
 export const SWEEP_PLAYERS_MAX = 500;
 
 export type ComplianceOptions = {
-  scaleOf: (currency: string) => Promise<number>;
+  currencies: { byCode(code: string): Promise<{ scale: number } | null> };
   log: (message: string, error: unknown) => void;
-  /** The player's cash balance in their wallet currency (closure waits until it is withdrawn). */
-  cashBalance: (player_id: bigint) => Promise<bigint>;
-  /** Closes the account and ends its sessions (the players and auth modules). */
-  closeAccount: (player_id: bigint) => Promise<void>;
+  /** The player's accounts (closure waits until the cash is withdrawn): the ledger. */
+  ledger: {
+    playerAccounts(
+      player_id: bigint,
+    ): Promise<ReadonlyArray<{ kind: string; balance_minor: bigint }>>;
+  };
+  /** Closing an account: the players module's status, the auth module's sessions. */
+  players: { update(player_id: bigint, patch: { status: 'closed' }): Promise<unknown> };
+  sessions: { revokeAllSessions(player_id: bigint, reason: string): Promise<number> };
 };
 
 export type StaffRef = { id: bigint; actor: AuditActor };
@@ -78,7 +83,7 @@ export class ComplianceService {
     const instrumentWindow = windowOf((code) => code === 'shared_instrument');
     const scales = new Map<string, number>();
     for (const currency of await this.currencies())
-      scales.set(currency, await this.options.scaleOf(currency));
+      scales.set(currency, (await this.options.currencies.byCode(currency))?.scale ?? 2);
     const facts: Facts = {
       player_id,
       now,
@@ -101,7 +106,10 @@ export class ComplianceService {
     };
     for (const event of facts.events)
       if (!scales.has(event.currency))
-        scales.set(event.currency, await this.options.scaleOf(event.currency));
+        scales.set(
+          event.currency,
+          (await this.options.currencies.byCode(event.currency))?.scale ?? 2,
+        );
     const raised: bigint[] = [];
     for (const rule of rules) {
       for (const hit of await evaluate(rule, facts)) {
@@ -158,7 +166,10 @@ export class ComplianceService {
   private async ruleView(row: RuleRow) {
     const thresholds: Record<string, string> = {};
     for (const [currency, minor] of Object.entries(row.thresholds))
-      thresholds[currency] = formatAmount(BigInt(minor), await this.options.scaleOf(currency));
+      thresholds[currency] = formatAmount(
+        BigInt(minor),
+        (await this.options.currencies.byCode(currency))?.scale ?? 2,
+      );
     return { ...row, thresholds, updated_at: row.updated_at.toISOString() };
   }
 
@@ -186,7 +197,10 @@ export class ComplianceService {
             status: 422,
           });
         try {
-          const amount = parseAmountInput(text.trim(), await this.options.scaleOf(currency));
+          const amount = parseAmountInput(
+            text.trim(),
+            (await this.options.currencies.byCode(currency))?.scale ?? 2,
+          );
           if (amount <= 0n) throw new Error('must be above zero');
           thresholds[currency] = amount.toString();
         } catch (error) {
@@ -405,14 +419,15 @@ export class ComplianceService {
    * licence and AML law require (the export stays available to staff).
    */
   async closeAccount(player_id: bigint, actor: AuditActor): Promise<void> {
-    const cash = await this.options.cashBalance(player_id);
-    if (cash > 0n)
+    const accounts = await this.options.ledger.playerAccounts(player_id);
+    if (accounts.some((account) => account.kind === 'player_cash' && account.balance_minor > 0n))
       throw new AppError(
         'BALANCE_REMAINING',
         'Please withdraw your balance before closing your account',
         { status: 409 },
       );
-    await this.options.closeAccount(player_id);
+    await this.options.players.update(player_id, { status: 'closed' });
+    await this.options.sessions.revokeAllSessions(player_id, 'player_closed');
     await this.audit.record({
       actor,
       action: 'player.account_closed',

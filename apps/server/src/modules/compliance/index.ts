@@ -1,11 +1,13 @@
 import type { Db } from '../../platform/db/database.ts';
 import type { PlayerAuth, StaffAuth } from '../../platform/http/guards.ts';
+import type { Outbox } from '../../platform/outbox/outbox.ts';
 import { periodic } from '../../platform/periodic.ts';
 import type { AuditService } from '../audit/index.ts';
 import type { ProtectionService } from '../protection/index.ts';
 import { ComplianceRepository } from './compliance.repository.ts';
 import { complianceAdminRoutes, complianceRoutes, privacyRoutes } from './compliance.routes.ts';
-import { ComplianceService } from './compliance.service.ts';
+import { type ComplianceOptions, ComplianceService } from './compliance.service.ts';
+import { complianceSubscribers } from './compliance.subscribers.ts';
 
 export type { ComplianceService };
 
@@ -22,22 +24,26 @@ export function createComplianceModule(deps: {
   protection: ProtectionService;
   auth: PlayerAuth;
   staff: StaffAuth;
-  scaleOf: (currency: string) => Promise<number>;
+  currencies: ComplianceOptions['currencies'];
+  ledger: ComplianceOptions['ledger'];
+  players: ComplianceOptions['players'];
+  sessions: ComplianceOptions['sessions'];
+  outbox: Pick<Outbox, 'subscribe'>;
   log: (message: string, error: unknown) => void;
-  cashBalance: (player_id: bigint) => Promise<bigint>;
-  closeAccount: (player_id: bigint) => Promise<void>;
 }) {
   const service = new ComplianceService(
     new ComplianceRepository(deps.db),
     deps.protection,
     deps.audit,
     {
-      scaleOf: deps.scaleOf,
+      currencies: deps.currencies,
       log: deps.log,
-      cashBalance: deps.cashBalance,
-      closeAccount: deps.closeAccount,
+      ledger: deps.ledger,
+      players: deps.players,
+      sessions: deps.sessions,
     },
   );
+  for (const subscriber of complianceSubscribers(service)) deps.outbox.subscribe(subscriber);
   // The sweep looks back a little further than its interval, so nothing falls between runs
   // (fingerprints make the overlap harmless); at start it looks back an hour.
   let since = new Date(Date.now() - 3_600_000);

@@ -1,4 +1,5 @@
 import { createHash, randomBytes } from 'node:crypto';
+import type { DomainEvent } from '@casino/contracts/events';
 import { formatAmount, isMoneyError, parseRate } from '@casino/money';
 import QRCode from 'qrcode';
 import { parseAmountInput } from '../../platform/amounts.ts';
@@ -560,9 +561,28 @@ export class CryptoService {
     return numerator / denominator;
   }
 
-  /** Books a decided credit; safe to repeat (same key, same amount). */
+  /**
+   * Books a decided credit with its `DepositCredited` event (the AML rules run on it); safe to
+   * repeat (same key, same amount). Crypto deposits carry no coupon, and welcome offers stay
+   * with the cashier's deposits (`first_deposit` is not told from here).
+   */
   private async book(row: DepositRow): Promise<void> {
     if (row.status !== 'crediting' || row.credit_minor === null) return;
+    const credited: DomainEvent<'DepositCredited'> = {
+      type: 'DepositCredited',
+      key: `deposit.credited:crypto:${row.tracking_id}`,
+      payload: {
+        player_id: row.player_id,
+        deposit_ref: `crypto:${row.tracking_id}`,
+        method: 'crypto',
+        currency: row.currency,
+        amount_minor: row.credit_minor,
+        credited_minor: row.credit_minor,
+        coupon: null,
+        first_deposit: false,
+        credited_at: new Date().toISOString(),
+      },
+    };
     const transfer = await this.ledger.transfer({
       idempotency_key: `crypto-deposit:${row.id}`,
       debit: { house: 'payment_clearing', purpose: `crypto_${row.provider}` },
@@ -576,6 +596,7 @@ export class CryptoService {
         0,
         500,
       ),
+      events: [credited],
     });
     await this.repository.markDeposited(row.id, transfer.id);
   }

@@ -80,7 +80,10 @@ export class CryptoWithdrawals {
     private readonly gate: PlayerGate,
     private readonly audit: AuditService,
     /** What the player may withdraw now (cash minus holds minus wagering locks). */
-    private readonly withdrawable: (player_id: bigint) => Promise<bigint>,
+    /** What the player may withdraw now (cash less holds and wagering locks). */
+    private readonly wallet: {
+      summary(player_id: bigint): Promise<{ withdrawable_minor: bigint }>;
+    },
     private readonly provider: () => string,
   ) {
     this.db = db.withTables<Tables>();
@@ -197,7 +200,7 @@ export class CryptoWithdrawals {
       await sql`select pg_advisory_xact_lock(hashtext('withdrawal'), ${Number(player.id % 2_147_483_647n)}::int)`.execute(
         tx,
       );
-      const withdrawable = await this.withdrawable(player.id);
+      const { withdrawable_minor: withdrawable } = await this.wallet.summary(player.id);
       if (amount_minor > withdrawable) {
         throw new AppError(
           'INSUFFICIENT_WITHDRAWABLE',
@@ -218,6 +221,20 @@ export class CryptoWithdrawals {
         object: { type: 'payment', id: `crypto:${tracking_id}` },
         actor: { type: 'player', id: String(player.id) },
         expires_at: new Date(Date.now() + HOLD_DAYS * 86_400_000),
+        events: [
+          {
+            type: 'WithdrawalRequested',
+            key: `withdrawal.requested:crypto:${tracking_id}`,
+            payload: {
+              player_id: player.id,
+              withdrawal_ref: `crypto:${tracking_id}`,
+              method: 'crypto',
+              currency: wallet.code,
+              amount_minor,
+              requested_at: new Date().toISOString(),
+            },
+          },
+        ],
       });
       return tx
         .insertInto('crypto_withdrawals')
@@ -281,6 +298,20 @@ export class CryptoWithdrawals {
           idempotency_key: `crypto-withdrawal-paid:${row.id}`,
           pending_id: row.hold_id,
           actor: { type: 'staff', id: String(patch.paid_by) },
+          events: [
+            {
+              type: 'WithdrawalPaid',
+              key: `withdrawal.paid:crypto:${row.tracking_id}`,
+              payload: {
+                player_id: row.player_id,
+                withdrawal_ref: `crypto:${row.tracking_id}`,
+                method: 'crypto',
+                currency: row.currency,
+                amount_minor: row.amount_minor,
+                paid_at: new Date().toISOString(),
+              },
+            },
+          ],
         });
       } else if (to === 'rejected' || to === 'cancelled') {
         await this.ledger.void({

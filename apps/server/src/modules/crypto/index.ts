@@ -45,7 +45,8 @@ export function createCryptoModule(deps: {
   staff: StaffAuth;
   audit: AuditService;
   /** What a player may withdraw now (the wallet's summary). */
-  withdrawable: (player_id: bigint) => Promise<bigint>;
+  /** What the player may withdraw now (the wallet: cash less holds and wagering locks). */
+  wallet: { summary(player_id: bigint): Promise<{ withdrawable_minor: bigint }> };
   config: CryptoConfig;
   log: (message: string, error: unknown) => void;
 }) {
@@ -92,7 +93,7 @@ export function createCryptoModule(deps: {
     deps.currencies,
     deps.gate,
     deps.audit,
-    deps.withdrawable,
+    deps.wallet,
     () => active.name,
   );
   const job = periodic('crypto sweep', () => service.sweep(), deps.log);

@@ -1,6 +1,8 @@
+import type { DomainEvent } from '@casino/contracts/events';
 import { type Generated, sql } from 'kysely';
 import type { Db } from '../../platform/db/database.ts';
 import { escapeLike } from '../../platform/db/sql.ts';
+import { appendEvents } from '../../platform/outbox/outbox.ts';
 
 export type PlayerStatus = 'active' | 'blocked' | 'closed';
 export type KycStatus = 'PENDING' | 'APPROVED' | 'REJECTED';
@@ -62,13 +64,21 @@ export class PlayersRepository {
   }
 
   /** Returns null when the email, username or referral code is taken (unique violation). */
-  async insert(player: NewPlayer): Promise<PlayerRow | null> {
+  /** `events` are written in the insert's transaction (the outbox). */
+  async insert(
+    player: NewPlayer,
+    events: (row: PlayerRow) => readonly DomainEvent[] = () => [],
+  ): Promise<PlayerRow | null> {
     try {
-      return (await this.db
-        .insertInto('players')
-        .values(player)
-        .returningAll()
-        .executeTakeFirstOrThrow()) as PlayerRow;
+      return await this.db.transaction().execute(async (tx) => {
+        const row = (await tx
+          .insertInto('players')
+          .values(player)
+          .returningAll()
+          .executeTakeFirstOrThrow()) as PlayerRow;
+        await appendEvents(tx, events(row));
+        return row;
+      });
     } catch (error) {
       if ((error as { code?: string }).code === '23505') return null;
       throw error;

@@ -1,10 +1,15 @@
 import { customer, envelope, errorBody, profileUpdateRequest } from '@casino/contracts';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { PlayerAuth } from '../../platform/http/guards.ts';
-import type { PlayersService } from './players.service.ts';
+import type { PlayersService, WalletSummaryProvider } from './players.service.ts';
 
+/** `wallet`: the wallet module's summary (the customer object's balances). */
 export const playersRoutes =
-  (players: PlayersService, auth: PlayerAuth): FastifyPluginAsyncZod =>
+  (
+    players: PlayersService,
+    auth: PlayerAuth,
+    wallet: WalletSummaryProvider,
+  ): FastifyPluginAsyncZod =>
   async (app) => {
     app.get(
       '/customer/me',
@@ -20,7 +25,7 @@ export const playersRoutes =
       async (request) => ({
         status: 200,
         message: 'OK',
-        data: await players.toCustomer(request.player!.row),
+        data: await players.toCustomer(request.player!.row, wallet),
       }),
     );
 
@@ -46,7 +51,7 @@ export const playersRoutes =
         return {
           status: 200,
           message: 'Your profile has been updated',
-          data: await players.toCustomer(updated),
+          data: await players.toCustomer(updated, wallet),
         };
       },
     );

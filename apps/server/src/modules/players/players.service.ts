@@ -39,7 +39,6 @@ const USERNAME_LENGTH_MAX = 20;
 const USERNAME_ATTEMPTS_MAX = 8;
 
 export class PlayersService {
-  private wallet: WalletSummaryProvider = emptyWallet;
   private readonly rows: SharedCache<PlayerRow | null>;
 
   constructor(
@@ -52,11 +51,6 @@ export class PlayersService {
       PLAYER_CACHE,
       async (key) => (await this.repository.byId(BigInt(key))) ?? null,
     ).listen(events, PLAYER_CHANNEL);
-  }
-
-  /** Wired at composition time, once the wallet module exists. */
-  useWallet(wallet: WalletSummaryProvider): void {
-    this.wallet = wallet;
   }
 
   /**
@@ -74,11 +68,22 @@ export class PlayersService {
           ? base
           : `${base.slice(0, USERNAME_LENGTH_MAX - 4)}${randomInt(1000, 10_000)}`;
       if (attempt === 0 && (await this.repository.usernameTaken(username))) continue;
-      const player = await this.repository.insert({
-        ...input,
-        username,
-        referral_code: referralCode(),
-      });
+      const player = await this.repository.insert(
+        { ...input, username, referral_code: referralCode() },
+        (row) => [
+          {
+            type: 'PlayerRegistered',
+            key: `player.registered:${row.id}`,
+            payload: {
+              player_id: row.id,
+              country: row.country,
+              currency: null,
+              referral_code: row.referred_by_code ?? row.campaign_code,
+              registered_at: row.created_at.toISOString(),
+            },
+          },
+        ],
+      );
       if (player) return player;
       // A concurrent registration took the email: report it as such.
       if (await this.repository.emailTaken(input.email)) {
@@ -171,11 +176,14 @@ export class PlayersService {
     return this.repository.registrationsByDay(from, to);
   }
 
-  /** The spec's customer object: profile plus wallet fields, money formatted at this edge. */
-  async toCustomer(player: PlayerRow): Promise<Customer> {
+  /**
+   * The spec's customer object: profile plus wallet fields (from `wallet`, the wallet module's
+   * summary), money formatted at this edge.
+   */
+  async toCustomer(player: PlayerRow, wallet: WalletSummaryProvider): Promise<Customer> {
     const currency =
       player.currency_id === null ? null : await this.currencies.byId(player.currency_id);
-    const wallet = await this.wallet.summary(player.id, currency);
+    const summary = await wallet.summary(player.id, currency);
     const scale = currency?.scale ?? 2;
     return {
       id: Number(player.id),
@@ -195,13 +203,13 @@ export class PlayersService {
           }
         : null,
       wallet_default: {
-        balance: toDisplayNumber(wallet.cash_minor, scale),
-        bounas_balance: toDisplayNumber(wallet.bonus_minor, scale),
+        balance: toDisplayNumber(summary.cash_minor, scale),
+        bounas_balance: toDisplayNumber(summary.bonus_minor, scale),
         symbol: currency?.prefix ?? '€',
-        balance_exact: formatAmount(wallet.cash_minor, scale),
-        bounas_balance_exact: formatAmount(wallet.bonus_minor, scale),
+        balance_exact: formatAmount(summary.cash_minor, scale),
+        bounas_balance_exact: formatAmount(summary.bonus_minor, scale),
       },
-      withdrawable_amount: toDisplayNumber(wallet.withdrawable_minor, scale),
+      withdrawable_amount: toDisplayNumber(summary.withdrawable_minor, scale),
       kyc: player.kyc_status ? { status: player.kyc_status } : null,
       created_at: player.created_at.toISOString(),
     };

@@ -2,6 +2,7 @@ import type { Db } from '../../platform/db/database.ts';
 import type { EventBus } from '../../platform/events/event-bus.ts';
 import type { PlayerAuth, StaffAuth } from '../../platform/http/guards.ts';
 import type { AuditService } from '../audit/index.ts';
+import type { CurrenciesService } from '../currencies/index.ts';
 import { AnonymiserList } from './protection.anonymisers.ts';
 import { GeoIp } from './protection.geoip.ts';
 import { ProtectionRepository } from './protection.repository.ts';
@@ -35,7 +36,7 @@ export async function createProtectionModule(deps: {
   db: Db;
   audit: AuditService;
   env: string;
-  currencyOf: (currency_id: number | null) => Promise<{ code: string; scale: number } | null>;
+  currencies: Pick<CurrenciesService, 'byId'>;
   /** The player's country and test flag (the players module), the ledger's play figures. */
   players: ProtectionPlayers;
   ledger: ProtectionLedger;
@@ -61,7 +62,8 @@ export async function createProtectionModule(deps: {
     deps.audit,
     {
       env: deps.env,
-      currencyOf: deps.currencyOf,
+      currencyOf: async (currency_id) =>
+        currency_id === null ? null : deps.currencies.byId(currency_id),
       players: deps.players,
       ledger: deps.ledger,
       events: deps.events,

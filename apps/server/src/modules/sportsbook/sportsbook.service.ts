@@ -1083,7 +1083,7 @@ export class SportsbookService {
         version: v,
         status,
         selections: this.selectionsOf(views),
-        executor: trx as never,
+        executor: trx,
       });
       // The token follows the bet: spent once settled, back to the player when the bet is void.
       if (free && status === 'settled') {
@@ -1209,7 +1209,7 @@ export class SportsbookService {
           payout_minor: offer,
           version: updated.settle_version,
           selections: this.selectionsOf(views),
-          executor: trx as never,
+          executor: trx,
         });
         return updated;
       }),

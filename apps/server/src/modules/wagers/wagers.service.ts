@@ -1,5 +1,6 @@
 import type { BetFunding, BetProduct, DomainEvent } from '@casino/contracts/events';
 import { formatAmount } from '@casino/money';
+import type { QueryExecutorProvider } from 'kysely';
 import type { Db } from '../../platform/db/database.ts';
 import { AppError } from '../../platform/http/errors.ts';
 import type { Outbox } from '../../platform/outbox/outbox.ts';
@@ -294,7 +295,7 @@ export class WagersService {
       status?: 'settled' | 'reopened';
       selections?: ReadonlyArray<{ market_id: string; selection_id: string }>;
       /** Settle inside the product's transaction (event-only settlements). */
-      executor?: Db;
+      executor?: QueryExecutorProvider;
     },
   ): Promise<void> {
     const event = this.settledEvent(wager, totals);

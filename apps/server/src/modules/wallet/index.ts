@@ -5,7 +5,7 @@ import type { CurrenciesService } from '../currencies/index.ts';
 import type { LedgerService } from '../ledger/index.ts';
 import type { PlayersService } from '../players/index.ts';
 import { walletRoutes } from './wallet.routes.ts';
-import { WalletService } from './wallet.service.ts';
+import { type WageringPolicy, WalletService } from './wallet.service.ts';
 import { WalletHub, walletSocketRoutes } from './wallet.socket.ts';
 
 export type {
@@ -27,11 +27,13 @@ export function createWalletModule(deps: {
   ledger: LedgerService;
   players: PlayersService;
   currencies: CurrenciesService;
+  /** Cash a running bonus locks (the bonus module). */
+  wagering: WageringPolicy;
   auth: PlayerAuth;
   events: EventBus;
   log: (message: string, error: unknown) => void;
 }) {
-  const service = new WalletService(deps.ledger, deps.players, deps.currencies);
+  const service = new WalletService(deps.ledger, deps.players, deps.currencies, deps.wagering);
   const hub = new WalletHub(service, deps.events, deps.log);
   const routes: FastifyPluginAsync = async (app) => {
     await app.register(walletRoutes(service, deps.auth));

@@ -71,10 +71,15 @@ export type MovementsQuery = {
 };
 
 /**
- * Cash a player may not withdraw yet (e.g. while a bonus's wagering requirement is open).
- * The bonus module installs one with `useWageringPolicy`; until then nothing is locked.
+ * Cash a player may not withdraw yet (while a bonus's wagering requirement is open, its deposit):
+ * the bonus module's `lockedCash`.
  */
-export type WageringPolicy = (player_id: bigint, currency: CurrencyUnit) => Promise<bigint>;
+export type WageringPolicy = {
+  lockedCash(player_id: bigint, currency: string): Promise<bigint>;
+};
+
+/** Nothing locked (a wallet without a bonus engine). */
+export const NO_WAGERING: WageringPolicy = { lockedCash: async () => 0n };
 
 export type WalletSnapshot = WalletSummary & {
   /** Cash on hold for pending withdrawals and open bets (not in cash_minor). */
@@ -85,17 +90,12 @@ export type WalletSnapshot = WalletSummary & {
 };
 
 export class WalletService {
-  private wagering: WageringPolicy = async () => 0n;
-
   constructor(
     private readonly ledger: LedgerService,
     private readonly players: PlayersService,
     private readonly currencies: CurrenciesService,
+    private readonly wagering: WageringPolicy = NO_WAGERING,
   ) {}
-
-  useWageringPolicy(policy: WageringPolicy): void {
-    this.wagering = policy;
-  }
 
   /**
    * The player's wallet in their currency. `cash_minor` is what they can spend now (the
@@ -116,7 +116,7 @@ export class WalletService {
     }
     const balances = await this.ledger.playerBalances(player_id, unit.code);
     const available = balances.cash.balance_minor - balances.cash.reserved_minor;
-    const locked = await this.wagering(player_id, unit);
+    const locked = await this.wagering.lockedCash(player_id, unit.code);
     const withdrawable = available - locked;
     return {
       cash_minor: available,

@@ -92,8 +92,11 @@ export function createPgEventBus(pool: pg.Pool, log: (message: string, error?: u
   };
 
   const bus: EventBus & { ready: () => Promise<void> } = {
-    /** Resolves once the LISTEN connection is up (first subscription connects). */
-    ready: () => connecting ?? Promise.resolve(),
+    /** Resolves once the LISTEN connection is up and listens on every channel subscribed. */
+    ready: async () => {
+      await connecting;
+      await listens;
+    },
     subscribe(channel, handler) {
       if (!CHANNEL_PATTERN.test(channel)) throw new Error(`invalid channel name: ${channel}`);
       let set = handlers.get(channel);

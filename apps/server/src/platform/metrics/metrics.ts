@@ -198,28 +198,40 @@ export function createMetrics(options: { pool?: pg.Pool } = {}) {
         socket.once('close', () => websockets.dec({ path }));
       });
     },
-    ledger: {
-      batch(size: number, ms: number) {
+    /**
+     * Batch sizes and times, the queue, and the business counters from the one place all money
+     * moves (a committed bet stake, deposit or withdrawal hold; replays are not told).
+     */
+    instrumentLedger(ledger: {
+      observeBatches(listener: (size: number, ms: number) => void): void;
+      queueLength(): number;
+      observeMovements(
+        listener: (movement: {
+          reason_code: string;
+          house: string | null;
+          currency: string;
+          amount_minor: bigint;
+        }) => void,
+      ): void;
+    }) {
+      ledger.observeBatches((size, ms) => {
         ledgerBatchSize.observe(size);
         ledgerBatchSeconds.observe(ms / 1000);
-      },
-      queue(read: () => number) {
-        ledgerQueue = read;
-      },
-    },
-    business: {
-      bet(product: string, currency: string, stake_minor: bigint) {
-        bets.inc({ product, currency });
-        betStakes.inc({ product, currency }, Number(stake_minor));
-      },
-      deposit(currency: string, amount_minor: bigint) {
-        deposits.inc({ currency });
-        depositAmounts.inc({ currency }, Number(amount_minor));
-      },
-      withdrawal(currency: string, amount_minor: bigint) {
-        withdrawals.inc({ currency });
-        withdrawalAmounts.inc({ currency }, Number(amount_minor));
-      },
+      });
+      ledgerQueue = () => ledger.queueLength();
+      ledger.observeMovements((movement) => {
+        if (movement.reason_code === 'bet') {
+          const product = movement.house === 'sportsbook' ? 'sportsbook' : 'casino';
+          bets.inc({ product, currency: movement.currency });
+          betStakes.inc({ product, currency: movement.currency }, Number(movement.amount_minor));
+        } else if (movement.reason_code === 'deposit') {
+          deposits.inc({ currency: movement.currency });
+          depositAmounts.inc({ currency: movement.currency }, Number(movement.amount_minor));
+        } else if (movement.reason_code === 'withdrawal') {
+          withdrawals.inc({ currency: movement.currency });
+          withdrawalAmounts.inc({ currency: movement.currency }, Number(movement.amount_minor));
+        }
+      });
     },
   };
 }

@@ -7,7 +7,7 @@ import {
   encodeEventPayload,
   isDomainEventType,
 } from '@casino/contracts/events';
-import { CompiledQuery, type Kysely, sql } from 'kysely';
+import { CompiledQuery, type QueryExecutorProvider, sql } from 'kysely';
 import type { Db } from '../db/database.ts';
 
 /**
@@ -59,14 +59,12 @@ export type Subscriber<T extends DomainEventType = DomainEventType> = {
   handle(events: DeliveredEvent<T>[]): Promise<void>;
 };
 
-type Executor = Db | Kysely<never>;
-
 /**
  * Writes events on the caller's executor: inside a transaction they exist only if it commits.
  * An event whose key was written before is ignored.
  */
 export async function appendEvents(
-  executor: Executor,
+  executor: QueryExecutorProvider,
   events: readonly DomainEvent[],
 ): Promise<void> {
   if (events.length === 0) return;
@@ -76,7 +74,7 @@ export async function appendEvents(
   await sql`
     insert into outbox_events (key, type, payload)
     select k, t, p::jsonb from unnest(${keys}::text[], ${types}::text[], ${payloads}::text[]) e (k, t, p)
-    on conflict (key) do nothing`.execute(executor as Db);
+    on conflict (key) do nothing`.execute(executor);
 }
 
 /**
@@ -182,7 +180,7 @@ export class Outbox {
   }
 
   /** Appends on the caller's executor (see `appendEvents`). */
-  append(executor: Executor, events: readonly DomainEvent[]): Promise<void> {
+  append(executor: QueryExecutorProvider, events: readonly DomainEvent[]): Promise<void> {
     return appendEvents(executor, events);
   }
 
