@@ -303,12 +303,10 @@ export class BonusService {
     deposit_minor?: bigint,
   ) {
     const promotion = await this.repository.promotionByCode(normalizeCode(code));
-    if (!promotion?.enabled) couponError('COUPON_UNKNOWN', 'This coupon code does not exist.');
+    if (!promotion?.enabled) couponError('COUPON_UNKNOWN');
     const now = new Date();
-    if (promotion.ends_at !== null && promotion.ends_at <= now)
-      couponError('COUPON_EXPIRED', 'This coupon has expired.');
-    if (promotion.starts_at > now)
-      couponError('COUPON_NOT_STARTED', 'This coupon is not active yet.');
+    if (promotion.ends_at !== null && promotion.ends_at <= now) couponError('COUPON_EXPIRED');
+    if (promotion.starts_at > now) couponError('COUPON_NOT_STARTED');
     if (promotion.kind !== 'deposit_match') {
       couponError(
         'COUPON_NOT_ELIGIBLE',
@@ -319,19 +317,18 @@ export class BonusService {
       (promotion.currencies && !promotion.currencies.includes(player.currency)) ||
       !(await this.countryAllows(promotion, player.id))
     ) {
-      couponError('COUPON_NOT_ELIGIBLE', 'This coupon is not available for your account.');
+      couponError('COUPON_NOT_ELIGIBLE');
     }
     if (
       amountIn(promotion.max_bonus, player.currency) === null &&
       promotion.kind === 'deposit_match'
     ) {
-      couponError('COUPON_NOT_ELIGIBLE', 'This coupon is not available for your account.');
+      couponError('COUPON_NOT_ELIGIBLE');
     }
     const used = (await this.repository.bonusesOf(player.id, 1000)).filter(
       (b) => b.promotion_id === promotion.id,
     ).length;
-    if (used >= promotion.per_player_limit)
-      couponError('COUPON_USED', 'You have already used this coupon.');
+    if (used >= promotion.per_player_limit) couponError('COUPON_USED');
     if ((await this.onePerPerson(promotion, player.id)).refused)
       couponError('COUPON_NOT_ELIGIBLE', BONUS_ERRORS.ONE_PER_PERSON.message);
     const minimum = amountIn(promotion.min_deposit, player.currency);

@@ -420,11 +420,7 @@ export class CrashService {
     const round = this.current;
     if (round?.status !== 'betting' || round.betting_ends_at.getTime() <= this.now()) {
       await this.deps.wagers.release(reference);
-      throw casinoError(
-        'BETTING_CLOSED',
-        'Bets are closed for this round: wait for the next one.',
-        'round',
-      );
+      throw casinoError('BETTING_CLOSED', undefined, 'round');
     }
     const inserted = await this.repository.insertBet(
       {
@@ -441,13 +437,8 @@ export class CrashService {
     );
     if (inserted === 'closed' || inserted === 'duplicate') {
       await this.deps.wagers.release(reference);
-      if (inserted === 'closed')
-        throw casinoError(
-          'BETTING_CLOSED',
-          'Bets are closed for this round: wait for the next one.',
-          'round',
-        );
-      throw casinoError('ALREADY_BET', 'You already have a bet in this round.', 'round');
+      if (inserted === 'closed') throw casinoError('BETTING_CLOSED', undefined, 'round');
+      throw casinoError('ALREADY_BET', undefined, 'round');
     }
     if (!(await this.takeStake(inserted))) {
       await this.deps.wagers.release(reference);
@@ -471,12 +462,11 @@ export class CrashService {
     const round = this.current;
     const bet = this.bets.get(player.id);
     if (round?.status !== 'running' || !round.started_at || bet?.status !== 'active')
-      throw casinoError('NO_ACTIVE_BET', 'You have no bet riding in this round.', 'round');
+      throw casinoError('NO_ACTIVE_BET', undefined, 'round');
     const m = multiplierAt(this.now() - round.started_at.getTime());
-    if (m > round.crash_point_x100)
-      throw casinoError('TOO_LATE', 'Too late: the round has crashed.', 'round');
+    if (m > round.crash_point_x100) throw casinoError('TOO_LATE', undefined, 'round');
     const cashed = await this.cashOutAt(bet, Math.min(m, bet.limit_x100));
-    if (!cashed) throw casinoError('TOO_LATE', 'Too late: the round has crashed.', 'round');
+    if (!cashed) throw casinoError('TOO_LATE', undefined, 'round');
     return this.betView(cashed, currency?.scale ?? 2);
   }
 

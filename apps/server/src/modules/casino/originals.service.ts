@@ -256,11 +256,7 @@ export class OriginalsService {
     if (game === 'mines' && (await this.repository.openMines(player.id))) {
       const again = await this.repository.betByKey(player.id, input.idempotency_key);
       if (again) return this.replay(again, currency.scale);
-      throw casinoError(
-        'ROUND_IN_PROGRESS',
-        'A Mines round is already in progress: finish it first.',
-        'mines',
-      );
+      throw casinoError('ROUND_IN_PROGRESS', undefined, 'mines');
     }
     const reference = `casino:${player.id}:${input.idempotency_key}`;
     let admitted: Awaited<ReturnType<WagersService['admit']>>;
@@ -321,11 +317,7 @@ export class OriginalsService {
       if ((error as { code?: string }).code === '23505') {
         const again = await this.repository.betByKey(player.id, input.idempotency_key);
         if (again) return this.replay(again, currency.scale);
-        throw casinoError(
-          'ROUND_IN_PROGRESS',
-          'A Mines round is already in progress: finish it first.',
-          'mines',
-        );
+        throw casinoError('ROUND_IN_PROGRESS', undefined, 'mines');
       }
       throw error;
     }

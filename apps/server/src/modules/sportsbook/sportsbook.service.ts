@@ -164,13 +164,8 @@ export class SportsbookService {
   async checkFreeBet(input: PlaceInput, stake_minor: bigint, lines: number): Promise<void> {
     if (input.free_bet_id === undefined) return;
     const token = await this.wagers.freeBets.peek(input.player_id, input.free_bet_id);
-    if (!token || token.currency !== input.currency)
-      throw sportsbookError('FREE_BET_UNAVAILABLE', 'This free bet is not available');
-    if (lines !== 1)
-      throw sportsbookError(
-        'FREE_BET_NOT_ALLOWED',
-        'A free bet stakes a single or a multiple, not a system',
-      );
+    if (!token || token.currency !== input.currency) throw sportsbookError('FREE_BET_UNAVAILABLE');
+    if (lines !== 1) throw sportsbookError('FREE_BET_NOT_ALLOWED');
     if (stake_minor !== token.amount_minor) {
       throw sportsbookError(
         'FREE_BET_STAKE',
@@ -620,7 +615,7 @@ export class SportsbookService {
     }
     const ids = input.selections.map((s) => s.selection_id);
     if (new Set(ids.map(String)).size !== ids.length) {
-      throw sportsbookError('DUPLICATE_SELECTION', 'The same selection appears twice in the slip');
+      throw sportsbookError('DUPLICATE_SELECTION');
     }
     let stake_line: bigint;
     try {
@@ -677,10 +672,7 @@ export class SportsbookService {
       return { row, odds_milli: current, leg_no: i };
     });
     if (input.kind !== 'single' && new Set(legs.map((l) => l.row.event_id)).size !== legs.length) {
-      throw sportsbookError(
-        'CONFLICTING_SELECTIONS',
-        'Selections from the same event cannot be combined',
-      );
+      throw sportsbookError('CONFLICTING_SELECTIONS');
     }
     const lines = input.kind === 'system' ? binomial(n, input.system_size!) : 1;
     const shape = {
@@ -700,11 +692,7 @@ export class SportsbookService {
         `Sports betting is not offered in ${input.currency}`,
       );
     const factor = BigInt(await this.repo.stakeFactor(input.player_id));
-    if (factor === 0n)
-      throw sportsbookError(
-        'BETTING_RESTRICTED',
-        'Sports betting is not available on this account',
-      );
+    if (factor === 0n) throw sportsbookError('BETTING_RESTRICTED');
     if (stake_line < limits.min_stake_minor) {
       throw sportsbookError(
         'STAKE_TOO_LOW',
@@ -869,7 +857,7 @@ export class SportsbookService {
       !(await this.wagers.freeBets.lock(input.player_id, row.free_bet_id!, `sb:${row.id}`))
     ) {
       await this.repo.deleteBet(row.id);
-      throw sportsbookError('FREE_BET_UNAVAILABLE', 'This free bet is not available');
+      throw sportsbookError('FREE_BET_UNAVAILABLE');
     }
     const staked = await this.wagers.stake(this.wager(row), {
       key: `sb:bet:${row.id}:stake`,
@@ -1150,8 +1138,7 @@ export class SportsbookService {
     return this.withLockedSlot(() =>
       this.repo.transaction(async (trx) => {
         const locked = (await this.repo.lockBet(trx, bet_id))!;
-        if (locked.status !== 'open')
-          throw sportsbookError('CASHOUT_UNAVAILABLE', 'This bet can no longer be cashed out');
+        if (locked.status !== 'open') throw sportsbookError('CASHOUT_UNAVAILABLE');
         if (locked.free_bet_id !== null)
           throw sportsbookError('CASHOUT_UNAVAILABLE', 'A free bet cannot be cashed out');
         const offer = await this.cashoutQuote(locked);

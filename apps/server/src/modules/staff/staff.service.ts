@@ -98,7 +98,7 @@ export class StaffService {
     if (!staff || !valid) {
       await this.limiter.fail(failureKey, this.limits.login_failures);
       if (staff) await this.recordFailure(staff, meta, 'password');
-      throw new AppError('INVALID_CREDENTIALS', 'Invalid email or password');
+      throw new AppError('INVALID_CREDENTIALS');
     }
     if (staff.status !== 'active') {
       throw staffError('ACCOUNT_DISABLED');
