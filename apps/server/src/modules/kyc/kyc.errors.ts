@@ -27,10 +27,16 @@ export type KycErrorCode = keyof typeof KYC_ERRORS;
 
 export const { error: kycError, is: isKycError } = defineErrors('kyc', KYC_ERRORS);
 
+/** The status of an uploaded file refused for its type or its size. */
+const FILE_REFUSAL_STATUS = { type: 415, size: 413 } as const;
+
 /**
- * An uploaded file refused for its content (415) or its size (413). Clients know these as
- * VALIDATION_FAILED naming the file, so they keep that code with the status HTTP gives the
- * reason; a code of their own would change the API.
+ * An uploaded file refused for its type or its size. Clients know these as VALIDATION_FAILED
+ * naming the file, so they keep that code with the status HTTP gives the reason; a code of their
+ * own would change the API.
  */
-export const fileRefused = (path: string, message: string, status: 413 | 415) =>
-  new AppError('VALIDATION_FAILED', message, { status, errors: [{ path, message }] });
+export const fileRefused = (reason: 'type' | 'size', path: string, message: string) =>
+  new AppError('VALIDATION_FAILED', message, {
+    status: FILE_REFUSAL_STATUS[reason],
+    errors: [{ path, message }],
+  });

@@ -200,16 +200,16 @@ export class KycService {
     const label = path === 'selfie' ? 'The selfie' : 'The ID document';
     if (!Buffer.isBuffer(value) || value.length === 0) fail(path, `${label} is missing.`);
     if (value.length > KYC_FILE_BYTES_MAX) {
-      throw fileRefused(path, `${label} is larger than ${KYC_FILE_MB_MAX} MB.`, 413);
+      throw fileRefused('size', path, `${label} is larger than ${KYC_FILE_MB_MAX} MB.`);
     }
     const mime = sniff(value);
     if (!mime || !allowed.includes(mime)) {
       throw fileRefused(
+        'type',
         path,
         path === 'selfie'
           ? 'The selfie must be a JPEG, PNG or WebP photo.'
           : 'The ID document must be a JPEG, PNG or WebP photo or a PDF.',
-        415,
       );
     }
     return { bytes: value, mime };
