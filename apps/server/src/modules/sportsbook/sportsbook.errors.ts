@@ -36,6 +36,10 @@ export const SPORTSBOOK_ERRORS = {
   FREE_BET_STAKE: { status: 422, message: 'A free bet stakes exactly its value' },
   CASHOUT_UNAVAILABLE: { status: 409, message: 'This bet can no longer be cashed out' },
   CASHOUT_CHANGED: { status: 409, message: 'The cash-out value changed' },
+  /** A retried slip whose bet was refused without a code of its own. */
+  REJECTED: { status: 409, message: 'The bet was refused' },
+  /** A bet a crash left between its insert and its acceptance, released by the sweep. */
+  INTERRUPTED: { status: 409, message: 'The bet was interrupted' },
   /** A setting outside PRICING_BOUNDS, or a minimum not below the maximum. */
   PRICING_INVALID: { status: 422, message: 'The pricing settings are invalid' },
   /** A manual price outside the sport's range. */
@@ -65,4 +69,6 @@ export const { error: sportsbookError, is: isSportsbookError } = defineErrors(
  * the code came from (stored with the bet), as a 409, since the request now names a bet that exists.
  */
 export const refusedAgain = (code: string | null, message: string | null) =>
-  new AppError(code ?? 'REJECTED', message ?? 'The bet was refused', { status: 409 });
+  code === null
+    ? sportsbookError('REJECTED', message ?? undefined)
+    : new AppError(code, message ?? SPORTSBOOK_ERRORS.REJECTED.message, { status: 409 });

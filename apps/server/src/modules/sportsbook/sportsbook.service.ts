@@ -7,7 +7,12 @@ import { isLedgerError, type LedgerActor } from '../ledger/index.ts';
 import type { GateClient } from '../protection/index.ts';
 import { type Wager, type WagersService, wagersError } from '../wagers/index.ts';
 import { EXHAUSTIVE_MARKET_TYPES, type FeedMessage, type MarketType } from './feed/feed.types.ts';
-import { refusedAgain, sportsbookError } from './sportsbook.errors.ts';
+import {
+  refusedAgain,
+  SPORTSBOOK_ERRORS,
+  type SportsbookErrorCode,
+  sportsbookError,
+} from './sportsbook.errors.ts';
 import {
   betFullyVoid,
   betPayout,
@@ -923,8 +928,8 @@ export class SportsbookService {
       await this.repo.updateBet(row.id, {
         status: 'rejected',
         stake_state: hold ? 'voided' : 'none',
-        reject_code: 'INTERRUPTED',
-        reject_message: 'The bet was interrupted',
+        reject_code: 'INTERRUPTED' satisfies SportsbookErrorCode,
+        reject_message: SPORTSBOOK_ERRORS.INTERRUPTED.message,
       });
     }
     return rows.length;
