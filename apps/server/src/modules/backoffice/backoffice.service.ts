@@ -8,6 +8,7 @@ import type { CurrenciesService, CurrencyRow } from '../currencies/index.ts';
 import type { PlayerRow, PlayerStatus, PlayersService } from '../players/index.ts';
 import type { SettingsService } from '../settings/index.ts';
 import type { StaffActor, StaffService } from '../staff/index.ts';
+import { adjustmentRefused, backofficeError } from './backoffice.errors.ts';
 import type { BackofficeLedger, BackofficeWallet } from './backoffice.ports.ts';
 import type {
   AdjustmentRow,
@@ -372,7 +373,7 @@ export class BackofficeService {
         code === 'INSUFFICIENT_FUNDS'
           ? 'The player’s balance is too low for this debit'
           : (error as Error).message;
-      return { row: failed, failure: new AppError(code, message, { status: 409 }) };
+      return { row: failed, failure: adjustmentRefused(code, message) };
     }
   }
 
@@ -380,9 +381,7 @@ export class BackofficeService {
     const row = await this.repository.adjustment(id);
     if (!row) return new AppError('NOT_FOUND', `Adjustment ${id} does not exist`);
     if (row.requested_by === actor.id) {
-      return new AppError('FOUR_EYES', 'A second staff member must decide on your own request', {
-        status: 403,
-      });
+      return backofficeError('FOUR_EYES');
     }
     return new AppError('CONFLICT', `Adjustment ${id} is already ${row.status}`);
   }

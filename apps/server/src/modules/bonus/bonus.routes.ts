@@ -13,6 +13,7 @@ import { z } from 'zod';
 import { AppError } from '../../platform/http/errors.ts';
 import type { PlayerAuth, StaffAuth } from '../../platform/http/guards.ts';
 import { metaOf } from '../../platform/http/request-meta.ts';
+import { currenciesError } from '../currencies/index.ts';
 import { gateClient } from '../protection/index.ts';
 import { staffErrors as errors, staffActor } from '../staff/index.ts';
 import type { NewPromotion, PromotionRow, RiskFlagRow } from './bonus.repository.ts';
@@ -49,10 +50,7 @@ export const bonusRoutes =
   async (app) => {
     const playerCurrency = async (row: { id: bigint; currency_id: number | null }) => {
       const currency = await currencyOf(row.id, row.currency_id);
-      if (!currency)
-        throw new AppError('NO_WALLET_CURRENCY', 'Your account has no wallet currency', {
-          status: 409,
-        });
+      if (!currency) throw currenciesError('NO_WALLET_CURRENCY');
       return currency;
     };
 
@@ -352,7 +350,6 @@ export const bonusAdminRoutes =
               'VALIDATION_FAILED',
               `${missing[0]}: free spins need ${missing[1]}`,
               {
-                status: 422,
                 errors: [{ path: `body.${missing[0]}`, message: `is required for free spins` }],
               },
             );
@@ -365,7 +362,6 @@ export const bonusAdminRoutes =
             'VALIDATION_FAILED',
             'fixed_amount: a free bet needs its value in at least one currency',
             {
-              status: 422,
               errors: [{ path: 'body.fixed_amount', message: 'is required for a free bet' }],
             },
           );
@@ -373,7 +369,6 @@ export const bonusAdminRoutes =
         if (request.body.kind === 'cashback') {
           if (!request.body.percent) {
             throw new AppError('VALIDATION_FAILED', 'percent: cashback needs a percent', {
-              status: 422,
               errors: [{ path: 'body.percent', message: 'is required for cashback' }],
             });
           }
@@ -382,7 +377,6 @@ export const bonusAdminRoutes =
               'VALIDATION_FAILED',
               'wagering_base: cashback has no deposit; wager the bonus only',
               {
-                status: 422,
                 errors: [{ path: 'body.wagering_base', message: 'must be bonus for cashback' }],
               },
             );
@@ -390,7 +384,6 @@ export const bonusAdminRoutes =
         }
         if (request.body.kind === 'deposit_match' && !request.body.percent) {
           throw new AppError('VALIDATION_FAILED', 'percent: a deposit match needs a percent', {
-            status: 422,
             errors: [{ path: 'body.percent', message: 'is required for a deposit match' }],
           });
         }
@@ -403,7 +396,6 @@ export const bonusAdminRoutes =
             'VALIDATION_FAILED',
             'code: a deposit match needs a code or automatic first-deposit eligibility',
             {
-              status: 422,
               errors: [{ path: 'body.code', message: 'is required unless auto_first_deposit' }],
             },
           );

@@ -5,6 +5,7 @@ import { AppError } from '../../platform/http/errors.ts';
 import type { AuditActor, AuditService } from '../audit/index.ts';
 import type { LedgerService } from '../ledger/index.ts';
 import type { GateClient, PlayerGate } from '../protection/index.ts';
+import { BONUS_ERRORS, type BonusErrorCode, bonusError } from './bonus.errors.ts';
 import type { FreeSpinGrantRow, FreeSpinRepository } from './bonus.free-spins.repository.ts';
 import type { BonusSpendingPort, FreeBetTokens, FreeRounds } from './bonus.ports.ts';
 import type {
@@ -73,13 +74,6 @@ export type FreeSpinsView = {
   free_spins: true;
 };
 
-const unavailableError = () =>
-  new AppError('PROMOTION_UNAVAILABLE', 'This promotion is not available for your account.', {
-    status: 422,
-  });
-
-export const ONE_PER_PERSON_MESSAGE = 'This offer is limited to one per person.';
-
 /** A free-bet token as the player sees it. */
 export type FreeBetView = {
   id: string;
@@ -116,8 +110,9 @@ export type BonusView = {
 export const BONUS_SWEEP_BATCH = 200;
 const SCALE_DEFAULT = 2;
 
-function couponError(code: string, message: string, status = 422): never {
-  throw new AppError(code, message, { status, errors: [{ path: 'coupon', message }] });
+/** A coupon refused: the field at fault is the coupon. */
+function couponError(code: BonusErrorCode, message?: string): never {
+  throw bonusError(code, message, 'coupon');
 }
 
 const normalizeCode = (code: string) => code.trim().toUpperCase();
@@ -308,12 +303,10 @@ export class BonusService {
     deposit_minor?: bigint,
   ) {
     const promotion = await this.repository.promotionByCode(normalizeCode(code));
-    if (!promotion?.enabled) couponError('COUPON_UNKNOWN', 'This coupon code does not exist.', 404);
+    if (!promotion?.enabled) couponError('COUPON_UNKNOWN');
     const now = new Date();
-    if (promotion.ends_at !== null && promotion.ends_at <= now)
-      couponError('COUPON_EXPIRED', 'This coupon has expired.');
-    if (promotion.starts_at > now)
-      couponError('COUPON_NOT_STARTED', 'This coupon is not active yet.');
+    if (promotion.ends_at !== null && promotion.ends_at <= now) couponError('COUPON_EXPIRED');
+    if (promotion.starts_at > now) couponError('COUPON_NOT_STARTED');
     if (promotion.kind !== 'deposit_match') {
       couponError(
         'COUPON_NOT_ELIGIBLE',
@@ -324,21 +317,20 @@ export class BonusService {
       (promotion.currencies && !promotion.currencies.includes(player.currency)) ||
       !(await this.countryAllows(promotion, player.id))
     ) {
-      couponError('COUPON_NOT_ELIGIBLE', 'This coupon is not available for your account.');
+      couponError('COUPON_NOT_ELIGIBLE');
     }
     if (
       amountIn(promotion.max_bonus, player.currency) === null &&
       promotion.kind === 'deposit_match'
     ) {
-      couponError('COUPON_NOT_ELIGIBLE', 'This coupon is not available for your account.');
+      couponError('COUPON_NOT_ELIGIBLE');
     }
     const used = (await this.repository.bonusesOf(player.id, 1000)).filter(
       (b) => b.promotion_id === promotion.id,
     ).length;
-    if (used >= promotion.per_player_limit)
-      couponError('COUPON_USED', 'You have already used this coupon.', 409);
+    if (used >= promotion.per_player_limit) couponError('COUPON_USED');
     if ((await this.onePerPerson(promotion, player.id)).refused)
-      couponError('COUPON_NOT_ELIGIBLE', ONE_PER_PERSON_MESSAGE);
+      couponError('COUPON_NOT_ELIGIBLE', BONUS_ERRORS.ONE_PER_PERSON.message);
     const minimum = amountIn(promotion.min_deposit, player.currency);
     const scale = await this.scaleOf(player.currency);
     if (deposit_minor !== undefined && minimum !== null && deposit_minor < minimum) {
@@ -489,7 +481,7 @@ export class BonusService {
     source_ref: string,
   ): Promise<BonusRow | null> {
     const promotion = await this.repository.promotion(promotion_id);
-    if (!promotion) throw new AppError('NOT_FOUND', 'No such promotion', { status: 404 });
+    if (!promotion) throw new AppError('NOT_FOUND', 'No such promotion');
     return this.grant(promotion, player_id, currency, source_ref, null, {
       enforcePlayerLimit: true,
     });
@@ -503,25 +495,18 @@ export class BonusService {
   ): Promise<BonusView | FreeBetView | FreeSpinsView> {
     const promotion = await this.repository.promotion(promotion_id);
     if (!promotion || !this.isLive(promotion))
-      throw new AppError('NOT_FOUND', 'No such promotion is running', { status: 404 });
+      throw new AppError('NOT_FOUND', 'No such promotion is running');
     if (promotion.kind === 'free_bet') return this.claimFreeBet(player, promotion, client);
     if (promotion.kind === 'free_spins') return this.claimFreeSpins(player, promotion, client);
     if (promotion.kind !== 'no_deposit') {
-      throw new AppError(
-        'PROMOTION_NEEDS_DEPOSIT',
-        'This promotion is granted with a deposit: enter its code in the wallet.',
-        { status: 422 },
-      );
+      throw bonusError('PROMOTION_NEEDS_DEPOSIT');
     }
     const used = (await this.repository.bonusesOf(player.id, 1000)).filter(
       (b) => b.promotion_id === promotion.id,
     ).length;
     if (used >= promotion.per_player_limit)
-      throw new AppError('COUPON_USED', 'You have already claimed this promotion.', {
-        status: 409,
-      });
-    if ((await this.onePerPerson(promotion, player.id)).refused)
-      throw new AppError('ONE_PER_PERSON', ONE_PER_PERSON_MESSAGE, { status: 422 });
+      throw bonusError('COUPON_USED', 'You have already claimed this promotion.');
+    if ((await this.onePerPerson(promotion, player.id)).refused) throw bonusError('ONE_PER_PERSON');
     const source_ref = `claim:${player.id}:${used + 1}`;
     await this.gate.admit({
       ...client,
@@ -533,12 +518,7 @@ export class BonusService {
     const bonus = await this.grant(promotion, player.id, player.currency, source_ref, null, {
       enforcePlayerLimit: true,
     });
-    if (!bonus)
-      throw new AppError(
-        'PROMOTION_UNAVAILABLE',
-        'This promotion is not available for your account.',
-        { status: 422 },
-      );
+    if (!bonus) throw bonusError('PROMOTION_UNAVAILABLE');
     return this.view(bonus, promotion, 'en');
   }
 
@@ -554,12 +534,10 @@ export class BonusService {
     mine: number,
   ): Promise<string> {
     if (mine >= promotion.per_player_limit)
-      throw new AppError('COUPON_USED', 'You have already claimed this promotion.', {
-        status: 409,
-      });
-    if ((await this.onePerPerson(promotion, player.id)).refused)
-      throw new AppError('ONE_PER_PERSON', ONE_PER_PERSON_MESSAGE, { status: 422 });
-    if (!(await this.countryAllows(promotion, player.id))) throw unavailableError();
+      throw bonusError('COUPON_USED', 'You have already claimed this promotion.');
+    if ((await this.onePerPerson(promotion, player.id)).refused) throw bonusError('ONE_PER_PERSON');
+    if (!(await this.countryAllows(promotion, player.id)))
+      throw bonusError('PROMOTION_UNAVAILABLE');
     const source_ref = `claim:${player.id}:${mine + 1}`;
     await this.gate.admit({
       ...client,
@@ -606,7 +584,7 @@ export class BonusService {
         expires_at: new Date(Date.now() + promotion.expiry_days * 86_400_000),
       });
     });
-    if (!token) throw unavailableError();
+    if (!token) throw bonusError('PROMOTION_UNAVAILABLE');
     return this.freeBetView(token, promotion, 'en');
   }
 
@@ -694,7 +672,7 @@ export class BonusService {
         expires_at: new Date(Date.now() + promotion.expiry_days * 86_400_000),
       });
     });
-    if (!grant) throw unavailableError();
+    if (!grant) throw bonusError('PROMOTION_UNAVAILABLE');
     return this.freeSpinsView(grant, promotion, 'en');
   }
 
@@ -721,10 +699,7 @@ export class BonusService {
     },
     play: async (input) => {
       const grant_id = /^\d{1,18}$/.test(input.grant_id) ? BigInt(input.grant_id) : null;
-      const missing = () =>
-        new AppError('FREE_ROUNDS_NOT_FOUND', 'No such free spins for this player and game', {
-          status: 404,
-        });
+      const missing = () => bonusError('FREE_ROUNDS_NOT_FOUND');
       if (grant_id === null) throw missing();
       const outcome = await this.spins.transaction(async (tx) => {
         const grant = await this.spins.lock(tx, grant_id);
@@ -736,18 +711,12 @@ export class BonusService {
             prior.round_id !== input.round_id ||
             prior.win_minor !== input.win_minor
           )
-            throw new AppError(
-              'DUPLICATE_TRANSACTION',
-              'The transaction id was used for a different spin',
-              { status: 409 },
-            );
+            throw bonusError('DUPLICATE_TRANSACTION');
           return { grant, replayed: true };
         }
         if (!grant.games.includes(input.game) || grant.currency !== input.currency) throw missing();
         if (grant.status !== 'active' || grant.expires_at.getTime() <= Date.now())
-          throw new AppError('FREE_ROUNDS_FINISHED', 'These free spins are used up or expired', {
-            status: 409,
-          });
+          throw bonusError('FREE_ROUNDS_FINISHED');
         const updated = await this.spins.recordSpin(
           tx,
           {
@@ -1012,16 +981,9 @@ export class BonusService {
   async forfeit(player_id: bigint, bonus_id: bigint): Promise<BonusView> {
     const ended = await this.repository.transaction(async (tx: BonusTx) => {
       const bonus = await this.repository.lockBonus(tx, bonus_id);
-      if (!bonus || bonus.player_id !== player_id)
-        throw new AppError('NOT_FOUND', 'No such bonus', { status: 404 });
-      if (bonus.status !== 'active')
-        throw new AppError('BONUS_NOT_ACTIVE', 'This bonus has already ended.', { status: 409 });
-      if (bonus.open_stakes > 0)
-        throw new AppError(
-          'BONUS_BETS_OPEN',
-          'A bet this bonus paid for is still running: forfeit it once that bet has settled.',
-          { status: 409 },
-        );
+      if (!bonus || bonus.player_id !== player_id) throw new AppError('NOT_FOUND', 'No such bonus');
+      if (bonus.status !== 'active') throw bonusError('BONUS_NOT_ACTIVE');
+      if (bonus.open_stakes > 0) throw bonusError('BONUS_BETS_OPEN');
       await this.repository.endBonus(tx, bonus.id, 'forfeited', null);
       return this.repository.lockBonus(tx, bonus.id);
     });
@@ -1225,7 +1187,6 @@ export class BonusService {
   async createPromotion(input: NewPromotion, actor: AuditActor): Promise<PromotionRow> {
     if (input.code && (await this.repository.promotionByCode(normalizeCode(input.code)))) {
       throw new AppError('CONFLICT', `A promotion with code ${input.code} exists`, {
-        status: 409,
         errors: [{ path: 'code', message: 'is taken' }],
       });
     }
@@ -1248,10 +1209,9 @@ export class BonusService {
     actor: AuditActor,
   ): Promise<PromotionRow> {
     const before = await this.repository.promotion(id);
-    if (!before) throw new AppError('NOT_FOUND', 'No such promotion', { status: 404 });
+    if (!before) throw new AppError('NOT_FOUND', 'No such promotion');
     const invalid = (path: string, message: string) =>
       new AppError('VALIDATION_FAILED', `${path}: ${message}`, {
-        status: 422,
         errors: [{ path: `body.${path}`, message }],
       });
     if (patch.percent === null && (before.kind === 'deposit_match' || before.kind === 'cashback'))
@@ -1281,7 +1241,7 @@ export class BonusService {
 
   async reviewFlag(id: bigint, note: string, actor: AuditActor & { id: bigint }) {
     const row = await this.repository.reviewFlag(id, actor.id, note);
-    if (!row) throw new AppError('NOT_FOUND', 'No such open flag', { status: 404 });
+    if (!row) throw new AppError('NOT_FOUND', 'No such open flag');
     await this.audit.record({
       actor,
       action: 'bonus.flag.review',

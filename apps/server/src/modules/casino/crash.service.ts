@@ -3,8 +3,10 @@ import { crashPoint, LIMBO_TARGET_MAX } from '@casino/games';
 import { formatAmount, isMoneyError } from '@casino/money';
 import { parseAmountInput } from '../../platform/amounts.ts';
 import { AppError } from '../../platform/http/errors.ts';
+import { currenciesError } from '../currencies/index.ts';
 import type { GateClient } from '../protection/index.ts';
-import { type Wager, WagersError } from '../wagers/index.ts';
+import { type Wager, wagersError } from '../wagers/index.ts';
+import { casinoError } from './casino.errors.ts';
 import type { ChainRow, CrashBetRow, CrashRepository, RoundRow } from './crash.repository.ts';
 import type { OriginalsDeps } from './originals.service.ts';
 import type { OriginalsSettings } from './originals.settings.ts';
@@ -45,8 +47,9 @@ export type CrashDeps = OriginalsDeps & {
   newChain?: () => { seed: string; salt: string; length: number };
 };
 
-function fail(code: string, message: string, status = 422, path = 'amount'): never {
-  throw new AppError(code, message, { status, errors: [{ path, message }] });
+/** A refusal about one field of the bet (its `errors` name it). */
+function invalid(message: string, path = 'amount'): never {
+  throw new AppError('VALIDATION_FAILED', message, { errors: [{ path, message }] });
 }
 
 /**
@@ -361,46 +364,46 @@ export class CrashService {
     client: GateClient,
   ) {
     const currency = await this.deps.currencyOf(player.currency_id);
-    if (!currency) fail('NO_WALLET_CURRENCY', 'Your account has no wallet currency', 409);
+    if (!currency) throw currenciesError('NO_WALLET_CURRENCY', undefined, 'amount');
     const existing = await this.repository.betByKey(player.id, input.idempotency_key);
     if (existing) {
       if (existing.status === 'refused')
-        fail('INSUFFICIENT_FUNDS', 'Your balance is too low for this bet.', 409);
+        throw wagersError('INSUFFICIENT_FUNDS', undefined, 'amount');
       return this.betView(existing, currency.scale);
     }
     let stake = 0n;
     try {
       stake = parseAmountInput(input.amount.trim(), currency.scale);
     } catch (error) {
-      if (isMoneyError(error)) fail('VALIDATION_FAILED', `amount: ${error.message}`);
+      if (isMoneyError(error)) invalid(`amount: ${error.message}`);
       throw error;
     }
-    if (stake <= 0n) fail('VALIDATION_FAILED', 'amount: the bet must be more than 0');
+    if (stake <= 0n) invalid('amount: the bet must be more than 0');
     let auto: number | null = null;
     if (input.auto_cashout) {
       const match = /^(\d{1,7})(?:\.(\d{1,2}))?$/.exec(input.auto_cashout.trim());
       auto = match ? Number(match[1]) * 100 + Number((match[2] ?? '').padEnd(2, '0')) : Number.NaN;
       if (!(auto >= 101 && auto <= LIMBO_TARGET_MAX))
-        fail(
-          'VALIDATION_FAILED',
+        invalid(
           'auto_cashout: a multiplier from 1.01 to 1000000.00 with at most 2 decimals',
-          422,
           'auto_cashout',
         );
     }
     const limits = await this.deps.settings.limits(currency.code, currency.scale);
     if (limits.max_bet_minor !== null && stake > limits.max_bet_minor)
-      fail(
+      throw casinoError(
         'BET_OVER_LIMIT',
         `amount: the maximum bet is ${formatAmount(limits.max_bet_minor, currency.scale)} ${currency.code}`,
+        'amount',
       );
     // The max payout becomes a cash-out the engine makes itself (Stake's "max profit").
     const byPayout = Number((limits.max_payout_minor * 100n) / stake);
     const limit_x100 = Math.min(auto ?? LIMBO_TARGET_MAX, byPayout, LIMBO_TARGET_MAX);
     if (limit_x100 < 101)
-      fail(
+      throw casinoError(
         'PAYOUT_OVER_LIMIT',
         `The bet is too large for the maximum payout of ${formatAmount(limits.max_payout_minor, currency.scale)} ${currency.code}.`,
+        'amount',
       );
     const reference = `crash:${player.id}:${input.idempotency_key}`;
     const admitted = await this.deps.wagers.admit({
@@ -417,12 +420,7 @@ export class CrashService {
     const round = this.current;
     if (round?.status !== 'betting' || round.betting_ends_at.getTime() <= this.now()) {
       await this.deps.wagers.release(reference);
-      fail(
-        'BETTING_CLOSED',
-        'Bets are closed for this round: wait for the next one.',
-        409,
-        'round',
-      );
+      throw casinoError('BETTING_CLOSED', undefined, 'round');
     }
     const inserted = await this.repository.insertBet(
       {
@@ -439,18 +437,12 @@ export class CrashService {
     );
     if (inserted === 'closed' || inserted === 'duplicate') {
       await this.deps.wagers.release(reference);
-      if (inserted === 'closed')
-        fail(
-          'BETTING_CLOSED',
-          'Bets are closed for this round: wait for the next one.',
-          409,
-          'round',
-        );
-      fail('ALREADY_BET', 'You already have a bet in this round.', 409, 'round');
+      if (inserted === 'closed') throw casinoError('BETTING_CLOSED', undefined, 'round');
+      throw casinoError('ALREADY_BET', undefined, 'round');
     }
     if (!(await this.takeStake(inserted))) {
       await this.deps.wagers.release(reference);
-      throw new WagersError('INSUFFICIENT_FUNDS');
+      throw wagersError('INSUFFICIENT_FUNDS');
     }
     const active =
       (await this.repository.setBet(inserted.id, ['placing'], { status: 'active' })) ?? inserted;
@@ -470,12 +462,11 @@ export class CrashService {
     const round = this.current;
     const bet = this.bets.get(player.id);
     if (round?.status !== 'running' || !round.started_at || bet?.status !== 'active')
-      fail('NO_ACTIVE_BET', 'You have no bet riding in this round.', 409, 'round');
+      throw casinoError('NO_ACTIVE_BET', undefined, 'round');
     const m = multiplierAt(this.now() - round.started_at.getTime());
-    if (m > round.crash_point_x100)
-      fail('TOO_LATE', 'Too late: the round has crashed.', 409, 'round');
+    if (m > round.crash_point_x100) throw casinoError('TOO_LATE', undefined, 'round');
     const cashed = await this.cashOutAt(bet, Math.min(m, bet.limit_x100));
-    if (!cashed) fail('TOO_LATE', 'Too late: the round has crashed.', 409, 'round');
+    if (!cashed) throw casinoError('TOO_LATE', undefined, 'round');
     return this.betView(cashed, currency?.scale ?? 2);
   }
 

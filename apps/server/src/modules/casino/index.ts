@@ -27,11 +27,7 @@ import { type ProviderDeps, ProviderService } from './provider.service.ts';
 
 export type { ProviderRow } from './casino.repository.ts';
 export { type CrashPush, multiplierAt } from './crash.service.ts';
-export {
-  PROVIDER_ERRORS,
-  providerSignature,
-  SIGNATURE_WINDOW_MS,
-} from './provider.service.ts';
+export { providerSignature, SIGNATURE_WINDOW_MS } from './provider.service.ts';
 
 /** How often each instance finishes bets a crash left with money unmoved. */
 export const ORIGINALS_SWEEP_INTERVAL_MS = 30_000;

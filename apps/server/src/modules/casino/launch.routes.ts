@@ -2,9 +2,11 @@ import { randomBytes } from 'node:crypto';
 import { envelope } from '@casino/contracts';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { AppError } from '../../platform/http/errors.ts';
 import type { PlayerAuth } from '../../platform/http/guards.ts';
+import { currenciesError } from '../currencies/index.ts';
 import { gateClient, type PlayerGate } from '../protection/index.ts';
+import { gateRefusal } from '../wagers/index.ts';
+import { casinoError } from './casino.errors.ts';
 import type { LobbyGameRow } from './lobby.repository.ts';
 import type { LobbyService } from './lobby.service.ts';
 import type { ProviderService } from './provider.service.ts';
@@ -46,10 +48,9 @@ export const launchRoutes =
     async function launchable(slug: string): Promise<LobbyGameRow> {
       const game = await deps.lobby.game(slug);
       if (!game.connected) {
-        throw new AppError(
+        throw casinoError(
           'GAME_UNAVAILABLE',
           `${game.provider_name} is not connected on this site yet: ${game.name} cannot be opened.`,
-          { status: 409 },
         );
       }
       return game;
@@ -74,9 +75,7 @@ export const launchRoutes =
         const game = await launchable(request.body.game);
         const currency = await deps.playerCurrency(player.id);
         if (!currency) {
-          throw new AppError('NO_WALLET_CURRENCY', 'Your account has no wallet currency', {
-            status: 409,
-          });
+          throw currenciesError('NO_WALLET_CURRENCY');
         }
         const client = gateClient(request, deps.env);
         // Only the decision: nothing is staked by opening a game.
@@ -87,7 +86,7 @@ export const launchRoutes =
           currency: currency.code,
         });
         if (!decision.allowed) {
-          throw new AppError(decision.code, decision.message, { status: decision.status });
+          throw gateRefusal(decision);
         }
         const language =
           request.body.language && LANGUAGE.test(request.body.language)
@@ -152,7 +151,7 @@ export const launchRoutes =
       async (request) => {
         const game = await launchable(request.body.game);
         if (!game.demo_allowed) {
-          throw new AppError('DEMO_UNAVAILABLE', `${game.name} has no demo mode.`, { status: 409 });
+          throw casinoError('DEMO_UNAVAILABLE', `${game.name} has no demo mode.`);
         }
         const language =
           request.body.language && LANGUAGE.test(request.body.language)

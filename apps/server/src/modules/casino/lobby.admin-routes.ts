@@ -8,6 +8,7 @@ import type { StaffAuth } from '../../platform/http/guards.ts';
 import { metaOf } from '../../platform/http/request-meta.ts';
 import type { AuditService } from '../audit/index.ts';
 import { staffErrors as errors, staffActor } from '../staff/index.ts';
+import { casinoError } from './casino.errors.ts';
 import type { LobbyRepository, StudioRow } from './lobby.repository.ts';
 
 const security = [{ bearer: [] }];
@@ -186,21 +187,14 @@ export const lobbyAdminRoutes =
         const { code } = request.params;
         const body = request.body;
         const before = (await repository.studios()).find((row) => row.code === code);
-        if (!before) throw new AppError('NOT_FOUND', `No studio ${code}`, { status: 404 });
+        if (!before) throw new AppError('NOT_FOUND', `No studio ${code}`);
         if (body.enabled === undefined && body.launch_url === undefined && !body.rotate_secret)
           throw new AppError(
             'VALIDATION_FAILED',
             'Say what to change: enabled, launch_url or rotate_secret',
-            {
-              status: 422,
-            },
           );
         if (builtIn.includes(code) && (body.launch_url !== undefined || body.rotate_secret))
-          throw new AppError(
-            'BUILT_IN_STUDIO',
-            'The demo studio ships with the product: its launch URL and secret come from the server configuration (LANTERN_STUDIO_SECRET).',
-            { status: 409 },
-          );
+          throw casinoError('BUILT_IN_STUDIO');
         const secret = body.rotate_secret ? randomBytes(32).toString('hex') : undefined;
         await repository.updateStudio(code, {
           ...(body.enabled !== undefined ? { enabled: body.enabled } : {}),
@@ -254,7 +248,7 @@ export const lobbyAdminRoutes =
           throw new AppError(
             'VALIDATION_FAILED',
             `to: must be after from, at most ${REPORT_DAYS_MAX} days later`,
-            { status: 422, errors: [{ path: 'to', message: 'invalid period' }] },
+            { errors: [{ path: 'to', message: 'invalid period' }] },
           );
         }
         const rows = await repository.report(from, to);

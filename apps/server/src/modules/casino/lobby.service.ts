@@ -1,5 +1,6 @@
 import { formatAmount } from '@casino/money';
 import { AppError } from '../../platform/http/errors.ts';
+import { casinoError } from './casino.errors.ts';
 import {
   GAME_CATEGORIES,
   type GameCategory,
@@ -55,7 +56,6 @@ export class LobbyService {
   }) {
     if (input.category !== undefined && !GAME_CATEGORIES.includes(input.category as GameCategory)) {
       throw new AppError('VALIDATION_FAILED', `category: one of ${GAME_CATEGORIES.join(', ')}`, {
-        status: 422,
         errors: [{ path: 'category', message: 'unknown category' }],
       });
     }
@@ -95,7 +95,7 @@ export class LobbyService {
 
   async game(slug: string) {
     const row = await this.repository.bySlug(slug);
-    if (!row) throw new AppError('GAME_NOT_FOUND', `No game "${slug}"`, { status: 404 });
+    if (!row) throw casinoError('GAME_NOT_FOUND', `No game "${slug}"`);
     return row;
   }
 

@@ -111,16 +111,12 @@ export const originalsAdminRoutes =
       async (request) => {
         const { currency } = request.params;
         if (!(await currencyExists(currency)))
-          throw new AppError('NOT_FOUND', `currency: ${currency} is not a known currency`, {
-            status: 404,
-          });
+          throw new AppError('NOT_FOUND', `currency: ${currency} is not a known currency`);
         const max_payout_minor = BigInt(request.body.max_payout_minor);
         const max_bet_minor =
           request.body.max_bet_minor === null ? null : BigInt(request.body.max_bet_minor);
         if (max_payout_minor <= 0n || (max_bet_minor !== null && max_bet_minor <= 0n))
-          throw new AppError('VALIDATION_FAILED', 'limits: each must be more than 0', {
-            status: 422,
-          });
+          throw new AppError('VALIDATION_FAILED', 'limits: each must be more than 0');
         const actor = staffActor(request.staff!, metaOf(request));
         const change = await settings.setLimits(
           currency,

@@ -27,8 +27,10 @@ import {
 import { formatAmount, isMoneyError } from '@casino/money';
 import { parseAmountInput } from '../../platform/amounts.ts';
 import { AppError } from '../../platform/http/errors.ts';
+import { currenciesError } from '../currencies/index.ts';
 import type { GateClient } from '../protection/index.ts';
-import { type Wager, WagersError, type WagersService } from '../wagers/index.ts';
+import { type Wager, type WagersService, wagersError } from '../wagers/index.ts';
+import { casinoError } from './casino.errors.ts';
 import type { BetRow, OriginalsRepository, SeedRow } from './originals.repository.ts';
 import { ORIGINAL_GAMES, type OriginalsSettings } from './originals.settings.ts';
 
@@ -73,8 +75,9 @@ const SETTLED_FLUSH_SIZE_MAX = 500;
 /** A seed whose nonce moved under the cache (another instance) is read again this often. */
 const STALE_SEED_ATTEMPTS = 3;
 
-function fail(code: string, message: string, path: string, status = 422): never {
-  throw new AppError(code, message, { status, errors: [{ path, message }] });
+/** A refusal about one field of the bet (its `errors` name it). */
+function invalid(message: string, path: string): never {
+  throw new AppError('VALIDATION_FAILED', message, { errors: [{ path, message }] });
 }
 
 export class OriginalsService {
@@ -153,35 +156,22 @@ export class OriginalsService {
    */
   async rotate(player_id: bigint, client_seed: string | undefined, next_server_seed_hash?: string) {
     if (client_seed !== undefined && !CLIENT_SEED.test(client_seed)) {
-      fail(
-        'VALIDATION_FAILED',
-        'client_seed: 1 to 64 printable characters without spaces',
-        'client_seed',
-      );
+      invalid('client_seed: 1 to 64 printable characters without spaces', 'client_seed');
     }
     if (next_server_seed_hash !== undefined && !/^[0-9a-f]{64}$/.test(next_server_seed_hash)) {
-      fail(
-        'VALIDATION_FAILED',
+      invalid(
         'next_server_seed_hash: the 64 lowercase hex characters shown as the next server seed',
         'next_server_seed_hash',
       );
     }
     // The seed would reveal where the mines of an open round lie.
     if (await this.repository.openMines(player_id)) {
-      throw new AppError(
-        'ROUND_IN_PROGRESS',
-        'Finish your Mines round before rotating the seeds.',
-        { status: 409 },
-      );
+      throw casinoError('ROUND_IN_PROGRESS', 'Finish your Mines round before rotating the seeds.');
     }
     // Only a seed committed before this request may be paired with the client seed it carries.
     if (!(await this.repository.nextSeed(null, player_id))) {
       await this.ensureSeed(player_id);
-      throw new AppError(
-        'SEED_NOT_SHOWN',
-        'Your next server seed had not been shown yet: read your seeds, then rotate.',
-        { status: 409 },
-      );
+      throw casinoError('SEED_NOT_SHOWN');
     }
     await this.ensureSeed(player_id);
     this.seeds.delete(player_id);
@@ -195,19 +185,14 @@ export class OriginalsService {
         !next ||
         (next_server_seed_hash !== undefined && next.server_seed_hash !== next_server_seed_hash)
       ) {
-        throw new AppError(
-          'SEEDS_CHANGED',
-          'Your seeds were rotated elsewhere since you read them: read them again, then rotate.',
-          { status: 409 },
-        );
+        throw casinoError('SEEDS_CHANGED');
       }
       // Again under the pair's lock: a Mines round started since the check above would otherwise
       // have its mines revealed by this rotation.
       if (await this.repository.openMines(player_id)) {
-        throw new AppError(
+        throw casinoError(
           'ROUND_IN_PROGRESS',
           'Finish your Mines round before rotating the seeds.',
-          { status: 409 },
         );
       }
       await this.repository.retireSeed(tx, active.id);
@@ -239,10 +224,7 @@ export class OriginalsService {
   /** The wallet currency, or a 409 saying there is none. */
   private async currency(currency_id: number | null) {
     const currency = await this.deps.currencyOf(currency_id);
-    if (!currency)
-      throw new AppError('NO_WALLET_CURRENCY', 'Your account has no wallet currency', {
-        status: 409,
-      });
+    if (!currency) throw currenciesError('NO_WALLET_CURRENCY');
     return currency;
   }
 
@@ -251,10 +233,10 @@ export class OriginalsService {
     try {
       stake = parseAmountInput(amount.trim(), scale);
     } catch (error) {
-      if (isMoneyError(error)) fail('VALIDATION_FAILED', `amount: ${error.message}`, 'amount');
+      if (isMoneyError(error)) invalid(`amount: ${error.message}`, 'amount');
       throw error;
     }
-    if (stake <= 0n) fail('VALIDATION_FAILED', 'amount: the bet must be more than 0', 'amount');
+    if (stake <= 0n) invalid('amount: the bet must be more than 0', 'amount');
     return stake;
   }
 
@@ -266,14 +248,14 @@ export class OriginalsService {
   ) {
     const limits = await this.settings.limits(currency.code, currency.scale);
     if (limits.max_bet_minor !== null && stake > limits.max_bet_minor) {
-      fail(
+      throw casinoError(
         'BET_OVER_LIMIT',
         `amount: the maximum bet is ${formatAmount(limits.max_bet_minor, currency.scale)} ${currency.code}`,
         'amount',
       );
     }
     if (bestPayout !== null && bestPayout > limits.max_payout_minor) {
-      fail(
+      throw casinoError(
         'PAYOUT_OVER_LIMIT',
         `The win could exceed the maximum payout of ${formatAmount(limits.max_payout_minor, currency.scale)} ${currency.code}: lower the amount or the multiplier.`,
         'amount',
@@ -327,12 +309,7 @@ export class OriginalsService {
     if (game === 'mines' && (await this.repository.openMines(player.id))) {
       const again = await this.repository.betByKey(player.id, input.idempotency_key);
       if (again) return this.replay(again, currency.scale);
-      fail(
-        'ROUND_IN_PROGRESS',
-        'A Mines round is already in progress: finish it first.',
-        'mines',
-        409,
-      );
+      throw casinoError('ROUND_IN_PROGRESS', undefined, 'mines');
     }
     const reference = `casino:${player.id}:${input.idempotency_key}`;
     let admitted: Awaited<ReturnType<WagersService['admit']>>;
@@ -393,12 +370,7 @@ export class OriginalsService {
       if ((error as { code?: string }).code === '23505') {
         const again = await this.repository.betByKey(player.id, input.idempotency_key);
         if (again) return this.replay(again, currency.scale);
-        fail(
-          'ROUND_IN_PROGRESS',
-          'A Mines round is already in progress: finish it first.',
-          'mines',
-          409,
-        );
+        throw casinoError('ROUND_IN_PROGRESS', undefined, 'mines');
       }
       throw error;
     }
@@ -407,14 +379,14 @@ export class OriginalsService {
     const placed = await this.settle(bet);
     if (placed === null) {
       await this.deps.wagers.release(reference);
-      throw new WagersError('INSUFFICIENT_FUNDS');
+      throw wagersError('INSUFFICIENT_FUNDS');
     }
     return this.view(placed, currency.scale, seed!);
   }
 
   /** A bet asked for again with its key: as it stands (a refused one is refused again). */
   private async replay(bet: BetRow, scale: number) {
-    if (bet.status === 'refused') throw new WagersError('INSUFFICIENT_FUNDS');
+    if (bet.status === 'refused') throw wagersError('INSUFFICIENT_FUNDS');
     return this.view(bet, scale);
   }
 
@@ -429,8 +401,7 @@ export class OriginalsService {
         ? Number(targetMatch[1]) * 100 + Number((targetMatch[2] ?? '').padEnd(2, '0'))
         : Number.NaN;
       if (!isValidDiceTarget(target, input.direction)) {
-        fail(
-          'VALIDATION_FAILED',
+        invalid(
           'target: choose a target that gives a win chance between 0.01 % and 98 %',
           'target',
         );
@@ -465,11 +436,7 @@ export class OriginalsService {
         ? Number(match[1]) * 100 + Number((match[2] ?? '').padEnd(2, '0'))
         : Number.NaN;
       if (!isValidLimboTarget(target)) {
-        fail(
-          'VALIDATION_FAILED',
-          'target: a multiplier from 1.01 to 1000000.00 with at most 2 decimals',
-          'target',
-        );
+        invalid('target: a multiplier from 1.01 to 1000000.00 with at most 2 decimals', 'target');
       }
       const bestPayout = limboPayout(stake, target);
       return {
@@ -498,7 +465,7 @@ export class OriginalsService {
     return this.play('plinko', player, input, client, (stake, edge_bp) => {
       const { rows, risk } = input;
       if (!isValidPlinko(rows, risk)) {
-        fail('VALIDATION_FAILED', 'rows: 8 to 16; risk: low, medium or high', 'rows');
+        invalid('rows: 8 to 16; risk: low, medium or high', 'rows');
       }
       const top = Math.max(
         ...plinkoTable(rows, risk).map((_, b) => plinkoMultiplier_x100(rows, risk, b, edge_bp)),
@@ -534,7 +501,7 @@ export class OriginalsService {
   ) {
     return this.play('mines', player, input, client, () => {
       if (!isValidMines(input.mines)) {
-        fail('VALIDATION_FAILED', 'mines: a whole number from 1 to 24', 'mines');
+        invalid('mines: a whole number from 1 to 24', 'mines');
       }
       return {
         bestPayout: null,
@@ -566,10 +533,9 @@ export class OriginalsService {
   /** Mines, step 2: reveal one tile. A mine ends the round (no payout); the last gem cashes out. */
   async minesReveal(player: { id: bigint; currency_id: number | null }, tile: number) {
     if (!Number.isInteger(tile) || tile < 0 || tile >= MINES_TILES)
-      fail('VALIDATION_FAILED', 'tile: a whole number from 0 to 24', 'tile');
+      invalid('tile: a whole number from 0 to 24', 'tile');
     return this.minesStep(player, (bet, outcome, params) => {
-      if (outcome.revealed.includes(tile))
-        fail('VALIDATION_FAILED', `tile: ${tile} is already revealed`, 'tile');
+      if (outcome.revealed.includes(tile)) invalid(`tile: ${tile} is already revealed`, 'tile');
       if (outcome.positions.includes(tile)) {
         return { ...outcome, revealed: [...outcome.revealed, tile], finished: true, busted: true };
       }
@@ -586,7 +552,7 @@ export class OriginalsService {
   async minesCashout(player: { id: bigint; currency_id: number | null }) {
     return this.minesStep(player, (_bet, outcome) => {
       if (outcome.revealed.length === 0)
-        fail('VALIDATION_FAILED', 'Reveal at least one tile before cashing out.', 'tile');
+        invalid('Reveal at least one tile before cashing out.', 'tile');
       return { ...outcome, finished: true, won: true };
     });
   }
@@ -603,10 +569,7 @@ export class OriginalsService {
     const currency = await this.currency(player.currency_id);
     const bet = await this.repository.transaction(async (tx) => {
       const open = await this.repository.openMinesForUpdate(tx, player.id);
-      if (open?.status !== 'active')
-        throw new AppError('NO_ACTIVE_ROUND', 'You have no Mines round in progress.', {
-          status: 409,
-        });
+      if (open?.status !== 'active') throw casinoError('NO_ACTIVE_ROUND');
       const params = open.params as MinesParams;
       const next = change(open, open.outcome as MinesOutcome, params);
       const gems = next.revealed.length - (next.busted ? 1 : 0);

@@ -100,7 +100,7 @@ export class OriginalsSettings {
       throw new AppError(
         'VALIDATION_FAILED',
         `edge_bp: a whole number of basis points from 0 to ${EDGE_BP_MAX}`,
-        { status: 422, errors: [{ path: 'edge_bp', message: 'out of range' }] },
+        { errors: [{ path: 'edge_bp', message: 'out of range' }] },
       );
     }
     const before = await this.db

@@ -1,8 +1,9 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { AppError } from '../../platform/http/errors.ts';
+import { CASINO_ERRORS, PROVIDER_API_CODES, ProviderError } from './casino.errors.ts';
 import type { IntegrationRow } from './provider.repository.ts';
-import { PROVIDER_ERRORS, ProviderError, type ProviderService } from './provider.service.ts';
+import type { ProviderService } from './provider.service.ts';
 
 declare module 'fastify' {
   interface FastifyRequest {
@@ -42,9 +43,9 @@ const ok = (extra: Record<string, z.ZodType>) =>
     ...extra,
   });
 
-const errorCodes = Object.entries(PROVIDER_ERRORS)
-  .map(([code, status]) => `\`${code}\` (${status})`)
-  .join(', ');
+const errorCodes = PROVIDER_API_CODES.map(
+  (code) => `\`${code}\` (${CASINO_ERRORS[code].status})`,
+).join(', ');
 const description = (text: string) =>
   `${text}\n\nSigned: \`X-Timestamp\` (Unix ms) and \`X-Signature\` = hex HMAC-SHA256(secret, "<X-Timestamp>.<raw body>"). ` +
   `Errors: {status, code, message, balance?, currency?}; codes ${errorCodes}, and the player-protection gate's 403 codes on bets. See docs/provider-api.md.`;

@@ -6,6 +6,7 @@ import { hmacHex, safeEqual } from '../../platform/signing.ts';
 import type { FreeRounds } from '../bonus/index.ts';
 import type { GateClient } from '../protection/index.ts';
 import type { Wager, WagersService } from '../wagers/index.ts';
+import { isProviderErrorCode, ProviderError, type ProviderErrorCode } from './casino.errors.ts';
 import type { LobbyGameRow, LobbyRepository } from './lobby.repository.ts';
 import type {
   GameSessionRow,
@@ -19,46 +20,6 @@ import type {
 export const SIGNATURE_WINDOW_MS = 5 * 60_000;
 /** A game session lets the studio debit for this long after launch (wins and rollbacks never expire). */
 export const GAME_SESSION_TTL_MS = 12 * 60 * 60_000;
-
-/** A provider-API failure: a documented code, an HTTP status, and the balance when the player is known. */
-export class ProviderError extends AppError {
-  constructor(
-    code: ProviderErrorCode,
-    message: string,
-    readonly balance: string | null = null,
-    readonly currency: string | null = null,
-  ) {
-    super(code, message, { status: PROVIDER_ERRORS[code] });
-  }
-}
-
-/** Every code the provider API answers with (docs/provider-api.md), and its HTTP status. */
-export const PROVIDER_ERRORS = {
-  INVALID_SIGNATURE: 401,
-  STALE_REQUEST: 401,
-  UNKNOWN_PROVIDER: 401,
-  MALFORMED_REQUEST: 400,
-  VALIDATION_FAILED: 422,
-  INVALID_AMOUNT: 422,
-  WRONG_CURRENCY: 422,
-  UNKNOWN_SESSION: 404,
-  SESSION_EXPIRED: 401,
-  UNKNOWN_PLAYER: 404,
-  UNKNOWN_GAME: 404,
-  ROUND_NOT_FOUND: 404,
-  TRANSACTION_NOT_FOUND: 404,
-  INSUFFICIENT_FUNDS: 409,
-  DUPLICATE_TRANSACTION: 409,
-  TRANSACTION_ROLLED_BACK: 409,
-  ALREADY_ROLLED_BACK: 409,
-  ROUND_CLOSED: 409,
-  TRANSACTION_IN_PROGRESS: 409,
-  ROLLBACK_NOT_ALLOWED: 409,
-  BET_OUT_OF_RANGE: 422,
-  FREE_ROUNDS_NOT_FOUND: 404,
-  FREE_ROUNDS_FINISHED: 409,
-} as const;
-export type ProviderErrorCode = keyof typeof PROVIDER_ERRORS;
 
 export type ProviderDeps = {
   /** The wallet currency of a player (code, scale), or null when the player is unknown. */
@@ -470,13 +431,8 @@ export class ProviderService {
         win_minor: win,
       });
     } catch (error) {
-      if (error instanceof AppError && error.code in PROVIDER_ERRORS)
-        return this.refuse(
-          error.code as ProviderErrorCode,
-          error.message,
-          player.id,
-          player.currency,
-        );
+      if (error instanceof AppError && isProviderErrorCode(error.code))
+        return this.refuse(error.code, error.message, player.id, player.currency);
       throw error;
     }
     return this.ok(player.id, player.currency, {

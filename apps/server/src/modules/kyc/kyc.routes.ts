@@ -6,6 +6,7 @@ import { AppError } from '../../platform/http/errors.ts';
 import type { PlayerAuth, StaffAuth } from '../../platform/http/guards.ts';
 import { metaOf } from '../../platform/http/request-meta.ts';
 import { staffActor, staffErrors } from '../staff/index.ts';
+import { kycError } from './kyc.errors.ts';
 import { KYC_FILE_BYTES_MAX, KYC_FILE_MB_MAX } from './kyc.files.ts';
 import type { KycService } from './kyc.service.ts';
 
@@ -104,10 +105,9 @@ export const kycRoutes =
         // (the parent error handler formats the AppError).
         errorHandler: (error: FastifyError) => {
           if (error.code === 'FST_REQ_FILE_TOO_LARGE') {
-            throw new AppError(
+            throw kycError(
               'FILE_TOO_LARGE',
               `A file is larger than ${KYC_FILE_MB_MAX} MB: choose a smaller photo or scan.`,
-              { status: 413 },
             );
           }
           throw error;
@@ -126,9 +126,7 @@ export const kycRoutes =
       },
       async (request) => {
         if (!request.isMultipart()) {
-          throw new AppError('UNSUPPORTED_MEDIA_TYPE', 'Expected multipart/form-data', {
-            status: 415,
-          });
+          throw new AppError('UNSUPPORTED_MEDIA_TYPE', 'Expected multipart/form-data');
         }
         return {
           status: 200,

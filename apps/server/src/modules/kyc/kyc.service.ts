@@ -2,6 +2,7 @@ import { createHash, randomBytes } from 'node:crypto';
 import { AppError } from '../../platform/http/errors.ts';
 import type { AuditActor, AuditService } from '../audit/index.ts';
 import type { KycStatus, PlayersService } from '../players/index.ts';
+import { fileRefused, kycError } from './kyc.errors.ts';
 import {
   KYC_FILE_BYTES_MAX,
   KYC_FILE_MB_MAX,
@@ -43,8 +44,8 @@ function digest(token: string): string {
   return createHash('sha256').update(token).digest('hex');
 }
 
-function fail(path: string, message: string, status = 422): never {
-  throw new AppError('VALIDATION_FAILED', message, { status, errors: [{ path, message }] });
+function fail(path: string, message: string): never {
+  throw new AppError('VALIDATION_FAILED', message, { errors: [{ path, message }] });
 }
 
 /**
@@ -83,11 +84,7 @@ export class KycService {
     }
     const since = new Date(Date.now() - DAY_MS);
     if ((await this.repository.startedSince(player.id, since)) >= STARTS_PER_DAY_MAX) {
-      throw new AppError(
-        'KYC_TOO_MANY_ATTEMPTS',
-        'Too many verification attempts today. Please try again tomorrow or contact support.',
-        { status: 429 },
-      );
+      throw kycError('KYC_TOO_MANY_ATTEMPTS');
     }
     await this.repository.expireStarted(player.id);
     const token = randomBytes(32).toString('base64url');
@@ -124,9 +121,7 @@ export class KycService {
       ? await this.repository.byDigest(digest(token))
       : undefined;
     if (!row || row.status === 'expired') {
-      throw new AppError('KYC_SESSION_UNKNOWN', 'This verification link is not valid.', {
-        status: 404,
-      });
+      throw kycError('KYC_SESSION_UNKNOWN');
     }
     return row;
   }
@@ -156,16 +151,10 @@ export class KycService {
   ) {
     const row = await this.session(token);
     if (row.status !== 'started') {
-      throw new AppError('KYC_ALREADY_SUBMITTED', 'These documents were already submitted.', {
-        status: 409,
-      });
+      throw kycError('KYC_ALREADY_SUBMITTED');
     }
     if (row.expires_at <= new Date()) {
-      throw new AppError(
-        'KYC_SESSION_EXPIRED',
-        'This verification link has expired. Start again from your wallet.',
-        { status: 410 },
-      );
+      throw kycError('KYC_SESSION_EXPIRED');
     }
     const type = typeof input.document_type === 'string' ? input.document_type : '';
     if (!(DOCUMENT_TYPES as readonly string[]).includes(type)) {
@@ -195,9 +184,7 @@ export class KycService {
       }
     }
     if (!moved) {
-      throw new AppError('KYC_ALREADY_SUBMITTED', 'These documents were already submitted.', {
-        status: 409,
-      });
+      throw kycError('KYC_ALREADY_SUBMITTED');
     }
     await this.players.update(row.player_id, { kyc_status: 'PENDING' });
     await this.audit.record({
@@ -213,16 +200,16 @@ export class KycService {
     const label = path === 'selfie' ? 'The selfie' : 'The ID document';
     if (!Buffer.isBuffer(value) || value.length === 0) fail(path, `${label} is missing.`);
     if (value.length > KYC_FILE_BYTES_MAX) {
-      fail(path, `${label} is larger than ${KYC_FILE_MB_MAX} MB.`, 413);
+      throw fileRefused('size', path, `${label} is larger than ${KYC_FILE_MB_MAX} MB.`);
     }
     const mime = sniff(value);
     if (!mime || !allowed.includes(mime)) {
-      fail(
+      throw fileRefused(
+        'type',
         path,
         path === 'selfie'
           ? 'The selfie must be a JPEG, PNG or WebP photo.'
           : 'The ID document must be a JPEG, PNG or WebP photo or a PDF.',
-        415,
       );
     }
     return { bytes: value, mime };
@@ -261,7 +248,7 @@ export class KycService {
 
   async detail(public_id: string) {
     const row = await this.repository.byPublicId(public_id);
-    if (!row) throw new AppError('NOT_FOUND', 'No such verification', { status: 404 });
+    if (!row) throw new AppError('NOT_FOUND', 'No such verification');
     const documents = await this.repository.documents(row.id);
     return {
       ...(await this.view(row)),
@@ -281,7 +268,7 @@ export class KycService {
     const doc = row
       ? (await this.repository.documents(row.id)).find((d) => String(d.id) === document_id)
       : undefined;
-    if (!row || !doc) throw new AppError('NOT_FOUND', 'No such document', { status: 404 });
+    if (!row || !doc) throw new AppError('NOT_FOUND', 'No such document');
     const bytes = await this.store.read(doc.storage_key);
     // Who looked at whose identity document is itself evidence.
     await this.audit.record({
@@ -311,7 +298,7 @@ export class KycService {
     actor: AuditActor & { id: bigint },
   ) {
     const row = await this.repository.byPublicId(public_id);
-    if (!row) throw new AppError('NOT_FOUND', 'No such verification', { status: 404 });
+    if (!row) throw new AppError('NOT_FOUND', 'No such verification');
     const moved = await this.repository.transition(row.id, ['PENDING'], {
       status,
       reason,
@@ -319,10 +306,9 @@ export class KycService {
       reviewed_at: new Date(),
     });
     if (!moved) {
-      throw new AppError(
+      throw kycError(
         'KYC_STATE',
         `This verification is ${row.status === 'started' ? 'not submitted yet' : row.status} and cannot be reviewed.`,
-        { status: 409 },
       );
     }
     // players.kyc_status is what the wallet and every withdrawal check read.
@@ -346,18 +332,14 @@ export class KycService {
    */
   async callback(headers: Record<string, string | string[] | undefined>, rawBody: string) {
     if (!this.vendor) {
-      throw new AppError('KYC_VENDOR_OFF', 'No external KYC vendor is configured', {
-        status: 503,
-      });
+      throw kycError('KYC_VENDOR_OFF');
     }
     let event: KycDecision;
     try {
       event = this.vendor.parseCallback(headers, rawBody, new Date());
     } catch (error) {
       if (error instanceof CallbackRejected) {
-        throw new AppError('CALLBACK_REJECTED', `Callback rejected: ${error.message}`, {
-          status: 401,
-        });
+        throw kycError('CALLBACK_REJECTED', `Callback rejected: ${error.message}`);
       }
       throw error;
     }
@@ -365,7 +347,7 @@ export class KycService {
     if (seen) return { outcome: 'duplicate' as const };
     const row = await this.repository.byPublicId(event.reference);
     if (!row) {
-      throw new AppError('NOT_FOUND', `Unknown verification: ${event.reference}`, { status: 404 });
+      throw new AppError('NOT_FOUND', `Unknown verification: ${event.reference}`);
     }
     const status = event.decision === 'approved' ? 'APPROVED' : 'REJECTED';
     const reason =

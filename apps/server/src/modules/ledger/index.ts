@@ -5,7 +5,7 @@ import { type LedgerOptions, LedgerService } from './ledger.service.ts';
 export { checkLedger, type LedgerCheckResult, type LedgerViolation } from './ledger.check.ts';
 export {
   isLedgerError,
-  LEDGER_ERROR_STATUS,
+  LEDGER_ERRORS,
   LedgerError,
   type LedgerErrorCode,
 } from './ledger.errors.ts';

@@ -1,32 +1,74 @@
-import { AppError } from '../../platform/http/errors.ts';
+import { AppError, type CodesOf, defineErrors } from '../../platform/http/errors.ts';
 
 /**
- * Expected outcomes of the book's pricing (the trading desk's prices, margins and sport
- * settings), each with the HTTP status it takes. Listed in the order they are checked.
+ * Expected outcomes of the book, each with the HTTP status it takes and the message a player or
+ * the trading desk reads. A slip's refusals come in the order the quote checks them; then cash-out,
+ * then the desk's pricing (prices, margins and sport settings).
  */
-export const PRICING_ERROR_STATUS = {
+export const SPORTSBOOK_ERRORS = {
+  SELECTION_NOT_FOUND: { status: 404, message: 'This selection does not exist' },
+  MARKET_CLOSED: { status: 409, message: 'The market is closed' },
+  MARKET_SUSPENDED: { status: 409, message: 'Betting is suspended on this market' },
+  PRICE_CHANGED: { status: 409, message: 'The price moved' },
+  DUPLICATE_SELECTION: { status: 422, message: 'The same selection appears twice in the slip' },
+  CONFLICTING_SELECTIONS: {
+    status: 422,
+    message: 'Selections from the same event cannot be combined',
+  },
+  CURRENCY_NOT_SUPPORTED: {
+    status: 422,
+    message: 'Sports betting is not offered in this currency',
+  },
+  BETTING_RESTRICTED: {
+    status: 403,
+    message: 'Sports betting is not available on this account',
+  },
+  STAKE_TOO_LOW: { status: 422, message: 'The stake is below the minimum' },
+  STAKE_OVER_LIMIT: { status: 422, message: 'The stake is above the maximum' },
+  PAYOUT_OVER_LIMIT: { status: 422, message: 'The payout is above the maximum; lower the stake' },
+  /** Over the player's share of one market; a live bet re-quoted over it is still accepted. */
+  MARKET_LIMIT: { status: 422, message: 'Your stake on this market would exceed its limit' },
+  FREE_BET_UNAVAILABLE: { status: 409, message: 'This free bet is not available' },
+  FREE_BET_NOT_ALLOWED: {
+    status: 422,
+    message: 'A free bet stakes a single or a multiple, not a system',
+  },
+  FREE_BET_STAKE: { status: 422, message: 'A free bet stakes exactly its value' },
+  CASHOUT_UNAVAILABLE: { status: 409, message: 'This bet can no longer be cashed out' },
+  CASHOUT_CHANGED: { status: 409, message: 'The cash-out value changed' },
+  /** A retried slip whose bet was refused without a code of its own. */
+  REJECTED: { status: 409, message: 'The bet was refused' },
+  /** A bet a crash left between its insert and its acceptance, released by the sweep. */
+  INTERRUPTED: { status: 409, message: 'The bet was interrupted' },
   /** A setting outside PRICING_BOUNDS, or a minimum not below the maximum. */
-  PRICING_INVALID: 422,
+  PRICING_INVALID: { status: 422, message: 'The pricing settings are invalid' },
   /** A manual price outside the sport's range. */
-  ODDS_OUT_OF_RANGE: 422,
+  ODDS_OUT_OF_RANGE: { status: 422, message: "The price is outside the sport's range" },
   /** The book would fall under its floor; the desk may confirm and the book rebalances. */
-  BOOK_UNDER_MARGIN: 409,
+  BOOK_UNDER_MARGIN: { status: 409, message: 'This takes the book under its floor' },
   /** The book would fall under its floor and no price is left to rebalance it. */
-  BOOK_UNBALANCED: 409,
+  BOOK_UNBALANCED: {
+    status: 409,
+    message: 'This takes the book under its floor and no other price can make up for it',
+  },
 } as const;
 
-export type PricingErrorCode = keyof typeof PRICING_ERROR_STATUS;
-
-export class PricingError extends AppError {
-  declare readonly code: PricingErrorCode;
-  constructor(code: PricingErrorCode, message: string, path?: string, detail?: string) {
-    super(code, message, {
-      status: PRICING_ERROR_STATUS[code],
-      errors: path ? [{ path, message: detail ?? message }] : undefined,
-    });
-    this.name = 'PricingError';
-  }
+declare module '../../platform/http/errors.ts' {
+  interface ErrorCodes extends CodesOf<typeof SPORTSBOOK_ERRORS> {}
 }
 
-export const isPricingError = (error: unknown, code?: PricingErrorCode): error is PricingError =>
-  error instanceof PricingError && (code === undefined || error.code === code);
+export type SportsbookErrorCode = keyof typeof SPORTSBOOK_ERRORS;
+
+export const { error: sportsbookError, is: isSportsbookError } = defineErrors(
+  'sportsbook',
+  SPORTSBOOK_ERRORS,
+);
+
+/**
+ * A retried slip whose bet was refused: the first refusal's code and message, whichever table
+ * the code came from (stored with the bet), as a 409, since the request now names a bet that exists.
+ */
+export const refusedAgain = (code: string | null, message: string | null) =>
+  code === null
+    ? sportsbookError('REJECTED', message ?? undefined)
+    : new AppError(code, message ?? SPORTSBOOK_ERRORS.REJECTED.message, { status: 409 });

@@ -11,10 +11,10 @@ import {
 } from '@casino/contracts';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { AppError } from '../../platform/http/errors.ts';
 import type { PlayerAuth } from '../../platform/http/guards.ts';
 import type { CurrenciesService } from '../currencies/index.ts';
 import { gateClient } from '../protection/index.ts';
+import { sportsbookError } from './sportsbook.errors.ts';
 import type { SportsbookService } from './sportsbook.service.ts';
 
 const security = [{ bearer: [] }];
@@ -34,9 +34,7 @@ export const sportsbookRoutes =
     const playerCurrency = async (currency_id: number | null) => {
       const currency = currency_id === null ? null : await currencies.byId(currency_id);
       if (!currency)
-        throw new AppError('CURRENCY_NOT_SUPPORTED', 'Choose a currency for your account first', {
-          status: 422,
-        });
+        throw sportsbookError('CURRENCY_NOT_SUPPORTED', 'Choose a currency for your account first');
       return currency;
     };
 

@@ -5,9 +5,14 @@ import { AppError } from '../../platform/http/errors.ts';
 import type { AuditService } from '../audit/index.ts';
 import { isLedgerError, type LedgerActor } from '../ledger/index.ts';
 import type { GateClient } from '../protection/index.ts';
-import { type Wager, WagersError, type WagersService } from '../wagers/index.ts';
+import { type Wager, type WagersService, wagersError } from '../wagers/index.ts';
 import { EXHAUSTIVE_MARKET_TYPES, type FeedMessage, type MarketType } from './feed/feed.types.ts';
-import { PricingError } from './sportsbook.errors.ts';
+import {
+  refusedAgain,
+  SPORTSBOOK_ERRORS,
+  type SportsbookErrorCode,
+  sportsbookError,
+} from './sportsbook.errors.ts';
 import {
   betFullyVoid,
   betPayout,
@@ -129,8 +134,6 @@ export function parseOdds(text: string): number | null {
 
 const bad = (message: string, path?: string) =>
   new AppError('VALIDATION_FAILED', message, path ? { errors: [{ path, message }] } : {});
-const refused = (code: string, message: string, status = 409) =>
-  new AppError(code, message, { status });
 
 export class SportsbookService {
   private readonly pushListeners = new Set<(push: SportsPush) => void>();
@@ -166,19 +169,12 @@ export class SportsbookService {
   async checkFreeBet(input: PlaceInput, stake_minor: bigint, lines: number): Promise<void> {
     if (input.free_bet_id === undefined) return;
     const token = await this.wagers.freeBets.peek(input.player_id, input.free_bet_id);
-    if (!token || token.currency !== input.currency)
-      throw refused('FREE_BET_UNAVAILABLE', 'This free bet is not available', 409);
-    if (lines !== 1)
-      throw refused(
-        'FREE_BET_NOT_ALLOWED',
-        'A free bet stakes a single or a multiple, not a system',
-        422,
-      );
+    if (!token || token.currency !== input.currency) throw sportsbookError('FREE_BET_UNAVAILABLE');
+    if (lines !== 1) throw sportsbookError('FREE_BET_NOT_ALLOWED');
     if (stake_minor !== token.amount_minor) {
-      throw refused(
+      throw sportsbookError(
         'FREE_BET_STAKE',
         `A free bet stakes exactly its value: ${this.money(token.amount_minor, input.scale)} ${input.currency}`,
-        422,
       );
     }
   }
@@ -624,7 +620,7 @@ export class SportsbookService {
     }
     const ids = input.selections.map((s) => s.selection_id);
     if (new Set(ids.map(String)).size !== ids.length) {
-      throw refused('DUPLICATE_SELECTION', 'The same selection appears twice in the slip', 422);
+      throw sportsbookError('DUPLICATE_SELECTION');
     }
     let stake_line: bigint;
     try {
@@ -648,12 +644,12 @@ export class SportsbookService {
     const legs = input.selections.map((s, i) => {
       const row = byId.get(String(s.selection_id));
       if (!row)
-        throw refused('SELECTION_NOT_FOUND', `Selection ${s.selection_id} does not exist`, 404);
+        throw sportsbookError('SELECTION_NOT_FOUND', `Selection ${s.selection_id} does not exist`);
       if (row.event_status === 'ended' || row.event_status === 'cancelled') {
-        throw refused('MARKET_CLOSED', `${row.market_name}: the event is over`);
+        throw sportsbookError('MARKET_CLOSED', `${row.market_name}: the event is over`);
       }
       if (row.market_status === 'settled' || row.market_status === 'void') {
-        throw refused('MARKET_CLOSED', `${row.market_name}: the market is settled`);
+        throw sportsbookError('MARKET_CLOSED', `${row.market_name}: the market is settled`);
       }
       if (
         row.market_status !== 'open' ||
@@ -661,33 +657,27 @@ export class SportsbookService {
         row.event_trader_suspended ||
         row.event_status === 'suspended'
       ) {
-        throw refused('MARKET_SUSPENDED', `${row.market_name}: betting is suspended`);
+        throw sportsbookError('MARKET_SUSPENDED', `${row.market_name}: betting is suspended`);
       }
       const current = this.effectiveOdds(row);
-      if (current === null) throw refused('MARKET_SUSPENDED', `${row.name}: no price is offered`);
+      if (current === null)
+        throw sportsbookError('MARKET_SUSPENDED', `${row.name}: no price is offered`);
       const asked = requested[i]!;
       const acceptable =
         current === asked ||
         input.accept_odds === 'any' ||
         (input.accept_odds === 'higher' && current > asked);
       if (!acceptable) {
-        throw new AppError(
+        throw sportsbookError(
           'PRICE_CHANGED',
           `${row.name}: the price moved from ${oddsText(asked)} to ${oddsText(current)}`,
-          {
-            status: 409,
-            errors: [{ path: `body.selections.${i}.odds`, message: oddsText(current) }],
-          },
+          [{ path: `body.selections.${i}.odds`, message: oddsText(current) }],
         );
       }
       return { row, odds_milli: current, leg_no: i };
     });
     if (input.kind !== 'single' && new Set(legs.map((l) => l.row.event_id)).size !== legs.length) {
-      throw refused(
-        'CONFLICTING_SELECTIONS',
-        'Selections from the same event cannot be combined',
-        422,
-      );
+      throw sportsbookError('CONFLICTING_SELECTIONS');
     }
     const lines = input.kind === 'system' ? binomial(n, input.system_size!) : 1;
     const shape = {
@@ -702,35 +692,30 @@ export class SportsbookService {
     );
     const limits = await this.repo.limits(input.currency);
     if (!limits)
-      throw refused(
+      throw sportsbookError(
         'CURRENCY_NOT_SUPPORTED',
         `Sports betting is not offered in ${input.currency}`,
-        422,
       );
     const factor = BigInt(await this.repo.stakeFactor(input.player_id));
-    if (factor === 0n)
-      throw refused('BETTING_RESTRICTED', 'Sports betting is not available on this account', 403);
+    if (factor === 0n) throw sportsbookError('BETTING_RESTRICTED');
     if (stake_line < limits.min_stake_minor) {
-      throw refused(
+      throw sportsbookError(
         'STAKE_TOO_LOW',
         `The minimum stake is ${this.money(limits.min_stake_minor, input.scale)}`,
-        422,
       );
     }
     const maxStake = (limits.max_stake_minor * factor) / 1000n;
     if (stake_minor > maxStake) {
-      throw refused(
+      throw sportsbookError(
         'STAKE_OVER_LIMIT',
         `The maximum stake is ${this.money(maxStake, input.scale)}`,
-        422,
       );
     }
     const maxPayout = (limits.max_payout_minor * factor) / 1000n;
     if (potential > maxPayout) {
-      throw refused(
+      throw sportsbookError(
         'PAYOUT_OVER_LIMIT',
         `The maximum payout is ${this.money(maxPayout, input.scale)}; lower the stake`,
-        422,
       );
     }
     const open = await this.repo.openStakeByMarket(
@@ -742,18 +727,16 @@ export class SportsbookService {
       const marketMax = (maxStake * factor) / 1000n;
       const mine = open.get(leg.row.market_id) ?? { stake: 0n, potential: 0n };
       if (mine.stake + stake_minor > marketMax) {
-        throw refused(
+        throw sportsbookError(
           'MARKET_LIMIT',
           `${leg.row.market_name}: your stake on this market would exceed ${this.money(marketMax, input.scale)}`,
-          422,
         );
       }
       const marketPayoutMax = (maxPayout * factor) / 1000n;
       if (mine.potential + potential > marketPayoutMax) {
-        throw refused(
+        throw sportsbookError(
           'MARKET_LIMIT',
           `${leg.row.market_name}: your potential returns on this market would exceed ${this.money(marketPayoutMax, input.scale)}`,
-          422,
         );
       }
     }
@@ -780,11 +763,7 @@ export class SportsbookService {
   async placeBet(input: PlaceInput, client: GateClient): Promise<{ bet: BetRow; replay: boolean }> {
     const existing = await this.existing(input);
     if (existing?.status === 'rejected') {
-      throw new AppError(
-        existing.reject_code ?? 'REJECTED',
-        existing.reject_message ?? 'The bet was refused',
-        { status: 409 },
-      );
+      throw refusedAgain(existing.reject_code, existing.reject_message);
     }
     if (existing) return { bet: existing, replay: true };
     const quote = await this.quote(input);
@@ -832,7 +811,7 @@ export class SportsbookService {
     const row = await this.repo.betByKey(input.player_id, input.idempotency_key);
     if (!row) return null;
     if (row.request_hash !== this.requestHash(input)) {
-      throw refused('IDEMPOTENCY_CONFLICT', 'This idempotency key was used for another bet');
+      throw new AppError('IDEMPOTENCY_CONFLICT', 'This idempotency key was used for another bet');
     }
     return row;
   }
@@ -875,7 +854,7 @@ export class SportsbookService {
       // A concurrent duplicate won the insert.
       const again = await this.existing(input);
       if (again) return again;
-      throw refused('CONFLICT', 'The bet could not be recorded; try again');
+      throw new AppError('CONFLICT', 'The bet could not be recorded; try again');
     }
     const free = row.free_bet_id !== null;
     if (
@@ -883,7 +862,7 @@ export class SportsbookService {
       !(await this.wagers.freeBets.lock(input.player_id, row.free_bet_id!, `sb:${row.id}`))
     ) {
       await this.repo.deleteBet(row.id);
-      throw refused('FREE_BET_UNAVAILABLE', 'This free bet is not available', 409);
+      throw sportsbookError('FREE_BET_UNAVAILABLE');
     }
     const staked = await this.wagers.stake(this.wager(row), {
       key: `sb:bet:${row.id}:stake`,
@@ -894,7 +873,7 @@ export class SportsbookService {
       // Nothing was reserved: the bet leaves no trace, so a retry is evaluated afresh.
       if (free) await this.wagers.freeBets.release(`sb:${row.id}`);
       await this.repo.deleteBet(row.id);
-      throw new WagersError('INSUFFICIENT_FUNDS', 'Your balance is too low for this stake');
+      throw wagersError('INSUFFICIENT_FUNDS', 'Your balance is too low for this stake');
     }
     const hold = staked.transfer!;
     let bet = await this.repo.updateBet(row.id, { stake_hold_id: hold.id, stake_state: 'held' });
@@ -949,8 +928,8 @@ export class SportsbookService {
       await this.repo.updateBet(row.id, {
         status: 'rejected',
         stake_state: hold ? 'voided' : 'none',
-        reject_code: 'INTERRUPTED',
-        reject_message: 'The bet was interrupted',
+        reject_code: 'INTERRUPTED' satisfies SportsbookErrorCode,
+        reject_message: SPORTSBOOK_ERRORS.INTERRUPTED.message,
       });
     }
     return rows.length;
@@ -1041,7 +1020,7 @@ export class SportsbookService {
           { ...wager, actor: SYSTEM },
           { key: `sb:bet:${bet.id}:restake:${v}`, amount_minor: bet.stake_minor },
         );
-        if (!staked.ok) throw new WagersError('INSUFFICIENT_FUNDS');
+        if (!staked.ok) throw wagersError('INSUFFICIENT_FUNDS');
         stake_state = 'posted';
       };
       if (payout === null) {
@@ -1164,18 +1143,19 @@ export class SportsbookService {
     return this.withLockedSlot(() =>
       this.repo.transaction(async (trx) => {
         const locked = (await this.repo.lockBet(trx, bet_id))!;
-        if (locked.status !== 'open')
-          throw refused('CASHOUT_UNAVAILABLE', 'This bet can no longer be cashed out');
+        if (locked.status !== 'open') throw sportsbookError('CASHOUT_UNAVAILABLE');
         if (locked.free_bet_id !== null)
-          throw refused('CASHOUT_UNAVAILABLE', 'A free bet cannot be cashed out');
+          throw sportsbookError('CASHOUT_UNAVAILABLE', 'A free bet cannot be cashed out');
         const offer = await this.cashoutQuote(locked);
         if (offer === null)
-          throw refused('CASHOUT_UNAVAILABLE', 'Cash-out is suspended for this bet right now');
+          throw sportsbookError(
+            'CASHOUT_UNAVAILABLE',
+            'Cash-out is suspended for this bet right now',
+          );
         if (offer < expected_minor) {
-          throw new AppError('CASHOUT_CHANGED', 'The cash-out value changed', {
-            status: 409,
-            errors: [{ path: 'body.amount', message: offer.toString() }],
-          });
+          throw sportsbookError('CASHOUT_CHANGED', undefined, [
+            { path: 'body.amount', message: offer.toString() },
+          ]);
         }
         const wager = this.wager(locked);
         if (locked.stake_state === 'held') {
@@ -1353,11 +1333,15 @@ export class SportsbookService {
           : [];
       });
       if (broken.length > 0) {
-        throw new PricingError(
+        throw sportsbookError(
           'BOOK_UNDER_MARGIN',
           `A margin of ${percent(margin_bp)} takes ${broken.length === 1 ? 'a market' : `${broken.length} markets`} under the book's floor of ${percent(10_000 + pricing.margin_min_bp)} (${broken.slice(0, 3).join(', ')}${broken.length > 3 ? ', …' : ''}). Send confirm_book: true to set it anyway; the book then keeps those markets at the floor.`,
-          'body.margin_bp',
-          `takes ${broken.length} market(s) under ${percent(10_000 + pricing.margin_min_bp)}`,
+          [
+            {
+              path: 'body.margin_bp',
+              message: `takes ${broken.length} market(s) under ${percent(10_000 + pricing.margin_min_bp)}`,
+            },
+          ],
         );
       }
     }
@@ -1395,7 +1379,7 @@ export class SportsbookService {
     if (odds_milli !== null) {
       const pricing = await this.pricingOf(e.sport_id);
       if (odds_milli < pricing.odds_min_milli || odds_milli > pricing.odds_max_milli) {
-        throw new PricingError(
+        throw sportsbookError(
           'ODDS_OUT_OF_RANGE',
           `${e.sport_id} prices run from ${oddsText(pricing.odds_min_milli)} to ${oddsText(pricing.odds_max_milli)}`,
           'body.odds',
@@ -1421,11 +1405,10 @@ export class SportsbookService {
               ? `no price keeps ${floor} with the others as they are`
               : `at most ${oddsText(highest)} keeps ${floor}`;
           if (!confirm_book) {
-            throw new PricingError(
+            throw sportsbookError(
               'BOOK_UNDER_MARGIN',
               `${selection.name} at ${oddsText(odds_milli)} takes ${market.name} to a book of ${book}, under the floor of ${floor}; ${keeps}. Send confirm_book: true to set it anyway: the book then shortens the other prices.`,
-              'body.odds',
-              `book ${book} with this price; ${keeps}`,
+              [{ path: 'body.odds', message: `book ${book} with this price; ${keeps}` }],
             );
           }
           const trial = this.bookOf(
@@ -1437,7 +1420,7 @@ export class SportsbookService {
             pricing,
           );
           if (trial.stop === 'unbalanced') {
-            throw new PricingError(
+            throw sportsbookError(
               'BOOK_UNBALANCED',
               `${selection.name} at ${oddsText(odds_milli)} takes ${market.name} under the floor of ${floor}, and its other prices are fixed or at the minimum: lower this price or free another.`,
               'body.odds',
@@ -1487,14 +1470,14 @@ export class SportsbookService {
     if (!before) throw new AppError('NOT_FOUND', 'No such sport');
     for (const key of ['odds_min_milli', 'odds_max_milli'] as const) {
       if (pricing[key] % PRICE_TICK_MILLI !== 0)
-        throw new PricingError(
+        throw sportsbookError(
           'PRICING_INVALID',
           `${key} must be a whole cent of odds (a multiple of 10)`,
           `body.${key}`,
         );
     }
     if (pricing.odds_min_milli >= pricing.odds_max_milli)
-      throw new PricingError(
+      throw sportsbookError(
         'PRICING_INVALID',
         'The minimum price must be below the maximum',
         'body.odds_min_milli',

@@ -4,6 +4,7 @@ import type { RequestMeta } from '../../platform/http/request-meta.ts';
 import type { BackoffPolicy, RateLimiter, WindowLimit } from '../../platform/rate-limit.ts';
 import type { AuditActor, AuditService } from '../audit/index.ts';
 import { digestToken, hashPassword, newToken, verifyPassword } from '../auth/index.ts';
+import { staffError } from './staff.errors.ts';
 import { mayAssignRole, permissionsOf, type Role } from './staff.permissions.ts';
 import type {
   StaffListQuery,
@@ -97,10 +98,10 @@ export class StaffService {
     if (!staff || !valid) {
       await this.limiter.fail(failureKey, this.limits.login_failures);
       if (staff) await this.recordFailure(staff, meta, 'password');
-      throw new AppError('INVALID_CREDENTIALS', 'Invalid email or password');
+      throw new AppError('INVALID_CREDENTIALS');
     }
     if (staff.status !== 'active') {
-      throw new AppError('ACCOUNT_DISABLED', 'This staff account is disabled', { status: 403 });
+      throw staffError('ACCOUNT_DISABLED');
     }
 
     if (staff.totp_secret === null) {
@@ -123,9 +124,7 @@ export class StaffService {
       if (!confirmed) {
         await this.limiter.fail(failureKey, this.limits.login_failures);
         await this.recordFailure(staff, meta, 'totp');
-        throw new AppError('TOTP_INVALID', 'The code is not valid; check the time on your phone', {
-          status: 401,
-        });
+        throw staffError('TOTP_INVALID', 'The code is not valid; check the time on your phone');
       }
       await this.audit.record({
         actor: actorOf(staff, meta),
@@ -141,9 +140,7 @@ export class StaffService {
     if (method === null) {
       await this.limiter.fail(failureKey, this.limits.login_failures);
       await this.recordFailure(staff, meta, 'totp');
-      throw new AppError('TOTP_INVALID', 'The code is not valid or was already used', {
-        status: 401,
-      });
+      throw staffError('TOTP_INVALID');
     }
     await this.limiter.reset(failureKey);
     return {
@@ -240,9 +237,7 @@ export class StaffService {
     const last = staff.totp_last_step === null ? null : Number(staff.totp_last_step);
     const step = await verifyTotp(staff.totp_secret!, code.trim(), last);
     if (step === null || !(await this.repository.claimTotpStep(staff.id, step))) {
-      throw new AppError('TOTP_INVALID', 'The code is not valid or was already used', {
-        status: 401,
-      });
+      throw staffError('TOTP_INVALID');
     }
     const codes = newRecoveryCodes();
     await this.repository.replaceRecoveryCodes(staff.id, codes.map(digestRecoveryCode));

@@ -1,10 +1,11 @@
 import { type WagersDeps, WagersService } from './wagers.service.ts';
 
 export {
+  gateRefusal,
   isWagersError,
   WAGERS_ERRORS,
-  WagersError,
   type WagersErrorCode,
+  wagersError,
 } from './wagers.errors.ts';
 export {
   type Admission,

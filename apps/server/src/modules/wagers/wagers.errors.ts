@@ -1,4 +1,4 @@
-import { AppError, type FieldError } from '../../platform/http/errors.ts';
+import { AppError, type CodesOf, defineErrors } from '../../platform/http/errors.ts';
 
 /** Expected refusals of the bet path, each with its HTTP status and a message a player can read. */
 export const WAGERS_ERRORS = {
@@ -9,19 +9,17 @@ export const WAGERS_ERRORS = {
   },
 } as const;
 
-export type WagersErrorCode = keyof typeof WAGERS_ERRORS;
-
-export class WagersError extends AppError {
-  declare readonly code: WagersErrorCode;
-  constructor(
-    code: WagersErrorCode,
-    message: string = WAGERS_ERRORS[code].message,
-    errors?: FieldError[],
-  ) {
-    super(code, message, { status: WAGERS_ERRORS[code].status, errors });
-    this.name = 'WagersError';
-  }
+declare module '../../platform/http/errors.ts' {
+  interface ErrorCodes extends CodesOf<typeof WAGERS_ERRORS> {}
 }
 
-export const isWagersError = (error: unknown, code?: WagersErrorCode): error is WagersError =>
-  error instanceof WagersError && (code === undefined || error.code === code);
+export type WagersErrorCode = keyof typeof WAGERS_ERRORS;
+
+export const { error: wagersError, is: isWagersError } = defineErrors('wagers', WAGERS_ERRORS);
+
+/**
+ * The player-protection gate's refusal, as the gate decided it. Its codes and statuses are the
+ * gate's own (`protection`); they pass through here until that module has its table.
+ */
+export const gateRefusal = (decision: { code: string; message: string; status: number }) =>
+  new AppError(decision.code, decision.message, { status: decision.status });

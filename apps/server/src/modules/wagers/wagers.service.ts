@@ -2,7 +2,6 @@ import type { BetFunding, BetProduct, DomainEvent } from '@casino/contracts/even
 import { formatAmount } from '@casino/money';
 import type { QueryExecutorProvider } from 'kysely';
 import type { Db } from '../../platform/db/database.ts';
-import { AppError } from '../../platform/http/errors.ts';
 import type { Outbox } from '../../platform/outbox/outbox.ts';
 import type { BonusSpendingPort, FreeBetTokens, FreeRounds } from '../bonus/index.ts';
 import {
@@ -12,7 +11,7 @@ import {
   type Transfer,
 } from '../ledger/index.ts';
 import type { GateClient, MoneyAction, PlayerGate } from '../protection/index.ts';
-import { WagersError } from './wagers.errors.ts';
+import { gateRefusal, wagersError } from './wagers.errors.ts';
 
 /**
  * A bet as the seam knows it: who, in what, which product and game, where the stakes go and
@@ -103,9 +102,7 @@ export class WagersService {
       : await this.deps.bonus.maxBet(request.player_id, request.currency);
     if (cap !== null && request.amount_minor > cap) {
       const message = `While a bonus is wagered, a bet may be at most ${formatAmount(cap, request.scale)} ${request.currency}.`;
-      throw new WagersError('BONUS_MAX_BET', message, [
-        { path: request.field ?? 'amount', message },
-      ]);
+      throw wagersError('BONUS_MAX_BET', message, request.field ?? 'amount');
     }
     await this.deps.gate.admit({
       ...request.client,
@@ -138,8 +135,7 @@ export class WagersService {
       action: request.action,
       currency: request.currency,
     });
-    if (!decision.allowed)
-      throw new AppError(decision.code, decision.message, { status: decision.status });
+    if (!decision.allowed) throw gateRefusal(decision);
   }
 
   // --- instant bets -------------------------------------------------------------------

@@ -54,10 +54,9 @@ export function playerGuard(resolve: SessionResolver<SignedInPlayer>): PlayerAut
   return {
     async requirePlayer(request) {
       const token = bearerToken(request.headers.authorization);
-      if (!token) throw new AppError('UNAUTHENTICATED', 'Please sign in to continue');
+      if (!token) throw new AppError('UNAUTHENTICATED');
       const player = await resolve(token, { touch: true });
-      if (!player)
-        throw new AppError('TOKEN_INVALID', 'Your session has expired. Please sign in again.');
+      if (!player) throw new AppError('TOKEN_INVALID');
       request.player = player;
     },
     authenticate: (token) => resolve(token, { touch: true }),

@@ -29,7 +29,6 @@ export function installNulGuard(app: FastifyInstance): void {
       if (found !== null) {
         const field = found ? `${part}.${found}` : part;
         throw new AppError('INVALID_TEXT', `${field}: text must not contain a NUL character`, {
-          status: 400,
           errors: [{ path: field, message: 'contains a NUL character' }],
         });
       }

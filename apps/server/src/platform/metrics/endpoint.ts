@@ -3,6 +3,7 @@ import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import type { FastifyInstance } from 'fastify';
 import type { Registry } from 'prom-client';
+import { AppError, errorBody } from '../http/errors.ts';
 
 export type MetricsAccess = {
   /** `Authorization: Bearer <token>` opens `/metrics` on the public port. */
@@ -31,11 +32,11 @@ export async function registerMetricsEndpoint(
       const given = digest(request.headers.authorization ?? '');
       // Digests of equal length, compared in constant time: the token does not leak by timing.
       if (!timingSafeEqual(given, expected)) {
-        return reply.status(401).header('www-authenticate', 'Bearer realm="metrics"').send({
-          status: 401,
-          code: 'UNAUTHORIZED',
-          message: 'A valid metrics token is required',
-        });
+        const refusal = new AppError('UNAUTHORIZED');
+        return reply
+          .status(refusal.status)
+          .header('www-authenticate', 'Bearer realm="metrics"')
+          .send(errorBody(refusal));
       }
       return reply.type(registry.contentType).send(await registry.metrics());
     });
