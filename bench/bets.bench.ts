@@ -27,7 +27,8 @@
  * BENCH_PLAYERS (256), BENCH_CONCURRENCY (closed-loop levels, "32,64,128"),
  * BENCH_LEDGER_CONCURRENCY (256), BENCH_PROFILE_SECONDS (4), BENCH_CPU_PROFILE=<file> (keeps
  * each profile, as <file>.<workload>.run<n>.cpuprofile), BENCH_HTTP=fetch (the generators use
- * the global fetch instead of node:http).
+ * the global fetch instead of node:http), BENCH_STATEMENTS=1 (PostgreSQL's statements by
+ * execution time per bet in each profiled window, from pg_stat_statements).
  */
 import { type ChildProcess, fork } from 'node:child_process';
 import { mkdtemp, rm } from 'node:fs/promises';
@@ -36,11 +37,15 @@ import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { FastifyInstance } from 'fastify';
-import type pg from 'pg';
+import pg from 'pg';
 import { type AppModules, buildApp } from '../apps/server/src/app.ts';
 import { loadConfig } from '../apps/server/src/platform/config.ts';
 import { createDb } from '../apps/server/src/platform/db/database.ts';
-import { postmasterPid, startEmbeddedPostgres } from '../apps/server/src/platform/db/embedded.ts';
+import {
+  type EmbeddedDatabase,
+  postmasterPid,
+  startEmbeddedPostgres,
+} from '../apps/server/src/platform/db/embedded.ts';
 import { migrate } from '../apps/server/src/platform/db/migrate.ts';
 import { seed } from '../apps/server/src/seed/index.ts';
 import {
@@ -75,6 +80,9 @@ const LEVELS = (process.env.BENCH_CONCURRENCY ?? '32,64,128').split(',').map(Num
 const LEDGER_IN_FLIGHT = Number(process.env.BENCH_LEDGER_CONCURRENCY ?? 256);
 const PROFILE_SECONDS = Number(process.env.BENCH_PROFILE_SECONDS ?? 4);
 const CPU_PROFILE = process.env.BENCH_CPU_PROFILE;
+/** Diagnostic: PostgreSQL's statements by execution time in each profiled window. */
+const STATEMENTS = process.env.BENCH_STATEMENTS === '1';
+const STATEMENTS_SHOWN = 8;
 /** Each loop's ramp-up before its measured window: connections opened, pools and batches full. */
 const WARM_MS = 1_000;
 /** Per workload and run, before its levels: JIT, caches, prepared statements. */
@@ -154,6 +162,7 @@ type Loop = {
   refused: Record<string, number>;
   refusal_bodies: Record<string, string>;
   latency: Histogram;
+  send_lag: Histogram;
   client_cpu_ms: number;
   unanswered: number;
   seconds: number;
@@ -207,6 +216,7 @@ class Generators {
               tokens: tokens.filter((_, i) => i % this.children.length === client),
               legs,
               client,
+              clients: this.children.length,
             });
           }),
       ),
@@ -275,6 +285,7 @@ function combine(reports: ClientReport[], seconds: number, cpu: WindowCpu): Loop
     refused: {},
     refusal_bodies: {},
     latency: emptyHistogram(),
+    send_lag: emptyHistogram(),
     client_cpu_ms: 0,
     unanswered: 0,
     seconds,
@@ -286,6 +297,7 @@ function combine(reports: ClientReport[], seconds: number, cpu: WindowCpu): Loop
     loop.unanswered += report.unanswered;
     loop.client_cpu_ms += report.cpu_ms;
     merge(loop.latency, report.latency);
+    merge(loop.send_lag, report.send_lag);
     for (const [status, n] of Object.entries(report.refused)) {
       loop.refused[status] = (loop.refused[status] ?? 0) + n;
       loop.refusal_bodies[status] ??= report.refusal_bodies[status]!;
@@ -354,6 +366,7 @@ type Server = {
   /** PostgreSQL's postmaster, whose processes' CPU /proc gives (undefined off Linux). */
   postmaster: number | undefined;
   base_url: string;
+  pool: pg.Pool;
 };
 
 type Players = { tokens: string[]; ids: bigint[] };
@@ -477,6 +490,53 @@ async function createEvents({ modules }: Server): Promise<Leg[]> {
   return legs;
 }
 
+type Statement = { calls: number; exec_ms: number; query: string };
+
+/** PostgreSQL's statements since the last reset, by execution time (BENCH_STATEMENTS=1). */
+async function readStatements(pool: pg.Pool): Promise<Statement[]> {
+  const { rows } = await pool.query<{ calls: string; exec_ms: number; query: string }>(
+    `select calls::text, total_exec_time as exec_ms, query from pg_stat_statements
+      where dbid = (select oid from pg_database where datname = current_database())
+        and query not like '%pg_stat_statements%'
+      order by total_exec_time desc`,
+  );
+  return rows.map((row) => ({ ...row, calls: Number(row.calls) }));
+}
+
+function statementsText(name: string, statements: Statement[], bets: number): string {
+  const exec_ms = statements.reduce((sum, s) => sum + s.exec_ms, 0);
+  const calls = statements.reduce((sum, s) => sum + s.calls, 0);
+  return (
+    `${name} PostgreSQL in the profiled window (pg_stat_statements; execution only, without parse, ` +
+    `commit and WAL flush): ${(calls / bets).toFixed(1)} statements and ${(exec_ms / bets).toFixed(2)} ms executing per bet; ` +
+    `the top ${STATEMENTS_SHOWN} (ms/bet, calls/bet, ms/call):\n` +
+    statements
+      .slice(0, STATEMENTS_SHOWN)
+      .map(
+        (s) =>
+          `    ${(s.exec_ms / bets).toFixed(3)}  ${(s.calls / bets).toFixed(2)}  ${(s.exec_ms / Math.max(1, s.calls)).toFixed(3)}  ` +
+          s.query.replace(/\s+/g, ' ').slice(0, 110),
+      )
+      .join('\n')
+  );
+}
+
+/**
+ * BENCH_STATEMENTS=1: restarts the embedded server with pg_stat_statements loaded (it must be
+ * preloaded); the data directory and its password stay.
+ */
+async function withStatementStats(
+  embedded: EmbeddedDatabase,
+  dataDir: string,
+): Promise<EmbeddedDatabase> {
+  const client = new pg.Client({ connectionString: embedded.url });
+  await client.connect();
+  await client.query(`alter system set shared_preload_libraries = 'pg_stat_statements'`);
+  await client.end();
+  await embedded.stop();
+  return startEmbeddedPostgres(dataDir);
+}
+
 /** Bets the outbox has not delivered yet belong to the loop that made them, not the next. */
 async function drainOutbox({ modules }: Server): Promise<number> {
   const started = performance.now();
@@ -590,12 +650,15 @@ async function measureWorkload(
 
   let stopProfile: (() => Promise<Profiler.Profile>) | undefined;
   let profile: Profiler.Profile | undefined;
+  let statements: Statement[] | undefined;
   const profiled = await closed(best!.in_flight, PROFILE_SECONDS, WARM_MS, {
     atStart: async () => {
+      if (STATEMENTS) await server.pool.query('select pg_stat_statements_reset()');
       stopProfile = await startCpuProfile();
     },
     atEnd: async () => {
       profile = await stopProfile!();
+      if (STATEMENTS) statements = await readStatements(server.pool);
     },
   });
   await drainOutbox(server);
@@ -610,13 +673,15 @@ async function measureWorkload(
       `server main thread ${(times.busy_us / profiled_bets / 1000).toFixed(2)} ms/bet; top five by self time (share, µs/bet):\n` +
       costLines(topCosts(times, profiled_bets)),
   );
+  if (statements) console.log(statementsText(name, statements, profiled_bets));
 
   const open_rate = Math.max(1, max_per_s * OPEN_LOOP_SHARE);
   const open = await measured({ kind: 'open', rate_per_s: open_rate }, SECONDS, 0);
   await drainOutbox(server);
   console.log(
     `${name} open loop at 70 % (${Math.round(open_rate)} bets/s offered): ${latencyText(open.latency)} · ` +
-      `accepted ${((100 * open.ok) / Math.max(1, open.offered)).toFixed(2)} % · ${refusedText(open)}`,
+      `accepted ${((100 * open.ok) / Math.max(1, open.offered)).toFixed(2)} % · ${refusedText(open)} · ` +
+      `generators sent late by p99 ${quantile(open.send_lag, 0.99).toFixed(1)} ms, max ${open.send_lag.max_ms.toFixed(1)} ms`,
   );
   console.log(
     `${name} max ${Math.round(max_per_s)} bets/s at ${best!.in_flight} in flight = ` +
@@ -742,11 +807,13 @@ async function main() {
       `load average at start ${load.map((n) => n.toFixed(2)).join(' / ')} (1 / 5 / 15 min)`,
   );
   const dataDir = await mkdtemp(path.join(os.tmpdir(), 'bench-bets-'));
-  const embedded = await startEmbeddedPostgres(dataDir);
+  let embedded = await startEmbeddedPostgres(dataDir);
+  if (STATEMENTS) embedded = await withStatementStats(embedded, dataDir);
   const { db, pool } = createDb(embedded.url);
   let generators: Generators | undefined;
   try {
     await migrate(pool);
+    if (STATEMENTS) await pool.query('create extension if not exists pg_stat_statements');
     const { app, modules } = await buildApp({
       config: loadConfig({ NODE_ENV: 'test', LOG_LEVEL: 'silent', CRASH_ENGINE: 'off' }),
       db,
@@ -759,6 +826,7 @@ async function main() {
     const server: Server = {
       app,
       modules,
+      pool,
       postmaster: (await postmasterPid(path.join(dataDir, 'pg'))) ?? undefined,
       base_url: `http://127.0.0.1:${(app.server.address() as { port: number }).port}/api/v1`,
     };

@@ -41,6 +41,8 @@ let post: Post;
 let playerHeaders: http.OutgoingHttpHeaders[] = [];
 let legsJson = '[]';
 let keyPrefix = '';
+/** Where in each interval this generator's open-loop sends fall: the generators take turns. */
+let phase = 0;
 let sequence = 0;
 
 function reply(message: ClientMessage): void {
@@ -119,6 +121,7 @@ function newTally(): Tally {
     refused: {},
     refusal_bodies: {},
     latency: emptyHistogram(),
+    send_lag: emptyHistogram(),
     cpu_ms: 0,
     unanswered: 0,
   };
@@ -204,6 +207,7 @@ function openLoop(
 ): Promise<Tally> {
   const tally = newTally();
   const interval_ms = 1000 / rate_per_s;
+  const first = start + phase * interval_ms;
   const total = Math.floor(rate_per_s * seconds);
   tally.offered = total;
   const path = PATHS[workload];
@@ -222,8 +226,9 @@ function openLoop(
     };
     const tick = () => {
       const now = performance.now();
-      while (sent < total && start + sent * interval_ms <= now) {
-        const scheduled = start + sent * interval_ms;
+      while (sent < total && first + sent * interval_ms <= now) {
+        const scheduled = first + sent * interval_ms;
+        record(tally.send_lag, now - scheduled);
         pending += 1;
         post(path, playerHeaders[sent % players]!, body(workload), (status, refusal) => {
           if (finished) return;
@@ -234,7 +239,7 @@ function openLoop(
         sent += 1;
       }
       if (sent < total) {
-        setTimeout(tick, start + sent * interval_ms - performance.now());
+        setTimeout(tick, first + sent * interval_ms - performance.now());
       } else {
         if (pending === 0) finish();
         setTimeout(finish, DRAIN_MS_MAX).unref();
@@ -245,7 +250,7 @@ function openLoop(
         cpuFrom = process.cpuUsage();
         tick();
       },
-      Math.max(0, start - performance.now()),
+      Math.max(0, first - performance.now()),
     );
   });
 }
@@ -260,6 +265,7 @@ process.on('message', async (command: ClientCommand) => {
     }));
     legsJson = JSON.stringify(command.legs satisfies Leg[]);
     keyPrefix = `bench-${command.client}-`;
+    phase = command.client / command.clients;
     reply({ type: 'ready' });
   } else if (command.type === 'run') {
     // The parent's wall-clock start, on this process's monotonic clock.

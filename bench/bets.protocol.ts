@@ -68,6 +68,7 @@ export type ClientCommand =
       legs: Leg[];
       /** Tells this generator's idempotency keys from the others'. */
       client: number;
+      clients: number;
     }
   | {
       type: 'run';
@@ -100,6 +101,11 @@ export type ClientReport = {
   refusal_bodies: Record<string, string>;
   /** Every answer in the window, 200 or not; open loop: from its scheduled send time. */
   latency: Histogram;
+  /**
+   * Open loop: how late each request went out against its schedule. Part of its latency, and
+   * the generator's own doing (a starved process), not the server's.
+   */
+  send_lag: Histogram;
   /** This generator's own CPU (user + system) during the window. */
   cpu_ms: number;
   /** Open loop: requests still unanswered when the drain gave up. */
