@@ -67,7 +67,11 @@ export function costKey(frame: Profiler.ProfileNode['callFrame']): string {
   return `${name} ${file}:${line + 1}`;
 }
 
-/** Self time per cost: each sample is charged the time until the next one. */
+/**
+ * Self time per cost: each sample is charged the time until the next one. V8 samples on the
+ * wall clock, so on a crowded machine a thread the OS has put aside is charged to the function
+ * it was in: shares hold, sums run above the process's CPU time.
+ */
 export function selfTimes(profile: Profiler.Profile): SelfTimes {
   const parentOf = new Map<number, Profiler.ProfileNode>();
   for (const node of profile.nodes) {
