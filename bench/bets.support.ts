@@ -1,3 +1,4 @@
+import pg from 'pg';
 import { AUTH_LIMITS_DEFAULT, type AuthLimits } from '../apps/server/src/modules/auth/index.ts';
 
 /** The bench signs every player up from 127.0.0.1: the sign-up and login limits would trip. */
@@ -7,3 +8,35 @@ export const RELAXED_LIMITS_FOR_BENCH: AuthLimits = Object.fromEntries(
     'limit' in value ? { ...value, limit: 1_000_000 } : { ...value, free_failures: 1_000_000 },
   ]),
 ) as AuthLimits;
+
+/**
+ * Database round trips while `place` runs `bets` times, one bet at a time: every query any
+ * pooled client sends is counted (a ledger batch is one, whatever it holds), and so is
+ * whatever else the app does meanwhile (the outbox delivering the bets' events). Returns the
+ * count per bet and the statements by frequency per bet.
+ */
+export async function countRoundTrips(
+  place: () => Promise<void>,
+  bets: number,
+): Promise<{ per_bet: number; statements: [string, number][] }> {
+  const counted: string[] = [];
+  const original = pg.Client.prototype.query;
+  pg.Client.prototype.query = function (this: pg.Client, ...args: unknown[]) {
+    const text = typeof args[0] === 'string' ? args[0] : (args[0] as { text?: string })?.text;
+    counted.push((text ?? '?').replace(/\s+/g, ' ').slice(0, 90));
+    return (original as (...a: unknown[]) => unknown).apply(this, args);
+  } as typeof original;
+  try {
+    for (let i = 0; i < bets; i += 1) await place();
+  } finally {
+    pg.Client.prototype.query = original;
+  }
+  const byText = new Map<string, number>();
+  for (const text of counted) byText.set(text, (byText.get(text) ?? 0) + 1);
+  return {
+    per_bet: counted.length / bets,
+    statements: [...byText]
+      .sort((a, b) => b[1] - a[1])
+      .map(([text, count]): [string, number] => [text, count / bets]),
+  };
+}

@@ -2,18 +2,18 @@
  * Counts the database round trips of one bet in the steady state: the whole app on an embedded
  * PostgreSQL, one signed-in player, warm caches; every query a pooled client sends is counted
  * (a ledger batch is one, whatever it holds) while `BENCH_BETS` bets are placed one at a time.
+ * `npm run bench:bets` prints the same count for Dice and for a 5-leg multiple at its end.
  */
 import { mkdtemp, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
-import pg from 'pg';
 import { buildApp } from '../apps/server/src/app.ts';
 import { loadConfig } from '../apps/server/src/platform/config.ts';
 import { createDb } from '../apps/server/src/platform/db/database.ts';
 import { startEmbeddedPostgres } from '../apps/server/src/platform/db/embedded.ts';
 import { migrate } from '../apps/server/src/platform/db/migrate.ts';
 import { seed } from '../apps/server/src/seed/index.ts';
-import { RELAXED_LIMITS_FOR_BENCH } from './bets.support.ts';
+import { countRoundTrips, RELAXED_LIMITS_FOR_BENCH } from './bets.support.ts';
 
 const BETS = Number(process.env.BENCH_BETS ?? 50);
 
@@ -30,17 +30,6 @@ const { app, modules } = await buildApp({
 });
 await seed(modules, { demo: false });
 await app.ready();
-
-const counted: string[] = [];
-let counting = false;
-const original = pg.Client.prototype.query;
-pg.Client.prototype.query = function (this: pg.Client, ...args: unknown[]) {
-  if (counting) {
-    const text = typeof args[0] === 'string' ? args[0] : (args[0] as { text?: string })?.text;
-    counted.push((text ?? '?').replace(/\s+/g, ' ').slice(0, 90));
-  }
-  return (original as (...a: unknown[]) => unknown).apply(this, args);
-} as typeof original;
 
 const signup = await app.inject({
   method: 'POST',
@@ -78,16 +67,9 @@ const bet = async () => {
 };
 for (let i = 0; i < 20; i++) await bet();
 await new Promise((r) => setTimeout(r, 300));
-counting = true;
-for (let i = 0; i < BETS; i++) await bet();
-counting = false;
-const byText = new Map<string, number>();
-for (const text of counted) byText.set(text, (byText.get(text) ?? 0) + 1);
-console.log(
-  `round trips per Dice bet (steady state, ${BETS} bets): ${(counted.length / BETS).toFixed(2)}`,
-);
-for (const [text, count] of [...byText].sort((a, b) => b[1] - a[1]))
-  console.log(`  ${(count / BETS).toFixed(2)}  ${text}`);
+const counted = await countRoundTrips(bet, BETS);
+console.log(`round trips per Dice bet (steady state, ${BETS} bets): ${counted.per_bet.toFixed(2)}`);
+for (const [text, perBet] of counted.statements) console.log(`  ${perBet.toFixed(2)}  ${text}`);
 await app.close();
 await db.destroy();
 await embedded.stop();
