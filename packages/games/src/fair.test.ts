@@ -8,7 +8,7 @@ import {
   diceWins,
   isValidDiceTarget,
 } from './dice.ts';
-import { floats, revealMatches, sha256Hex } from './fair.ts';
+import { floats, floatsSync, revealMatches, sha256Hex } from './fair.ts';
 
 /** An independent implementation with Node's own HMAC, to check the Web Crypto one. */
 function referenceFloats(
@@ -35,6 +35,15 @@ describe('provably fair floats', () => {
       expect(
         await floats({ serverSeed: `server-${nonce}`, clientSeed: 'client', nonce }, 20),
       ).toEqual(referenceFloats(`server-${nonce}`, 'client', nonce, 20));
+    }
+  });
+
+  it("the synchronous form (the server's, with Node's HMAC) gives the same floats", async () => {
+    const hmac = (key: string, message: string) =>
+      createHmac('sha256', key).update(message).digest();
+    for (let nonce = 0; nonce < 50; nonce++) {
+      const pair = { serverSeed: `server-${nonce}`, clientSeed: 'client', nonce };
+      expect(floatsSync(pair, 24, hmac)).toEqual(await floats(pair, 24));
     }
   });
 

@@ -53,6 +53,27 @@ export async function floats(
   return out;
 }
 
+/** An HMAC-SHA256 that answers at once (the server passes Node's: no promise, no key import). */
+export type HmacSha256Sync = (key: string, message: string) => Uint8Array;
+
+/**
+ * `floats` with a synchronous HMAC: the same floats, without Web Crypto's key import and promise
+ * per round, which cost the server about a tenth of a Dice bet's CPU.
+ */
+export function floatsSync(
+  { serverSeed, clientSeed, nonce }: SeedPair,
+  count: number,
+  hmac: HmacSha256Sync,
+): number[] {
+  const out: number[] = [];
+  for (let round = 0; out.length < count; round++) {
+    out.push(
+      ...bytesToFloats(hmac(serverSeed, `${clientSeed}:${nonce}:${round}`), count - out.length),
+    );
+  }
+  return out;
+}
+
 /** Floats per HMAC round (32 bytes, 4 per float). */
 export const FLOATS_PER_ROUND = 8;
 

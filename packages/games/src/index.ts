@@ -15,6 +15,8 @@ export {
   bytesToFloats,
   FLOATS_PER_ROUND,
   floats,
+  floatsSync,
+  type HmacSha256Sync,
   hmacSha256Hex,
   revealMatches,
   type SeedPair,

@@ -1,5 +1,5 @@
-import { sql } from 'kysely';
-import type { Db } from './db/database.ts';
+import { CompiledQuery, sql } from 'kysely';
+import { type Db, preparedStatement } from './db/database.ts';
 
 /**
  * Bearer-token sessions, one store per kind of account (players, staff). Both
@@ -33,6 +33,18 @@ const KINDS: { [K in keyof Kind]: Kind[K] } = {
 
 export const SESSION_LIST_LIMIT_MAX = 200;
 const interval = (ms: number) => sql`${`${ms} milliseconds`}::interval`;
+
+const LIVE_SQL = Object.fromEntries(
+  Object.values(KINDS).map(({ table }) => [
+    table,
+    preparedStatement(
+      `${table}_live`,
+      `select * from ${table}
+        where token_hash = $1 and revoked_at is null and expires_at > now()
+          and last_seen_at > now() - $2::interval`,
+    ),
+  ]),
+) as Record<Kind[keyof Kind]['table'], string>;
 
 /**
  * Plain SQL because the table and owner column are chosen per kind (from the
@@ -79,10 +91,10 @@ export class SessionStore<K extends keyof Kind> {
     idle_ms: number,
     touch_ms: number,
   ): Promise<OwnedSession<K> | undefined> {
-    const { rows } = await sql<OwnedSession<K>>`
-      select * from ${sql.table(this.table)}
-      where token_hash = ${token_hash} and revoked_at is null and expires_at > now()
-        and last_seen_at > now() - ${interval(idle_ms)}`.execute(this.db);
+    // Every authenticated request asks: a named statement, planned once per connection.
+    const { rows } = await this.db.executeQuery<OwnedSession<K>>(
+      CompiledQuery.raw(LIVE_SQL[this.table], [token_hash, `${idle_ms} milliseconds`]),
+    );
     const session = rows[0];
     if (session && Date.now() - session.last_seen_at.getTime() > touch_ms) {
       await sql`update ${sql.table(this.table)} set last_seen_at = now() where id = ${session.id}`.execute(

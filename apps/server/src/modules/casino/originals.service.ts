@@ -1,11 +1,11 @@
-import { randomBytes } from 'node:crypto';
+import { createHmac, randomBytes } from 'node:crypto';
 import {
   type DiceDirection,
   diceMultiplier,
   dicePayout,
   diceRollFromFloat,
   diceWins,
-  floats,
+  floatsSync,
   isValidDiceTarget,
   isValidLimboTarget,
   isValidMines,
@@ -60,6 +60,9 @@ type MinesOutcome = {
 /** Hundredths as text with 4 decimals, the multiplier's format ("2.5000"). */
 const x100Text = (n: number) => `${Math.floor(n / 100)}.${String(n % 100).padStart(2, '0')}00`;
 const hundredths = (n: number) => `${Math.floor(n / 100)}.${String(n % 100).padStart(2, '0')}`;
+/** Node's HMAC: the same bytes as the verifier's Web Crypto, without a key import per bet. */
+const hmacSha256 = (key: string, message: string) =>
+  createHmac('sha256', key).update(message).digest();
 const CLIENT_SEED = /^[\x21-\x7e]{1,64}$/;
 
 export type OriginalsDeps = {
@@ -336,9 +339,10 @@ export class OriginalsService {
     try {
       for (let attempt = 1; bet === null; attempt++) {
         seed = attempt === 1 ? await this.currentSeed(player.id) : await this.ensureSeed(player.id);
-        const fs = await floats(
+        const fs = floatsSync(
           { serverSeed: seed.server_seed, clientSeed: seed.client_seed, nonce: seed.nonce },
           planned.floats,
+          hmacSha256,
         );
         const result = planned.resolve(fs, limits.max_payout_minor);
         bet = await this.repository.placeBet(seed, {

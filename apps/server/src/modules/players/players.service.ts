@@ -61,6 +61,8 @@ export class PlayersService {
     if (await this.repository.emailTaken(input.email)) {
       throw new AppError('EMAIL_TAKEN', 'An account with this email already exists');
     }
+    const currency =
+      input.currency_id === null ? null : await this.currencies.byId(input.currency_id);
     const base = usernameBase(input.email);
     for (let attempt = 0; attempt < USERNAME_ATTEMPTS_MAX; attempt += 1) {
       const username =
@@ -77,7 +79,7 @@ export class PlayersService {
             payload: {
               player_id: row.id,
               country: row.country,
-              currency: null,
+              currency: currency?.code ?? null,
               referral_code: row.referred_by_code ?? row.campaign_code,
               registered_at: row.created_at.toISOString(),
             },
