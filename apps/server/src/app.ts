@@ -113,6 +113,7 @@ export async function buildApp(options: AppOptions) {
     ...(config.env === 'test' ? { poll_ms: 50 } : {}),
   });
   events.subscribe(Outbox.WAKE_CHANNEL, () => outbox.wake());
+  outbox.subscribe(metrics.subscriber);
 
   // Modules, each built from the ones before it (the order is the dependency order).
   const ledger = createLedgerModule(db, {

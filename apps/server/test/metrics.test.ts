@@ -64,6 +64,9 @@ describe('GET /metrics (issue 20)', () => {
       'business_bets_total',
       'business_deposits_total',
       'business_withdrawals_total',
+      'business_bets_settled_total',
+      'business_settled_stakes_minor_total',
+      'business_settled_payouts_minor_total',
     ]) {
       expect(text, name).toContain(`# TYPE ${name.replace(/_bucket$/, '')} `);
     }
@@ -135,6 +138,34 @@ describe('GET /metrics (issue 20)', () => {
     );
     expect(sample(after, 'ledger_batch_duration_seconds_sum')).toBeGreaterThan(
       sample(before, 'ledger_batch_duration_seconds_sum'),
+    );
+  });
+
+  it('counts settled bets, their stakes and payouts per product from BetSettled', async () => {
+    const { signedInPlayer, bearer } = await import('./harness.ts');
+    const player = await signedInPlayer(t);
+    await deposit(t.modules.ledger.service, player.id, 100_00n);
+    const before = await scrape();
+    // Limbo at 10,000× almost never wins; its payout is read from the answer either way.
+    const response = await t.app.inject({
+      method: 'POST',
+      url: '/api/v1/customer/casino/originals/limbo/bet',
+      headers: bearer(player.token),
+      payload: { amount: '2', target: '10000', idempotency_key: key('limbo') },
+    });
+    expect(response.statusCode, response.body).toBe(200);
+    const payout = Math.round(Number(response.json().data.payout) * 100);
+    await t.modules.outbox.drain();
+    const after = await scrape();
+    const originals = { product: 'originals', currency: 'EUR' };
+    expect(sample(after, 'business_bets_settled_total', originals)).toBe(
+      sample(before, 'business_bets_settled_total', originals) + 1,
+    );
+    expect(sample(after, 'business_settled_stakes_minor_total', originals)).toBe(
+      sample(before, 'business_settled_stakes_minor_total', originals) + 200,
+    );
+    expect(sample(after, 'business_settled_payouts_minor_total', originals)).toBe(
+      sample(before, 'business_settled_payouts_minor_total', originals) + payout,
     );
   });
 

@@ -1,6 +1,7 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type pg from 'pg';
 import { Counter, collectDefaultMetrics, Gauge, Histogram, Registry } from 'prom-client';
+import type { Subscriber } from '../outbox/outbox.ts';
 
 /**
  * Production metrics in Prometheus' text format (issue 20; docs/ops/README.md). One registry per
@@ -134,6 +135,25 @@ export function createMetrics(options: { pool?: pg.Pool } = {}) {
     registers,
   });
 
+  const settled = new Counter({
+    name: 'business_bets_settled_total',
+    help: 'Real-money bets settled (BetSettled events; a re-settled sports bet once per version), by product.',
+    labelNames: ['product', 'currency'] as const,
+    registers,
+  });
+  const settledStakes = new Counter({
+    name: 'business_settled_stakes_minor_total',
+    help: 'Stakes of settled real-money bets, in minor units, by product (GGR = stakes − payouts).',
+    labelNames: ['product', 'currency'] as const,
+    registers,
+  });
+  const settledPayouts = new Counter({
+    name: 'business_settled_payouts_minor_total',
+    help: 'Payouts of settled real-money bets, in minor units, by product.',
+    labelNames: ['product', 'currency'] as const,
+    registers,
+  });
+
   const vitals = {
     LCP: new Histogram({
       name: 'web_vitals_lcp_seconds',
@@ -198,6 +218,24 @@ export function createMetrics(options: { pool?: pg.Pool } = {}) {
         socket.once('close', () => websockets.dec({ path }));
       });
     },
+    /**
+     * Settled bets, their stakes and payouts per product (GGR), from the domain events: an
+     * outbox subscriber, so counted on the instance that delivers them, once per settlement
+     * (at least once: a crash in mid-delivery may count a batch twice; counters are not money).
+     */
+    subscriber: {
+      name: 'metrics.bets',
+      types: ['BetSettled'],
+      async handle(events) {
+        for (const { payload: bet } of events) {
+          if (bet.status !== 'settled' || bet.funding === 'free_round') continue;
+          const labels = { product: bet.product, currency: bet.currency };
+          settled.inc(labels);
+          settledStakes.inc(labels, Number(bet.stake_minor));
+          settledPayouts.inc(labels, Number(bet.payout_minor));
+        }
+      },
+    } satisfies Subscriber<'BetSettled'>,
     /**
      * Batch sizes and times, the queue, and the business counters from the one place all money
      * moves (a committed bet stake, deposit or withdrawal hold; replays are not told).

@@ -249,11 +249,21 @@ export class Outbox {
    */
   async drain(rounds_max = 1_000): Promise<void> {
     for (let round = 0; round < rounds_max; round++) {
-      await this.running?.catch(() => {});
-      const handled = await this.deliverOnce(true);
+      const handled = await this.exclusive(() => this.deliverOnce(true));
       if (handled === 0) return;
     }
   }
+
+  /**
+   * One delivery round at a time in this instance: two rounds at once would read the same
+   * batch past the same cursors and hand it out twice.
+   */
+  private exclusive(round: () => Promise<number>): Promise<number> {
+    const next = this.rounds.then(round, round);
+    this.rounds = next.catch(() => 0);
+    return next;
+  }
+  private rounds: Promise<number> = Promise.resolve(0);
 
   private schedule(delay_ms: number) {
     if (this.stopped) return;
@@ -268,7 +278,7 @@ export class Outbox {
   private tick() {
     if (this.running || this.stopped) return;
     this.woken = false;
-    this.running = this.deliverOnce(false);
+    this.running = this.exclusive(() => this.deliverOnce(false));
     this.running
       .catch((error) => {
         this.options.log('outbox delivery', error);
