@@ -3,9 +3,17 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import ts from 'typescript';
 import { beforeAll, describe, expect, it } from 'vitest';
+import { isKycError, kycError } from './modules/kyc/index.ts';
 import { isLedgerError, LedgerError } from './modules/ledger/index.ts';
 import { isWagersError, wagersError } from './modules/wagers/index.ts';
-import { AppError, defineErrors, type ErrorCode, errorTables } from './platform/http/errors.ts';
+import {
+  AppError,
+  defineErrors,
+  type ErrorCode,
+  errorTables,
+  frameworkRefusal,
+  recordedRefusal,
+} from './platform/http/errors.ts';
 
 const src = path.dirname(fileURLToPath(import.meta.url));
 const modulesDir = path.join(src, 'modules');
@@ -36,6 +44,15 @@ const SHARED: Record<string, string[]> = {
   INVALID_AMOUNT: ['casino', 'ledger'],
   PAYOUT_OVER_LIMIT: ['casino', 'sportsbook'],
   VALIDATION_FAILED: ['casino', 'platform'],
+};
+
+/**
+ * Entries that answer with a known code at a status of their own, by `table.KEY`: clients know
+ * these codes at both statuses, and a code of their own would change the API.
+ */
+const ALIASES: Record<string, string> = {
+  'kyc.FILE_SIZE_REFUSED': 'VALIDATION_FAILED',
+  'kyc.FILE_TYPE_REFUSED': 'VALIDATION_FAILED',
 };
 
 const errorFiles = readdirSync(modulesDir).flatMap((name) =>
@@ -72,7 +89,8 @@ describe('error tables', () => {
     const owners = new Map<string, string[]>();
     const statuses = new Map<string, Set<number>>();
     for (const [owner, table] of errorTables()) {
-      for (const [code, { status }] of Object.entries(table)) {
+      for (const [code, { status, code: answers }] of Object.entries(table)) {
+        if (answers !== undefined) continue;
         owners.set(code, [...(owners.get(code) ?? []), owner].sort());
         statuses.set(code, (statuses.get(code) ?? new Set()).add(status));
       }
@@ -80,6 +98,24 @@ describe('error tables', () => {
     const shared = Object.fromEntries([...owners].filter(([, by]) => by.length > 1));
     expect(shared).toEqual(SHARED);
     for (const [code, set] of statuses) expect(set.size, code).toBe(1);
+  });
+
+  it('answers with a known code at another status only in the entries listed', () => {
+    const own = new Map<string, number>();
+    for (const table of errorTables().values())
+      for (const [code, entry] of Object.entries(table))
+        if (entry.code === undefined) own.set(code, entry.status);
+    const aliases: Record<string, string> = {};
+    for (const [owner, table] of errorTables()) {
+      for (const [key, { status, code }] of Object.entries(table)) {
+        if (code === undefined) continue;
+        aliases[`${owner}.${key}`] = code;
+        expect(own.has(key), `${owner}.${key} is another table's code`).toBe(false);
+        expect(own.get(code), `${owner}.${key}: ${code} is no table's own code`).toBeDefined();
+        expect(own.get(code), `${owner}.${key} takes the status ${code} has`).not.toBe(status);
+      }
+    }
+    expect(aliases).toEqual(ALIASES);
   });
 
   it('refuses a table whose code takes another status than where it is already known', () => {
@@ -121,6 +157,31 @@ describe('AppError', () => {
     expect(isWagersError(ledger)).toBe(false);
   });
 
+  it('answers an entry named for its failure with the code clients know, at its own status', () => {
+    const error = kycError('FILE_TYPE_REFUSED', 'The selfie must be a photo.', 'selfie');
+    expect(error).toMatchObject({
+      code: 'VALIDATION_FAILED',
+      key: 'FILE_TYPE_REFUSED',
+      status: 415,
+      errors: [{ path: 'selfie', message: 'The selfie must be a photo.' }],
+    });
+    expect(isKycError(error, 'FILE_TYPE_REFUSED')).toBe(true);
+    expect(isKycError(error, 'FILE_SIZE_REFUSED')).toBe(false);
+  });
+
+  it('answers a recorded refusal again at 409, and a framework 4xx at its own status', () => {
+    expect(recordedRefusal('MARKET_CLOSED', 'The market is closed')).toMatchObject({
+      code: 'MARKET_CLOSED',
+      status: 409,
+      message: 'The market is closed',
+    });
+    expect(frameworkRefusal(405, 'Method not allowed')).toMatchObject({
+      code: 'BAD_REQUEST',
+      status: 405,
+    });
+    expect(() => frameworkRefusal(500, 'Boom')).toThrow(/not a 4xx/);
+  });
+
   it('accepts only known codes (checked by the type checker)', () => {
     const known: ErrorCode[] = ['NOT_FOUND', 'BONUS_NOT_ACTIVE', 'INSUFFICIENT_FUNDS'];
     // @ts-expect-error: no table has this code
@@ -131,7 +192,9 @@ describe('AppError', () => {
     const moduleCode = () => new AppError('BONUS_NOT_ACTIVE', 'This bonus has already ended.');
     // @ts-expect-error: a helper builds only its own table's codes
     const foreign = () => wagersError('BONUS_NOT_ACTIVE');
-    expect([known, typo, unknown, moduleCode, foreign]).toHaveLength(5);
+    // @ts-expect-error: an entry may answer only with a known code
+    const alias = () => defineErrors('aliased', { A: { status: 400, code: 'NOPE', message: 'A' } });
+    expect([known, typo, unknown, moduleCode, foreign, alias]).toHaveLength(6);
   });
 });
 
