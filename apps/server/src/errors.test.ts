@@ -21,7 +21,6 @@ const modulesDir = path.join(src, 'modules');
 /** Modules that still throw inline codes with their status (decision 0005); each leaves with its table. */
 const NOT_YET_ON_A_TABLE = [
   'affiliate',
-  'auth',
   'cashier',
   'compliance',
   'crypto',
@@ -51,6 +50,8 @@ const SHARED: Record<string, string[]> = {
  * these codes at both statuses, and a code of their own would change the API.
  */
 const ALIASES: Record<string, string> = {
+  'auth.CURRENT_PASSWORD_WRONG': 'INVALID_CREDENTIALS',
+  'auth.RESET_LINK_INVALID': 'TOKEN_INVALID',
   'kyc.FILE_SIZE_REFUSED': 'VALIDATION_FAILED',
   'kyc.FILE_TYPE_REFUSED': 'VALIDATION_FAILED',
 };
