@@ -19,15 +19,7 @@ const src = path.dirname(fileURLToPath(import.meta.url));
 const modulesDir = path.join(src, 'modules');
 
 /** Modules that still throw inline codes with their status (decision 0005); each leaves with its table. */
-const NOT_YET_ON_A_TABLE = [
-  'affiliate',
-  'cashier',
-  'compliance',
-  'crypto',
-  'players',
-  'protection',
-  'wallet',
-];
+const NOT_YET_ON_A_TABLE = ['affiliate', 'compliance', 'crypto', 'players', 'protection', 'wallet'];
 
 /**
  * Codes more than one table holds on purpose, with the tables that hold them: the provider API
@@ -36,6 +28,7 @@ const NOT_YET_ON_A_TABLE = [
  */
 const SHARED: Record<string, string[]> = {
   DUPLICATE_TRANSACTION: ['bonus', 'casino'],
+  FOUR_EYES: ['backoffice', 'cashier'],
   FREE_ROUNDS_FINISHED: ['bonus', 'casino'],
   FREE_ROUNDS_NOT_FOUND: ['bonus', 'casino'],
   IDEMPOTENCY_CONFLICT: ['ledger', 'platform'],
