@@ -19,7 +19,7 @@ const src = path.dirname(fileURLToPath(import.meta.url));
 const modulesDir = path.join(src, 'modules');
 
 /** Modules that still throw inline codes with their status (decision 0005); each leaves with its table. */
-const NOT_YET_ON_A_TABLE = ['affiliate', 'compliance', 'crypto', 'players', 'protection', 'wallet'];
+const NOT_YET_ON_A_TABLE = ['affiliate', 'compliance', 'players', 'protection', 'wallet'];
 
 /**
  * Codes more than one table holds on purpose, with the tables that hold them: the provider API
@@ -27,6 +27,7 @@ const NOT_YET_ON_A_TABLE = ['affiliate', 'compliance', 'crypto', 'players', 'pro
  * raise; a module may name a generic code in its own table when its API documents it.
  */
 const SHARED: Record<string, string[]> = {
+  CALLBACK_REJECTED: ['crypto', 'kyc'],
   DUPLICATE_TRANSACTION: ['bonus', 'casino'],
   FOUR_EYES: ['backoffice', 'cashier'],
   FREE_ROUNDS_FINISHED: ['bonus', 'casino'],
@@ -34,8 +35,11 @@ const SHARED: Record<string, string[]> = {
   IDEMPOTENCY_CONFLICT: ['ledger', 'platform'],
   INSUFFICIENT_FUNDS: ['casino', 'ledger', 'wagers'],
   INVALID_AMOUNT: ['casino', 'ledger'],
+  KYC_REQUIRED: ['cashier', 'crypto'],
   PAYOUT_OVER_LIMIT: ['casino', 'sportsbook'],
+  PROVIDER_UNAVAILABLE: ['cashier', 'crypto'],
   VALIDATION_FAILED: ['casino', 'platform'],
+  WITHDRAWAL_STATE: ['cashier', 'crypto'],
 };
 
 /**
@@ -45,6 +49,7 @@ const SHARED: Record<string, string[]> = {
 const ALIASES: Record<string, string> = {
   'auth.CURRENT_PASSWORD_WRONG': 'INVALID_CREDENTIALS',
   'auth.RESET_LINK_INVALID': 'TOKEN_INVALID',
+  'crypto.CALLBACK_MISMATCH': 'CALLBACK_REJECTED',
   'kyc.FILE_SIZE_REFUSED': 'VALIDATION_FAILED',
   'kyc.FILE_TYPE_REFUSED': 'VALIDATION_FAILED',
 };
