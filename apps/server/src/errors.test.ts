@@ -19,7 +19,7 @@ const src = path.dirname(fileURLToPath(import.meta.url));
 const modulesDir = path.join(src, 'modules');
 
 /** Modules that still throw inline codes with their status (decision 0005); each leaves with its table. */
-const NOT_YET_ON_A_TABLE = ['compliance', 'players', 'protection', 'wallet'];
+const NOT_YET_ON_A_TABLE = ['compliance', 'players', 'wallet'];
 
 /**
  * Codes more than one table holds on purpose, with the tables that hold them: the provider API
