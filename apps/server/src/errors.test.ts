@@ -18,8 +18,11 @@ import {
 const src = path.dirname(fileURLToPath(import.meta.url));
 const modulesDir = path.join(src, 'modules');
 
-/** Modules that still throw inline codes with their status (decision 0005); each leaves with its table. */
-const NOT_YET_ON_A_TABLE = ['compliance', 'players', 'wallet'];
+/**
+ * The last module that names its statuses at the throw, through AppError's status overload
+ * (decision 0005). When it has a table, the overload goes.
+ */
+const LAST_WITHOUT_A_TABLE = 'compliance';
 
 /**
  * Codes more than one table holds on purpose, with the tables that hold them: the provider API
@@ -69,7 +72,7 @@ describe('error tables', () => {
     expect([...errorTables().keys()].sort()).toEqual(
       ['platform', ...errorFiles.map((entry) => entry.module)].sort(),
     );
-    for (const module of NOT_YET_ON_A_TABLE) expect(errorTables().has(module)).toBe(false);
+    expect(errorTables().has(LAST_WITHOUT_A_TABLE)).toBe(false);
   });
 
   it('gives every code an error status and a message a player can read', () => {
@@ -197,8 +200,8 @@ describe('AppError', () => {
   });
 });
 
-describe('services name no status', () => {
-  /** `new AppError(…, { status })` outside an errors file, in a module that has a table. */
+describe('statuses come from tables', () => {
+  /** `new AppError(…, { status })`: a status named at the throw rather than taken from a table. */
   function statusesIn(file: string): string[] {
     const source = ts.createSourceFile(file, readFileSync(file, 'utf8'), ts.ScriptTarget.Latest);
     const found: string[] = [];
@@ -223,23 +226,26 @@ describe('services name no status', () => {
     readdirSync(dir, { withFileTypes: true }).flatMap((entry) =>
       entry.isDirectory()
         ? files(path.join(dir, entry.name))
-        : entry.name.endsWith('.ts') && !entry.name.endsWith('.test.ts')
+        : entry.name.endsWith('.ts')
           ? [path.join(dir, entry.name)]
           : [],
     );
 
-  it('takes every status from a table, outside the modules not yet on one', () => {
-    const modules = readdirSync(modulesDir).filter((name) => !NOT_YET_ON_A_TABLE.includes(name));
-    const checked = [
-      ...modules.flatMap((name) => files(path.join(modulesDir, name))),
-      ...files(path.join(src, 'platform')),
-    ].filter(
-      (file) =>
-        !file.endsWith('.errors.ts') &&
-        // Fastify's own 4xx keep the status Fastify chose: HTTP itself is the point there.
-        !file.endsWith(path.join('platform', 'http', 'error-handler.ts')),
+  it(`names a status at the throw nowhere but in ${LAST_WITHOUT_A_TABLE}`, () => {
+    const last = path.join(modulesDir, LAST_WITHOUT_A_TABLE);
+    // Services, routes, errors files, the platform and the integration tests alike.
+    const checked = [...files(src), ...files(path.join(src, '..', 'test'))].filter(
+      (file) => !file.startsWith(`${last}${path.sep}`),
     );
-    expect(checked.length).toBeGreaterThan(50);
+    expect(checked.length).toBeGreaterThan(200);
     expect(checked.flatMap(statusesIn)).toEqual([]);
+  });
+
+  it(`keeps AppError's status overload only while ${LAST_WITHOUT_A_TABLE} throws through it`, () => {
+    const last = files(path.join(modulesDir, LAST_WITHOUT_A_TABLE)).flatMap(statusesIn);
+    expect(
+      last.length,
+      `${LAST_WITHOUT_A_TABLE} names no status any more: remove the overload (decision 0005)`,
+    ).toBeGreaterThan(0);
   });
 });
