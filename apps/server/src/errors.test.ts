@@ -3,24 +3,26 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import ts from 'typescript';
 import { beforeAll, describe, expect, it } from 'vitest';
+import { isKycError, kycError } from './modules/kyc/index.ts';
 import { isLedgerError, LedgerError } from './modules/ledger/index.ts';
 import { isWagersError, wagersError } from './modules/wagers/index.ts';
-import { AppError, defineErrors, type ErrorCode, errorTables } from './platform/http/errors.ts';
+import {
+  AppError,
+  defineErrors,
+  type ErrorCode,
+  errorTables,
+  frameworkRefusal,
+  recordedRefusal,
+} from './platform/http/errors.ts';
 
 const src = path.dirname(fileURLToPath(import.meta.url));
 const modulesDir = path.join(src, 'modules');
 
-/** Modules that still throw inline codes with their status (decision 0005); each leaves with its table. */
-const NOT_YET_ON_A_TABLE = [
-  'affiliate',
-  'auth',
-  'cashier',
-  'compliance',
-  'crypto',
-  'players',
-  'protection',
-  'wallet',
-];
+/**
+ * The last module that names its statuses at the throw, through AppError's status overload
+ * (decision 0005). When it has a table, the overload goes.
+ */
+const LAST_WITHOUT_A_TABLE = 'compliance';
 
 /**
  * Codes more than one table holds on purpose, with the tables that hold them: the provider API
@@ -28,14 +30,31 @@ const NOT_YET_ON_A_TABLE = [
  * raise; a module may name a generic code in its own table when its API documents it.
  */
 const SHARED: Record<string, string[]> = {
+  CALLBACK_REJECTED: ['crypto', 'kyc'],
   DUPLICATE_TRANSACTION: ['bonus', 'casino'],
+  FOUR_EYES: ['backoffice', 'cashier'],
   FREE_ROUNDS_FINISHED: ['bonus', 'casino'],
   FREE_ROUNDS_NOT_FOUND: ['bonus', 'casino'],
   IDEMPOTENCY_CONFLICT: ['ledger', 'platform'],
   INSUFFICIENT_FUNDS: ['casino', 'ledger', 'wagers'],
   INVALID_AMOUNT: ['casino', 'ledger'],
+  KYC_REQUIRED: ['cashier', 'crypto'],
   PAYOUT_OVER_LIMIT: ['casino', 'sportsbook'],
+  PROVIDER_UNAVAILABLE: ['cashier', 'crypto'],
   VALIDATION_FAILED: ['casino', 'platform'],
+  WITHDRAWAL_STATE: ['cashier', 'crypto'],
+};
+
+/**
+ * Entries that answer with a known code at a status of their own, by `table.KEY`: clients know
+ * these codes at both statuses, and a code of their own would change the API.
+ */
+const ALIASES: Record<string, string> = {
+  'auth.CURRENT_PASSWORD_WRONG': 'INVALID_CREDENTIALS',
+  'auth.RESET_LINK_INVALID': 'TOKEN_INVALID',
+  'crypto.CALLBACK_MISMATCH': 'CALLBACK_REJECTED',
+  'kyc.FILE_SIZE_REFUSED': 'VALIDATION_FAILED',
+  'kyc.FILE_TYPE_REFUSED': 'VALIDATION_FAILED',
 };
 
 const errorFiles = readdirSync(modulesDir).flatMap((name) =>
@@ -53,7 +72,7 @@ describe('error tables', () => {
     expect([...errorTables().keys()].sort()).toEqual(
       ['platform', ...errorFiles.map((entry) => entry.module)].sort(),
     );
-    for (const module of NOT_YET_ON_A_TABLE) expect(errorTables().has(module)).toBe(false);
+    expect(errorTables().has(LAST_WITHOUT_A_TABLE)).toBe(false);
   });
 
   it('gives every code an error status and a message a player can read', () => {
@@ -72,7 +91,8 @@ describe('error tables', () => {
     const owners = new Map<string, string[]>();
     const statuses = new Map<string, Set<number>>();
     for (const [owner, table] of errorTables()) {
-      for (const [code, { status }] of Object.entries(table)) {
+      for (const [code, { status, code: answers }] of Object.entries(table)) {
+        if (answers !== undefined) continue;
         owners.set(code, [...(owners.get(code) ?? []), owner].sort());
         statuses.set(code, (statuses.get(code) ?? new Set()).add(status));
       }
@@ -80,6 +100,24 @@ describe('error tables', () => {
     const shared = Object.fromEntries([...owners].filter(([, by]) => by.length > 1));
     expect(shared).toEqual(SHARED);
     for (const [code, set] of statuses) expect(set.size, code).toBe(1);
+  });
+
+  it('answers with a known code at another status only in the entries listed', () => {
+    const own = new Map<string, number>();
+    for (const table of errorTables().values())
+      for (const [code, entry] of Object.entries(table))
+        if (entry.code === undefined) own.set(code, entry.status);
+    const aliases: Record<string, string> = {};
+    for (const [owner, table] of errorTables()) {
+      for (const [key, { status, code }] of Object.entries(table)) {
+        if (code === undefined) continue;
+        aliases[`${owner}.${key}`] = code;
+        expect(own.has(key), `${owner}.${key} is another table's code`).toBe(false);
+        expect(own.get(code), `${owner}.${key}: ${code} is no table's own code`).toBeDefined();
+        expect(own.get(code), `${owner}.${key} takes the status ${code} has`).not.toBe(status);
+      }
+    }
+    expect(aliases).toEqual(ALIASES);
   });
 
   it('refuses a table whose code takes another status than where it is already known', () => {
@@ -121,6 +159,31 @@ describe('AppError', () => {
     expect(isWagersError(ledger)).toBe(false);
   });
 
+  it('answers an entry named for its failure with the code clients know, at its own status', () => {
+    const error = kycError('FILE_TYPE_REFUSED', 'The selfie must be a photo.', 'selfie');
+    expect(error).toMatchObject({
+      code: 'VALIDATION_FAILED',
+      key: 'FILE_TYPE_REFUSED',
+      status: 415,
+      errors: [{ path: 'selfie', message: 'The selfie must be a photo.' }],
+    });
+    expect(isKycError(error, 'FILE_TYPE_REFUSED')).toBe(true);
+    expect(isKycError(error, 'FILE_SIZE_REFUSED')).toBe(false);
+  });
+
+  it('answers a recorded refusal again at 409, and a framework 4xx at its own status', () => {
+    expect(recordedRefusal('MARKET_CLOSED', 'The market is closed')).toMatchObject({
+      code: 'MARKET_CLOSED',
+      status: 409,
+      message: 'The market is closed',
+    });
+    expect(frameworkRefusal(405, 'Method not allowed')).toMatchObject({
+      code: 'BAD_REQUEST',
+      status: 405,
+    });
+    expect(() => frameworkRefusal(500, 'Boom')).toThrow(/not a 4xx/);
+  });
+
   it('accepts only known codes (checked by the type checker)', () => {
     const known: ErrorCode[] = ['NOT_FOUND', 'BONUS_NOT_ACTIVE', 'INSUFFICIENT_FUNDS'];
     // @ts-expect-error: no table has this code
@@ -131,12 +194,14 @@ describe('AppError', () => {
     const moduleCode = () => new AppError('BONUS_NOT_ACTIVE', 'This bonus has already ended.');
     // @ts-expect-error: a helper builds only its own table's codes
     const foreign = () => wagersError('BONUS_NOT_ACTIVE');
-    expect([known, typo, unknown, moduleCode, foreign]).toHaveLength(5);
+    // @ts-expect-error: an entry may answer only with a known code
+    const alias = () => defineErrors('aliased', { A: { status: 400, code: 'NOPE', message: 'A' } });
+    expect([known, typo, unknown, moduleCode, foreign, alias]).toHaveLength(6);
   });
 });
 
-describe('services name no status', () => {
-  /** `new AppError(…, { status })` outside an errors file, in a module that has a table. */
+describe('statuses come from tables', () => {
+  /** `new AppError(…, { status })`: a status named at the throw rather than taken from a table. */
   function statusesIn(file: string): string[] {
     const source = ts.createSourceFile(file, readFileSync(file, 'utf8'), ts.ScriptTarget.Latest);
     const found: string[] = [];
@@ -161,23 +226,26 @@ describe('services name no status', () => {
     readdirSync(dir, { withFileTypes: true }).flatMap((entry) =>
       entry.isDirectory()
         ? files(path.join(dir, entry.name))
-        : entry.name.endsWith('.ts') && !entry.name.endsWith('.test.ts')
+        : entry.name.endsWith('.ts')
           ? [path.join(dir, entry.name)]
           : [],
     );
 
-  it('takes every status from a table, outside the modules not yet on one', () => {
-    const modules = readdirSync(modulesDir).filter((name) => !NOT_YET_ON_A_TABLE.includes(name));
-    const checked = [
-      ...modules.flatMap((name) => files(path.join(modulesDir, name))),
-      ...files(path.join(src, 'platform')),
-    ].filter(
-      (file) =>
-        !file.endsWith('.errors.ts') &&
-        // Fastify's own 4xx keep the status Fastify chose: HTTP itself is the point there.
-        !file.endsWith(path.join('platform', 'http', 'error-handler.ts')),
+  it(`names a status at the throw nowhere but in ${LAST_WITHOUT_A_TABLE}`, () => {
+    const last = path.join(modulesDir, LAST_WITHOUT_A_TABLE);
+    // Services, routes, errors files, the platform and the integration tests alike.
+    const checked = [...files(src), ...files(path.join(src, '..', 'test'))].filter(
+      (file) => !file.startsWith(`${last}${path.sep}`),
     );
-    expect(checked.length).toBeGreaterThan(50);
+    expect(checked.length).toBeGreaterThan(200);
     expect(checked.flatMap(statusesIn)).toEqual([]);
+  });
+
+  it(`keeps AppError's status overload only while ${LAST_WITHOUT_A_TABLE} throws through it`, () => {
+    const last = files(path.join(modulesDir, LAST_WITHOUT_A_TABLE)).flatMap(statusesIn);
+    expect(
+      last.length,
+      `${LAST_WITHOUT_A_TABLE} names no status any more: remove the overload (decision 0005)`,
+    ).toBeGreaterThan(0);
   });
 });

@@ -268,6 +268,7 @@ describe('crypto deposits on the sandbox processor', () => {
     const body = ipnBody(d, 'finished');
     const forged = await ipn('sandbox', body, 'not-the-secret');
     expect(forged.statusCode).toBe(401);
+    expect(forged.json().code).toBe('CALLBACK_REJECTED');
     const unsigned = await t.app.inject({
       method: 'POST',
       url: '/api/v1/crypto/ipn/sandbox',
@@ -287,7 +288,12 @@ describe('crypto deposits on the sandbox processor', () => {
     const unknownPayment = await ipn('sandbox', { ...body, payment_id: 'sbx_nope' });
     expect(unknownPayment.statusCode).toBe(404);
     const otherCoin = await ipn('sandbox', { ...body, pay_currency: 'eth' });
-    expect(otherCoin.statusCode).toBe(422);
+    // Signed, so not a 401: a refusal of what it says, under the code providers know.
+    expect(otherCoin.json()).toEqual({
+      status: 422,
+      code: 'CALLBACK_REJECTED',
+      message: 'Callback names another pay currency than the invoice',
+    });
     const status = await t.app.inject({
       method: 'GET',
       url: `/api/v1/customer/crypto/deposit/verify-public/${d.tracking_id}`,

@@ -237,9 +237,12 @@ describe('uploads: checked by content and size, nothing stored on refusal', () =
       selfiePart(PNG),
     ]);
     expect(response.statusCode).toBe(415);
-    expect(response.json().message).toBe(
-      'The ID document must be a JPEG, PNG or WebP photo or a PDF.',
-    );
+    // The code clients know for a bad field, at the status HTTP gives the reason.
+    expect(response.json()).toMatchObject({
+      code: 'VALIDATION_FAILED',
+      message: 'The ID document must be a JPEG, PNG or WebP photo or a PDF.',
+      errors: [{ path: 'document' }],
+    });
     // A PDF is a document, not a selfie.
     const pdfSelfie = await upload(session, { document_type: 'passport' }, [
       documentPart(PDF, 'id.pdf', 'application/pdf'),
@@ -262,9 +265,10 @@ describe('uploads: checked by content and size, nothing stored on refusal', () =
       selfiePart(big, 'selfie.jpg', 'image/jpeg'),
     ]);
     expect(response.statusCode).toBe(413);
-    expect(response.json().message).toBe(
-      'A file is larger than 8 MB: choose a smaller photo or scan.',
-    );
+    expect(response.json()).toMatchObject({
+      code: 'FILE_TOO_LARGE',
+      message: 'A file is larger than 8 MB: choose a smaller photo or scan.',
+    });
     expect(await storedFiles()).toEqual(before);
     expect(await documentRows(player.id)).toBe(0);
     expect(await kycStatus(player.id)).toBeNull();

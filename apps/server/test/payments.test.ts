@@ -713,6 +713,33 @@ describe('withdrawals', () => {
     expect(two.json().data).toMatchObject({ status: 'approved', approvals: 2 });
   });
 
+  it('a withdrawal whose hold lapsed cannot be marked paid: 409 HOLD_EXPIRED saying what to do', async () => {
+    const finance = await staffMember(t, 'finance');
+    const player = await fundedVerifiedPlayer(100_00n);
+    const wd = (await withdraw(player.token, bankWithdrawal('40'))).json().data;
+    const approved = await t.app.inject({
+      method: 'POST',
+      url: `/api/admin/payments/${wd.id}/approve`,
+      headers: finance.headers,
+    });
+    expect(approved.json().data.status).toBe('approved');
+    await sql`
+      update ledger_holds set expires_at = now() - interval '1 second'
+       where pending_id = (select hold_id from payments where public_id = ${wd.id})`.execute(t.db);
+    const paid = await t.app.inject({
+      method: 'POST',
+      url: `/api/admin/payments/${wd.id}/paid`,
+      headers: finance.headers,
+      payload: { provider_reference: 'PAYOUT-LAPSED' },
+    });
+    expect(paid.json()).toEqual({
+      status: 409,
+      code: 'HOLD_EXPIRED',
+      message:
+        'The hold on this withdrawal expired and the money went back to the player; reject it.',
+    });
+  });
+
   it('race: two concurrent withdrawals that together exceed the balance — exactly one succeeds (100 rounds)', async () => {
     const player = await fundedVerifiedPlayer(100_00n);
     for (let round = 0; round < 100; round += 1) {

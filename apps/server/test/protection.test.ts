@@ -1,6 +1,6 @@
 import { sql } from 'kysely';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
-import { AppError } from '../src/platform/http/errors.ts';
+import { gateRefusal } from '../src/modules/protection/index.ts';
 import {
   bearer,
   changeBySql,
@@ -204,7 +204,7 @@ describe('every money route passes the gate', () => {
     const asked: string[] = [];
     vi.spyOn(t.modules.protection.gate, 'admit').mockImplementation(async (request) => {
       asked.push(`${request.action} ${request.route}`);
-      throw new AppError('TEST_REFUSED', 'refused by the test gate', { status: 403 });
+      throw gateRefusal({ code: 'SELF_EXCLUDED', message: 'refused by the test gate' });
     });
     const balanceBefore = await t.modules.ledger.service.playerBalances(player.id, 'EUR');
     for (const route of routes) {
@@ -226,7 +226,10 @@ describe('every money route passes the gate', () => {
         payload: raw,
       });
       expect(response.statusCode, `${route.url}: ${response.body}`).toBe(403);
-      expect(response.json().code).toBe('TEST_REFUSED');
+      expect(response.json()).toMatchObject({
+        code: 'SELF_EXCLUDED',
+        message: 'refused by the test gate',
+      });
       expect(asked.at(-1)).toBe(`${route.action} ${route.url}`);
     }
     expect(await t.modules.ledger.service.playerBalances(player.id, 'EUR')).toEqual(balanceBefore);

@@ -608,9 +608,10 @@ describe('player protection gate', () => {
     const seen: unknown[] = [];
     gate.admit = async (request) => {
       seen.push(request);
-      const { AppError } = await import('../src/platform/http/errors.ts');
-      throw new AppError('JURISDICTION_BLOCKED', 'Real-money play is not available here', {
-        status: 403,
+      const { gateRefusal } = await import('../src/modules/protection/index.ts');
+      throw gateRefusal({
+        code: 'JURISDICTION_BLOCKED',
+        message: 'Real-money play is not available here',
       });
     };
     try {

@@ -6,6 +6,7 @@ import type { AuditActor, AuditService } from '../audit/index.ts';
 import type { CurrenciesService } from '../currencies/index.ts';
 import type { LedgerService, PlayerActivityRow } from '../ledger/index.ts';
 import type { PlayersService } from '../players/index.ts';
+import { affiliateError } from './affiliate.errors.ts';
 import type { AffiliateRepository, CampaignRow, CommissionRow } from './affiliate.repository.ts';
 
 export const CAMPAIGNS_PER_PLAYER_MAX = 50;
@@ -22,10 +23,7 @@ type Currency = { code: string; scale: number; rate_to_eur: string | null; id: n
 /** First day (UTC) of the month `YYYY-MM`; 4xx otherwise. */
 export function periodStart(period: string): Date {
   const match = /^(\d{4})-(0[1-9]|1[0-2])$/.exec(period);
-  if (!match)
-    throw new AppError('VALIDATION_FAILED', 'period must be a month such as 2026-10', {
-      status: 422,
-    });
+  if (!match) throw new AppError('VALIDATION_FAILED', 'period must be a month such as 2026-10');
   return new Date(Date.UTC(Number(match[1]), Number(match[2]) - 1, 1));
 }
 
@@ -97,15 +95,13 @@ export class AffiliateService {
     input: { name: string; code: string },
   ) {
     if ((await this.repository.countCampaigns(player.id)) >= CAMPAIGNS_PER_PLAYER_MAX) {
-      throw new AppError(
+      throw affiliateError(
         'LIMIT_REACHED',
         `You can have at most ${CAMPAIGNS_PER_PLAYER_MAX} campaigns`,
-        { status: 409 },
       );
     }
     const taken = () =>
       new AppError('CONFLICT', 'This campaign code is taken; choose another', {
-        status: 409,
         errors: [{ path: 'code', message: 'is taken' }],
       });
     if ((await this.players.byReferralCodes([input.code])).length > 0) throw taken();
@@ -196,7 +192,7 @@ export class AffiliateService {
     const start = periodStart(period);
     const end = nextMonth(start);
     if (end.getTime() > now.getTime()) {
-      throw new AppError('PERIOD_OPEN', `${period} has not ended yet`, { status: 409 });
+      throw affiliateError('PERIOD_OPEN', `${period} has not ended yet`);
     }
     const program = await this.repository.program();
     // A 0 % programme records the months (NGR for reports) and pays nothing.
@@ -428,12 +424,10 @@ export class AffiliateService {
     actor: AuditActor & { id: bigint },
   ) {
     const player = await this.players.byId(input.player_id);
-    if (!player) throw new AppError('NOT_FOUND', 'No such player', { status: 404 });
+    if (!player) throw new AppError('NOT_FOUND', 'No such player');
     const wallet = (await this.currencies()).find((c) => c.id === player.currency_id);
     if (!wallet) {
-      throw new AppError('VALIDATION_FAILED', 'This player has no wallet currency yet', {
-        status: 422,
-      });
+      throw new AppError('VALIDATION_FAILED', 'This player has no wallet currency yet');
     }
     let amount: bigint;
     try {
@@ -441,14 +435,12 @@ export class AffiliateService {
     } catch (error) {
       if (isMoneyError(error))
         throw new AppError('VALIDATION_FAILED', `amount: ${error.message}`, {
-          status: 422,
           errors: [{ path: 'amount', message: error.message }],
         });
       throw error;
     }
     if (amount === 0n) {
       throw new AppError('VALIDATION_FAILED', 'amount: must not be zero', {
-        status: 422,
         errors: [{ path: 'amount', message: 'must not be zero' }],
       });
     }
@@ -465,9 +457,7 @@ export class AffiliateService {
       row.amount_minor !== amount ||
       row.currency !== wallet.code
     ) {
-      throw new AppError('CONFLICT', 'This request id was used for another adjustment', {
-        status: 409,
-      });
+      throw new AppError('CONFLICT', 'This request id was used for another adjustment');
     }
     if (row.transfer_id !== null) return { id: String(row.id), duplicate: true };
     const house = { house: 'bonus_cost', purpose: 'affiliate' } as const;

@@ -8,6 +8,7 @@ import type { CurrenciesService } from '../currencies/index.ts';
 import type { MailService } from '../mail/index.ts';
 import type { PlayerRow, PlayersService } from '../players/index.ts';
 import { digestToken, hashPassword, newToken, verifyPassword } from './auth.crypto.ts';
+import { authError } from './auth.errors.ts';
 import type { AuthRepository, SessionRow } from './auth.repository.ts';
 
 const MINUTE_MS = 60_000;
@@ -115,7 +116,7 @@ export class AuthService {
           target: targetOf(player),
         });
       }
-      throw new AppError('INVALID_CREDENTIALS', 'Invalid email or password');
+      throw new AppError('INVALID_CREDENTIALS');
     }
     if (player.status !== 'active') {
       throw new AppError('ACCOUNT_BLOCKED', statusMessage(player.status));
@@ -157,10 +158,9 @@ export class AuthService {
           target: { type: 'signup', id: input.email.trim().toLowerCase() },
           metadata: { minimum_age: minimum, country: input.country ?? null },
         });
-        throw new AppError('UNDERAGE', `You must be at least ${minimum} years old to register`, {
-          status: 422,
-          errors: [{ path: 'date_of_birth', message: `at least ${minimum} years old` }],
-        });
+        throw authError('UNDERAGE', `You must be at least ${minimum} years old to register`, [
+          { path: 'date_of_birth', message: `at least ${minimum} years old` },
+        ]);
       }
     }
     const player = await this.players.create({
@@ -220,18 +220,9 @@ export class AuthService {
   async resetPassword(token: string, password: string, meta: RequestMeta): Promise<void> {
     await this.enforce(`reset:ip:${meta.ip}`, this.limits.reset_ip, 'Too many reset attempts');
     const player_id = await this.repository.consumeReset(digestToken(token));
-    if (player_id === null) {
-      throw new AppError(
-        'TOKEN_INVALID',
-        'This reset link is invalid, expired or already used. Request a new one.',
-        {
-          status: 400,
-        },
-      );
-    }
+    if (player_id === null) throw authError('RESET_LINK_INVALID');
     const player = await this.players.byId(player_id);
-    if (!player)
-      throw new AppError('TOKEN_INVALID', 'This reset link is invalid.', { status: 400 });
+    if (!player) throw authError('RESET_LINK_INVALID', 'This reset link is invalid.');
     await this.players.setPasswordHash(player.id, await hashPassword(password));
     const revoked = await this.repository.sessions.revokeAll(player.id, 'password_reset');
     await this.repository.revokeResets(player.id);
@@ -263,9 +254,7 @@ export class AuthService {
     }
     if (!(await verifyPassword(auth.row.password_hash, current))) {
       await this.limiter.fail(failureKey, this.limits.login_failures);
-      throw new AppError('INVALID_CREDENTIALS', 'The current password is not correct', {
-        status: 422,
-      });
+      throw authError('CURRENT_PASSWORD_WRONG');
     }
     await this.players.setPasswordHash(auth.row.id, await hashPassword(next));
     const revoked = await this.repository.sessions.revokeAll(

@@ -1,4 +1,4 @@
-import { AppError, type CodesOf, defineErrors } from '../../platform/http/errors.ts';
+import { type CodesOf, defineErrors, recordedRefusal } from '../../platform/http/errors.ts';
 
 /**
  * Expected refusals of the back office's own rules, each with its HTTP status and message. The
@@ -24,5 +24,4 @@ export const { error: backofficeError, is: isBackofficeError } = defineErrors(
  * An approved adjustment the wallet refused (INSUFFICIENT_FUNDS, a closed account): the wallet's
  * code, whichever table it came from, as a 409, since the request is now failed on record.
  */
-export const adjustmentRefused = (code: string, message: string) =>
-  new AppError(code, message, { status: 409 });
+export const adjustmentRefused = (code: string, message: string) => recordedRefusal(code, message);

@@ -313,7 +313,6 @@ export const paymentsAdminRoutes =
         for (const status of statuses) {
           if (!paymentStatus.safeParse(status).success) {
             throw new AppError('VALIDATION_FAILED', `status: unknown status ${status}`, {
-              status: 422,
               errors: [{ path: 'querystring.status', message: `unknown status ${status}` }],
             });
           }

@@ -6,10 +6,11 @@ import { parseAmountInput } from '../../platform/amounts.ts';
 import { AppError } from '../../platform/http/errors.ts';
 import { Semaphore } from '../../platform/semaphore.ts';
 import type { AuditActor, AuditService } from '../audit/index.ts';
-import type { CurrenciesService, CurrencyRow } from '../currencies/index.ts';
+import { type CurrenciesService, type CurrencyRow, currenciesError } from '../currencies/index.ts';
 import type { LedgerService } from '../ledger/index.ts';
-import { TRANSFER_AMOUNT_MINOR_MAX } from '../ledger/index.ts';
+import { isLedgerError, LedgerError, TRANSFER_AMOUNT_MINOR_MAX } from '../ledger/index.ts';
 import type { GateClient, PlayerGate } from '../protection/index.ts';
+import { cashierError } from './cashier.errors.ts';
 import type { CashierRepository, GatewayRow } from './cashier.repository.ts';
 import type {
   PaymentDirection,
@@ -142,9 +143,7 @@ export class PaymentsService {
     const wallet =
       player.currency_id === null ? undefined : await this.currencies.byId(player.currency_id);
     if (!wallet) {
-      throw new AppError('NO_WALLET_CURRENCY', 'Your account has no wallet currency', {
-        status: 409,
-      });
+      throw currenciesError('NO_WALLET_CURRENCY');
     }
     const asked = text(requested);
     if (asked) {
@@ -298,11 +297,7 @@ export class PaymentsService {
       await this.gate.release(reference);
       if (error instanceof ProviderUnavailable) {
         this.options.log('payment provider', error);
-        throw new AppError(
-          'PROVIDER_UNAVAILABLE',
-          'Deposits are unavailable right now. Please try again later.',
-          { status: 503 },
-        );
+        throw cashierError('PROVIDER_UNAVAILABLE');
       }
       throw error;
     }
@@ -321,18 +316,14 @@ export class PaymentsService {
   ): Promise<{ outcome: string; duplicate: boolean }> {
     const provider = this.providers.get(provider_name);
     if (!provider) {
-      throw new AppError('NOT_FOUND', `Unknown payment provider: ${provider_name}`, {
-        status: 404,
-      });
+      throw new AppError('NOT_FOUND', `Unknown payment provider: ${provider_name}`);
     }
     let event: WebhookEvent;
     try {
       event = provider.parseWebhook(headers, rawBody, now);
     } catch (error) {
       if (error instanceof WebhookRejected) {
-        throw new AppError('WEBHOOK_REJECTED', `Webhook rejected: ${error.message}`, {
-          status: 401,
-        });
+        throw cashierError('WEBHOOK_REJECTED', `Webhook rejected: ${error.message}`);
       }
       throw error;
     }
@@ -341,9 +332,7 @@ export class PaymentsService {
     // a second pooled connection.
     const known = await this.repository.byReference(provider.name, event.provider_reference);
     if (known?.direction !== 'deposit') {
-      throw new AppError('NOT_FOUND', `Unknown payment: ${event.provider_reference}`, {
-        status: 404,
-      });
+      throw new AppError('NOT_FOUND', `Unknown payment: ${event.provider_reference}`);
     }
     const scale = (await this.currencies.all()).find((c) => c.code === known.currency)?.scale ?? 2;
     const result = await this.repository.locked(
@@ -365,11 +354,7 @@ export class PaymentsService {
       },
     );
     if (result.outcome === 'mismatch') {
-      throw new AppError(
-        'WEBHOOK_MISMATCH',
-        'The webhook names another amount or currency than the payment',
-        { status: 422 },
-      );
+      throw cashierError('WEBHOOK_MISMATCH');
     }
     const row = result.row;
     if (result.outcome === 'released') await this.gate.release(`payment:${row.public_id}`);
@@ -506,9 +491,7 @@ export class PaymentsService {
     }
     // Spec §6: withdrawal requires KYC to exist and not be PENDING (approved: decision 0402).
     if (player.kyc_status !== 'APPROVED') {
-      throw new AppError('KYC_REQUIRED', 'Please verify your identity before withdrawing.', {
-        status: 403,
-      });
+      throw cashierError('KYC_REQUIRED');
     }
     const fee_minor = percentOf(amount_minor, gateway.fee_percent, 'toward_zero');
     if (fee_minor >= amount_minor) fail('amount', 'Amount is too small to cover the gateway fee.');
@@ -532,11 +515,7 @@ export class PaymentsService {
           );
           const { withdrawable_minor: withdrawable } = await this.options.wallet.summary(player.id);
           if (withdrawable <= 0n) {
-            throw new AppError(
-              'WAGERING_LOCK',
-              'Withdrawals are locked until your bonus wagering is complete.',
-              { status: 409 },
-            );
+            throw cashierError('WAGERING_LOCK');
           }
           if (amount_minor > withdrawable) {
             fail(
@@ -617,13 +596,12 @@ export class PaymentsService {
           row?.direction !== 'withdrawal' ||
           (where.player_id !== undefined && row.player_id !== where.player_id)
         ) {
-          throw new AppError('NOT_FOUND', 'No such withdrawal', { status: 404 });
+          throw new AppError('NOT_FOUND', 'No such withdrawal');
         }
         if (!from.includes(row.status)) {
-          throw new AppError(
+          throw cashierError(
             'WITHDRAWAL_STATE',
             `This withdrawal is ${row.status} and cannot be ${typeof to === 'string' ? (to === 'cancelled' ? 'cancelled' : `moved to ${to}`) : 'changed'}.`,
-            { status: 409 },
           );
         }
         if (typeof to === 'function') return to(row, tx);
@@ -677,11 +655,7 @@ export class PaymentsService {
         }))!;
       }
       if (current.first_approved_by === actor.id) {
-        throw new AppError(
-          'FOUR_EYES',
-          'Another staff member must give the second approval of this withdrawal.',
-          { status: 403 },
-        );
+        throw cashierError('FOUR_EYES');
       }
       return (await this.repository.update(tx, current.id, {
         status: 'approved',
@@ -798,11 +772,10 @@ export class PaymentsService {
         }
       },
     ).catch((error: unknown) => {
-      if (error instanceof AppError && error.code === 'HOLD_EXPIRED') {
-        throw new AppError(
+      if (isLedgerError(error, 'HOLD_EXPIRED')) {
+        throw new LedgerError(
           'HOLD_EXPIRED',
           'The hold on this withdrawal expired and the money went back to the player; reject it.',
-          { status: 409 },
         );
       }
       throw error;
@@ -844,7 +817,7 @@ export class PaymentsService {
 
   async detail(public_id: string) {
     const row = await this.repository.byPublicId(public_id);
-    if (!row) throw new AppError('NOT_FOUND', 'No such payment', { status: 404 });
+    if (!row) throw new AppError('NOT_FOUND', 'No such payment');
     const webhooks =
       row.provider_reference === null
         ? []

@@ -25,11 +25,8 @@ export const COUPON = /^[A-Za-z0-9_-]{1,32}$/;
 
 export type FieldErrors = Array<{ path: string; message: string }>;
 
-export function fail(path: string, message: string, status = 422): never {
-  throw new AppError('VALIDATION_FAILED', message, {
-    status,
-    errors: [{ path, message }],
-  });
+export function fail(path: string, message: string): never {
+  throw new AppError('VALIDATION_FAILED', message, { errors: [{ path, message }] });
 }
 
 /**

@@ -7,12 +7,12 @@ import {
 } from '@casino/contracts';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { AppError } from '../../platform/http/errors.ts';
 import { bearerToken, type PlayerAuth, type StaffAuth } from '../../platform/http/guards.ts';
 import { metaOf } from '../../platform/http/request-meta.ts';
 import { gateClient } from '../protection/index.ts';
 import { staffActor, staffErrors } from '../staff/index.ts';
 import { ADDRESS_LENGTH_MAX } from './crypto.address.ts';
+import { cryptoError } from './crypto.errors.ts';
 import type { CryptoService } from './crypto.service.ts';
 import type { CryptoWithdrawals } from './crypto.withdrawals.ts';
 
@@ -75,10 +75,9 @@ export const cryptoRoutes =
           request.query.network,
         );
         if (!valid) {
-          throw new AppError('ADDRESS_INVALID', 'Payment Address is not valid!', {
-            status: 422,
-            errors: [{ path: 'params.address', message: 'is not an address on this network' }],
-          });
+          throw cryptoError('ADDRESS_INVALID', undefined, [
+            { path: 'params.address', message: 'is not an address on this network' },
+          ]);
         }
         return {
           status: 200,

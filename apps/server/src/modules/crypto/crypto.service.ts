@@ -4,11 +4,12 @@ import { formatAmount, isMoneyError, parseRate } from '@casino/money';
 import QRCode from 'qrcode';
 import { parseAmountInput } from '../../platform/amounts.ts';
 import { AppError } from '../../platform/http/errors.ts';
-import type { CurrenciesService } from '../currencies/index.ts';
+import { type CurrenciesService, currenciesError } from '../currencies/index.ts';
 import type { LedgerService } from '../ledger/index.ts';
 import { TRANSFER_AMOUNT_MINOR_MAX } from '../ledger/index.ts';
 import type { GateClient, PlayerGate } from '../protection/index.ts';
 import { isValidAddress } from './crypto.address.ts';
+import { cryptoError } from './crypto.errors.ts';
 import { type CryptoNetwork, resolveNetwork } from './crypto.networks.ts';
 import type {
   CryptoRepository,
@@ -67,8 +68,8 @@ export type DepositRequest = {
   network?: string;
 };
 
-function fail(message: string, path: string, code = 'VALIDATION_FAILED'): never {
-  throw new AppError(code, message, { status: 422, errors: [{ path, message }] });
+function fail(message: string, path: string): never {
+  throw new AppError('VALIDATION_FAILED', message, { errors: [{ path, message }] });
 }
 
 export class CryptoService {
@@ -130,10 +131,9 @@ export class CryptoService {
     network: CryptoNetwork,
   ): bigint {
     if (!wallet.rate_to_eur || !coin.rate_to_eur) {
-      throw new AppError(
+      throw cryptoError(
         'RATE_UNAVAILABLE',
         `No exchange rate is set for ${wallet.rate_to_eur ? coin.code : wallet.code}`,
-        { status: 400 },
       );
     }
     const from = parseRate(wallet.rate_to_eur);
@@ -147,10 +147,7 @@ export class CryptoService {
 
   private walletCurrency(all: readonly Currency[], currency_id: number | null): Currency {
     const wallet = all.find((row) => row.id === currency_id);
-    if (!wallet)
-      throw new AppError('NO_WALLET_CURRENCY', 'Your account has no wallet currency', {
-        status: 409,
-      });
+    if (!wallet) throw currenciesError('NO_WALLET_CURRENCY');
     return wallet;
   }
 
@@ -180,10 +177,7 @@ export class CryptoService {
         : this.walletCurrency(all, currency_id);
     const amount_minor = this.parseWalletAmount(amount, wallet);
     const base = this.quote(amount_minor, wallet, coin, resolved);
-    if (base <= 0n)
-      throw new AppError('AMOUNT_TOO_SMALL', 'Amount is too small to pay in this coin', {
-        status: 400,
-      });
+    if (base <= 0n) throw cryptoError('AMOUNT_TOO_SMALL');
     return {
       currency_from: wallet.code,
       amount_from: formatAmount(amount_minor, wallet.scale),
@@ -218,17 +212,13 @@ export class CryptoService {
     }
     if (converted <= 0) fail('Converted amount must be greater than 0.', 'converted_amount');
     if (!this.active.supports(network)) {
-      throw new AppError(
+      throw cryptoError(
         'NETWORK_UNAVAILABLE',
         `${coin.code} on ${network.network} is not available for deposits`,
-        { status: 400 },
       );
     }
     const quote_base = this.quote(amount_minor, wallet, coin, network);
-    if (quote_base <= 0n)
-      throw new AppError('AMOUNT_TOO_SMALL', 'Amount is too small to pay in this coin', {
-        status: 400,
-      });
+    if (quote_base <= 0n) throw cryptoError('AMOUNT_TOO_SMALL');
 
     const tracking_id = `cd_${randomBytes(12).toString('hex')}`;
     const reference = `crypto-deposit:${tracking_id}`;
@@ -276,11 +266,7 @@ export class CryptoService {
       await this.gate.release(reference);
       if (error instanceof ProviderUnavailable) {
         this.options.log('crypto invoice', error);
-        throw new AppError(
-          'PROVIDER_UNAVAILABLE',
-          'Crypto deposits are unavailable right now. Please try again later.',
-          { status: 503 },
-        );
+        throw cryptoError('PROVIDER_UNAVAILABLE');
       }
       throw error;
     }
@@ -322,7 +308,7 @@ export class CryptoService {
   async status(player_id: bigint, tracking_id: string) {
     const deposit = await this.repository.byTracking(tracking_id);
     if (!deposit || deposit.player_id !== player_id) {
-      throw new AppError('NOT_FOUND', 'No crypto deposit with that tracking id', { status: 404 });
+      throw new AppError('NOT_FOUND', 'No crypto deposit with that tracking id');
     }
     return this.depositView(deposit, await this.scaleOf(deposit.currency), false);
   }
@@ -354,16 +340,13 @@ export class CryptoService {
     rawBody: string,
   ) {
     const provider = this.providers.get(provider_name);
-    if (!provider)
-      throw new AppError('NOT_FOUND', `Unknown crypto provider: ${provider_name}`, { status: 404 });
+    if (!provider) throw new AppError('NOT_FOUND', `Unknown crypto provider: ${provider_name}`);
     let update: PaymentUpdate;
     try {
       update = provider.parseCallback(headers, rawBody);
     } catch (error) {
       if (error instanceof CallbackRejected) {
-        throw new AppError('CALLBACK_REJECTED', `Callback rejected: ${error.message}`, {
-          status: 401,
-        });
+        throw cryptoError('CALLBACK_REJECTED', `Callback rejected: ${error.message}`);
       }
       throw error;
     }
@@ -373,9 +356,6 @@ export class CryptoService {
         throw new AppError(
           'NOT_FOUND',
           `No deposit address ${update.observed.pay_address} is known`,
-          {
-            status: 404,
-          },
         );
       }
       update = { ...update, provider_payment_id };
@@ -399,16 +379,10 @@ export class CryptoService {
       outcome,
     });
     if (outcome === 'unknown_payment') {
-      throw new AppError('NOT_FOUND', `Unknown payment: ${update.provider_payment_id}`, {
-        status: 404,
-      });
+      throw new AppError('NOT_FOUND', `Unknown payment: ${update.provider_payment_id}`);
     }
     if (outcome === 'currency_mismatch') {
-      throw new AppError(
-        'CALLBACK_REJECTED',
-        'Callback names another pay currency than the invoice',
-        { status: 422 },
-      );
+      throw cryptoError('CALLBACK_MISMATCH');
     }
     // Limit usage goes back outside the payment's lock (no second connection inside it).
     if (outcome === 'released' && id !== null) {
@@ -624,11 +598,11 @@ export class CryptoService {
   ) {
     const deposit = await this.repository.byTracking(tracking_id);
     if (!deposit || deposit.player_id !== player_id) {
-      throw new AppError('NOT_FOUND', 'No crypto deposit with that tracking id', { status: 404 });
+      throw new AppError('NOT_FOUND', 'No crypto deposit with that tracking id');
     }
     const provider = this.providers.get(deposit.provider);
     if (!provider?.sandbox) {
-      throw new AppError('FORBIDDEN', 'Only sandbox deposits can be simulated', { status: 403 });
+      throw new AppError('FORBIDDEN', 'Only sandbox deposits can be simulated');
     }
     const sandbox = provider as SandboxCryptoProvider;
     const network = resolveNetwork(deposit.pay_code)!;

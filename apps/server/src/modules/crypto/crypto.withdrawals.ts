@@ -6,10 +6,11 @@ import type { Db } from '../../platform/db/database.ts';
 import { AppError } from '../../platform/http/errors.ts';
 import { Semaphore } from '../../platform/semaphore.ts';
 import type { AuditActor, AuditService } from '../audit/index.ts';
-import type { CurrenciesService } from '../currencies/index.ts';
+import { type CurrenciesService, currenciesError } from '../currencies/index.ts';
 import type { LedgerService } from '../ledger/index.ts';
 import type { GateClient, PlayerGate } from '../protection/index.ts';
 import { isValidAddress } from './crypto.address.ts';
+import { cryptoError } from './crypto.errors.ts';
 import { resolveNetwork } from './crypto.networks.ts';
 import { fromBaseUnits } from './crypto.units.ts';
 
@@ -68,7 +69,7 @@ export type WithdrawalRequest = {
 };
 
 function fail(message: string, path: string): never {
-  throw new AppError('VALIDATION_FAILED', message, { status: 422, errors: [{ path, message }] });
+  throw new AppError('VALIDATION_FAILED', message, { errors: [{ path, message }] });
 }
 
 export class CryptoWithdrawals {
@@ -142,10 +143,7 @@ export class CryptoWithdrawals {
     if (!coin || !network)
       fail(`Unknown crypto currency or network: ${input.currency}`, 'currency');
     const wallet = all.find((c) => c.id === player.currency_id);
-    if (!wallet)
-      throw new AppError('NO_WALLET_CURRENCY', 'Your account has no wallet currency', {
-        status: 409,
-      });
+    if (!wallet) throw currenciesError('NO_WALLET_CURRENCY');
     if (!input.amount?.trim()) fail('Amount cannot be empty.', 'amount');
     let amount_minor: bigint;
     try {
@@ -168,23 +166,15 @@ export class CryptoWithdrawals {
     if (!isValidAddress(bare, network)) fail('Payment Address is not valid!', 'payment_address');
     // Spec §4: withdrawal needs a KYC record that is not pending (approved).
     if (player.kyc_status !== 'APPROVED') {
-      throw new AppError('KYC_REQUIRED', 'Please verify your identity before withdrawing.', {
-        status: 403,
-      });
+      throw cryptoError('KYC_REQUIRED');
     }
-    if (!wallet.rate_to_eur || !coin.rate_to_eur)
-      throw new AppError('RATE_UNAVAILABLE', 'No exchange rate is set for this coin', {
-        status: 400,
-      });
+    if (!wallet.rate_to_eur || !coin.rate_to_eur) throw cryptoError('RATE_UNAVAILABLE');
     const from = parseRate(wallet.rate_to_eur);
     const to = parseRate(coin.rate_to_eur);
     const pay_amount_base =
       (amount_minor * from.denominator * to.numerator * 10n ** BigInt(network.base_scale)) /
       (10n ** BigInt(wallet.scale) * from.numerator * to.denominator);
-    if (pay_amount_base <= 0n)
-      throw new AppError('AMOUNT_TOO_SMALL', 'Amount is too small to pay in this coin', {
-        status: 400,
-      });
+    if (pay_amount_base <= 0n) throw cryptoError('AMOUNT_TOO_SMALL');
 
     const tracking_id = `cw_${randomBytes(12).toString('hex')}`;
     await this.gate.admit({
@@ -202,14 +192,9 @@ export class CryptoWithdrawals {
       );
       const { withdrawable_minor: withdrawable } = await this.wallet.summary(player.id);
       if (amount_minor > withdrawable) {
-        throw new AppError(
-          'INSUFFICIENT_WITHDRAWABLE',
-          'The amount is more than you can withdraw now.',
-          {
-            status: 422,
-            errors: [{ path: 'amount', message: 'is more than the withdrawable amount' }],
-          },
-        );
+        throw cryptoError('INSUFFICIENT_WITHDRAWABLE', undefined, [
+          { path: 'amount', message: 'is more than the withdrawable amount' },
+        ]);
       }
       const hold = await this.ledger.reserve({
         idempotency_key: `crypto-withdrawal:${tracking_id}`,
@@ -285,12 +270,11 @@ export class CryptoWithdrawals {
         .where('tracking_id', '=', where.tracking_id);
       if (where.player_id !== undefined) query = query.where('player_id', '=', where.player_id);
       const row = await query.forUpdate().executeTakeFirst();
-      if (!row) throw new AppError('NOT_FOUND', 'No such withdrawal', { status: 404 });
+      if (!row) throw new AppError('NOT_FOUND', 'No such withdrawal');
       if (!from.includes(row.status)) {
-        throw new AppError(
+        throw cryptoError(
           'WITHDRAWAL_STATE',
           `This withdrawal is ${row.status} and cannot be ${to === 'cancelled' ? 'cancelled' : `moved to ${to}`}.`,
-          { status: 409 },
         );
       }
       if (to === 'paid') {

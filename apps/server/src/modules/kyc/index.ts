@@ -9,6 +9,7 @@ import { kycAdminRoutes, kycRoutes } from './kyc.routes.ts';
 import { KycService } from './kyc.service.ts';
 import { type KycVendor, SignedCallbackVendor } from './providers/vendor.ts';
 
+export { isKycError, KYC_ERRORS, type KycErrorCode, kycError } from './kyc.errors.ts';
 export { KYC_FILE_BYTES_MAX, sniff } from './kyc.files.ts';
 export type { KycDecision, KycVendor } from './providers/vendor.ts';
 export {

@@ -1,4 +1,4 @@
-import { AppError, type CodesOf, defineErrors } from '../../platform/http/errors.ts';
+import { type CodesOf, defineErrors } from '../../platform/http/errors.ts';
 
 /** Expected refusals of identity verification, each with its HTTP status and message. */
 export const KYC_ERRORS = {
@@ -13,6 +13,20 @@ export const KYC_ERRORS = {
   },
   KYC_ALREADY_SUBMITTED: { status: 409, message: 'These documents were already submitted.' },
   FILE_TOO_LARGE: { status: 413, message: 'A file is larger than the limit.' },
+  /**
+   * An uploaded file refused for its type or its size. Clients know these as VALIDATION_FAILED
+   * naming the file, at the status HTTP gives the reason; a code of their own would change the API.
+   */
+  FILE_TYPE_REFUSED: {
+    status: 415,
+    code: 'VALIDATION_FAILED',
+    message: 'The file is not of a type accepted here.',
+  },
+  FILE_SIZE_REFUSED: {
+    status: 413,
+    code: 'VALIDATION_FAILED',
+    message: 'A file is larger than the limit.',
+  },
   KYC_STATE: { status: 409, message: 'This verification cannot be reviewed now.' },
   /** No external vendor is configured: an answer about the install (decision 0004). */
   KYC_VENDOR_OFF: { status: 503, message: 'No external KYC vendor is configured' },
@@ -26,17 +40,3 @@ declare module '../../platform/http/errors.ts' {
 export type KycErrorCode = keyof typeof KYC_ERRORS;
 
 export const { error: kycError, is: isKycError } = defineErrors('kyc', KYC_ERRORS);
-
-/** The status of an uploaded file refused for its type or its size. */
-const FILE_REFUSAL_STATUS = { type: 415, size: 413 } as const;
-
-/**
- * An uploaded file refused for its type or its size. Clients know these as VALIDATION_FAILED
- * naming the file, so they keep that code with the status HTTP gives the reason; a code of their
- * own would change the API.
- */
-export const fileRefused = (reason: 'type' | 'size', path: string, message: string) =>
-  new AppError('VALIDATION_FAILED', message, {
-    status: FILE_REFUSAL_STATUS[reason],
-    errors: [{ path, message }],
-  });

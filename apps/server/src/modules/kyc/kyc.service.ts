@@ -2,7 +2,7 @@ import { createHash, randomBytes } from 'node:crypto';
 import { AppError } from '../../platform/http/errors.ts';
 import type { AuditActor, AuditService } from '../audit/index.ts';
 import type { KycStatus, PlayersService } from '../players/index.ts';
-import { fileRefused, kycError } from './kyc.errors.ts';
+import { kycError } from './kyc.errors.ts';
 import {
   KYC_FILE_BYTES_MAX,
   KYC_FILE_MB_MAX,
@@ -200,16 +200,16 @@ export class KycService {
     const label = path === 'selfie' ? 'The selfie' : 'The ID document';
     if (!Buffer.isBuffer(value) || value.length === 0) fail(path, `${label} is missing.`);
     if (value.length > KYC_FILE_BYTES_MAX) {
-      throw fileRefused('size', path, `${label} is larger than ${KYC_FILE_MB_MAX} MB.`);
+      throw kycError('FILE_SIZE_REFUSED', `${label} is larger than ${KYC_FILE_MB_MAX} MB.`, path);
     }
     const mime = sniff(value);
     if (!mime || !allowed.includes(mime)) {
-      throw fileRefused(
-        'type',
-        path,
+      throw kycError(
+        'FILE_TYPE_REFUSED',
         path === 'selfie'
           ? 'The selfie must be a JPEG, PNG or WebP photo.'
           : 'The ID document must be a JPEG, PNG or WebP photo or a PDF.',
+        path,
       );
     }
     return { bytes: value, mime };

@@ -15,6 +15,14 @@ import {
 
 export { AnonymiserList } from './protection.anonymisers.ts';
 export {
+  type GateRefusal,
+  gateRefusal,
+  isProtectionError,
+  PROTECTION_ERRORS,
+  type ProtectionErrorCode,
+  protectionError,
+} from './protection.errors.ts';
+export {
   type GateClient,
   type GateDecision,
   type GateRequest,

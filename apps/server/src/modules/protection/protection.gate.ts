@@ -1,4 +1,5 @@
 import type { GateClient } from '../../platform/http/request-client.ts';
+import type { GateRefusal } from './protection.errors.ts';
 
 export { type GateClient, gateClient, languageOf } from '../../platform/http/request-client.ts';
 
@@ -38,9 +39,8 @@ export type GateRequest = GateClient & {
   reference?: string;
 };
 
-export type GateDecision =
-  | { allowed: true }
-  | { allowed: false; code: string; message: string; status: number };
+/** A refusal's status is its code's, in `protection.errors.ts`; `gateRefusal` makes the error. */
+export type GateDecision = { allowed: true } | ({ allowed: false } & GateRefusal);
 
 /**
  * The one gate in front of every real-money action: jurisdiction, self-exclusion,
@@ -51,8 +51,8 @@ export interface PlayerGate {
   check(request: GateRequest): Promise<GateDecision>;
   /**
    * Decides and, when allowed, records the amount against the player's limits in one
-   * step that holds under concurrency. Throws an AppError (403, a reason code and a
-   * message in the player's language) on refusal; the refusal is audited.
+   * step that holds under concurrency. On refusal throws `gateRefusal(decision)` (a reason
+   * code, 403, and a message in the player's language); the refusal is audited.
    */
   admit(request: GateRequest): Promise<void>;
   /** Gives back the limit usage recorded under `reference` (a declined deposit). */

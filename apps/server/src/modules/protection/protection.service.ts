@@ -4,7 +4,9 @@ import { SharedCache } from '../../platform/cache.ts';
 import type { EventBus } from '../../platform/events/event-bus.ts';
 import { AppError } from '../../platform/http/errors.ts';
 import type { AuditActor, AuditService } from '../audit/index.ts';
+import { currenciesError } from '../currencies/index.ts';
 import { AnonymiserList } from './protection.anonymisers.ts';
+import { gateRefusal } from './protection.errors.ts';
 import type {
   GateClient,
   GateDecision,
@@ -133,7 +135,7 @@ function refuse(
   language: string | undefined,
   values: Record<string, string>,
 ): GateDecision {
-  return { allowed: false, code, status: 403, message: message(code, language, values) };
+  return { allowed: false, code, message: message(code, language, values) };
 }
 
 const fmtDate = (date: Date) => `${date.toISOString().slice(0, 16).replace('T', ' ')} UTC`;
@@ -313,8 +315,7 @@ export class ProtectionService implements PlayerGate {
     row?: ProtectionRow | null,
   ): Promise<GateDecision> {
     const player = await this.player(request.player_id);
-    if (!player)
-      return { allowed: false, code: 'NOT_FOUND', status: 404, message: 'No such player' };
+    if (!player) return { allowed: false, code: 'NOT_FOUND', message: 'No such player' };
     const language = request.language;
     if (ALWAYS_ALLOWED.has(request.action)) {
       // The one thing that stops money out: a compliance freeze (AML review).
@@ -440,7 +441,7 @@ export class ProtectionService implements PlayerGate {
           reference: request.reference ?? null,
         },
       });
-      throw new AppError(decision.code, decision.message, { status: decision.status });
+      throw gateRefusal(decision);
     }
   }
 
@@ -604,10 +605,7 @@ export class ProtectionService implements PlayerGate {
   async setLimits(player_id: bigint, input: LimitsInput, actor: AuditActor) {
     const player = await this.player(player_id);
     const currency = await this.options.currencyOf(player?.currency_id ?? null);
-    if (!currency)
-      throw new AppError('NO_WALLET_CURRENCY', 'Your account has no wallet currency', {
-        status: 409,
-      });
+    if (!currency) throw currenciesError('NO_WALLET_CURRENCY');
     // Wanted values by setting key: money in minor units, minutes as numbers.
     const wanted = new Map<string, bigint | number | null>();
     const money = (kind: LimitKind, values: Partial<Record<LimitPeriod, string | null>>) => {
@@ -626,7 +624,6 @@ export class ProtectionService implements PlayerGate {
         } catch (error) {
           const why = isMoneyError(error) ? error.message : (error as Error).message;
           throw new AppError('VALIDATION_FAILED', `${path} limit: ${why}`, {
-            status: 422,
             errors: [{ path, message: why }],
           });
         }
@@ -643,7 +640,7 @@ export class ProtectionService implements PlayerGate {
         throw new AppError(
           'VALIDATION_FAILED',
           `${key}: ${range.min} to ${range.max} minutes, or null for none`,
-          { status: 422, errors: [{ path: key, message: `${range.min} to ${range.max}` }] },
+          { errors: [{ path: key, message: `${range.min} to ${range.max}` }] },
         );
       wanted.set(key, value);
     };
@@ -783,7 +780,6 @@ export class ProtectionService implements PlayerGate {
       throw new AppError(
         'VALIDATION_FAILED',
         `A time-out lasts ${TIMEOUT_DAYS.min} to ${TIMEOUT_DAYS.max} days`,
-        { status: 422 },
       );
     }
     await this.extend(
@@ -817,7 +813,6 @@ export class ProtectionService implements PlayerGate {
         throw new AppError(
           'VALIDATION_FAILED',
           `Self-exclusion lasts ${SELF_EXCLUSION_MONTHS.min} months to 5 years, or is permanent`,
-          { status: 422 },
         );
       }
       const until = new Date();
@@ -912,7 +907,7 @@ export class ProtectionService implements PlayerGate {
     actor: AuditActor,
   ): Promise<void> {
     const player = await this.player(player_id);
-    if (!player) throw new AppError('NOT_FOUND', 'No such player', { status: 404 });
+    if (!player) throw new AppError('NOT_FOUND', 'No such player');
     const changed = await this.changeProtection(player_id, async (tx) => {
       const row = await this.repository.lockProtection(tx, player_id);
       if (Boolean(row.withdrawals_frozen_at) === frozen) return false;

@@ -1,4 +1,4 @@
-import { AppError, type CodesOf, defineErrors } from '../../platform/http/errors.ts';
+import { type CodesOf, defineErrors, recordedRefusal } from '../../platform/http/errors.ts';
 
 /**
  * Expected outcomes of the book, each with the HTTP status it takes and the message a player or
@@ -71,4 +71,4 @@ export const { error: sportsbookError, is: isSportsbookError } = defineErrors(
 export const refusedAgain = (code: string | null, message: string | null) =>
   code === null
     ? sportsbookError('REJECTED', message ?? undefined)
-    : new AppError(code, message ?? SPORTSBOOK_ERRORS.REJECTED.message, { status: 409 });
+    : recordedRefusal(code, message ?? SPORTSBOOK_ERRORS.REJECTED.message);

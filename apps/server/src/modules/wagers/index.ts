@@ -1,7 +1,6 @@
 import { type WagersDeps, WagersService } from './wagers.service.ts';
 
 export {
-  gateRefusal,
   isWagersError,
   WAGERS_ERRORS,
   type WagersErrorCode,

@@ -1,4 +1,4 @@
-import { AppError, type CodesOf, defineErrors } from '../../platform/http/errors.ts';
+import { type CodesOf, defineErrors } from '../../platform/http/errors.ts';
 
 /** Expected refusals of the bet path, each with its HTTP status and a message a player can read. */
 export const WAGERS_ERRORS = {
@@ -16,10 +16,3 @@ declare module '../../platform/http/errors.ts' {
 export type WagersErrorCode = keyof typeof WAGERS_ERRORS;
 
 export const { error: wagersError, is: isWagersError } = defineErrors('wagers', WAGERS_ERRORS);
-
-/**
- * The player-protection gate's refusal, as the gate decided it. Its codes and statuses are the
- * gate's own (`protection`); they pass through here until that module has its table.
- */
-export const gateRefusal = (decision: { code: string; message: string; status: number }) =>
-  new AppError(decision.code, decision.message, { status: decision.status });

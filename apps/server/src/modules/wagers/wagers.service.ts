@@ -10,8 +10,13 @@ import {
   type LedgerService,
   type Transfer,
 } from '../ledger/index.ts';
-import type { GateClient, MoneyAction, PlayerGate } from '../protection/index.ts';
-import { gateRefusal, wagersError } from './wagers.errors.ts';
+import {
+  type GateClient,
+  gateRefusal,
+  type MoneyAction,
+  type PlayerGate,
+} from '../protection/index.ts';
+import { wagersError } from './wagers.errors.ts';
 
 /**
  * A bet as the seam knows it: who, in what, which product and game, where the stakes go and

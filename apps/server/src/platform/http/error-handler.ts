@@ -1,6 +1,6 @@
 import type { FastifyError, FastifyInstance, FastifyReply } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
-import { AppError, errorBody, type FieldError } from './errors.ts';
+import { AppError, errorBody, type FieldError, frameworkRefusal } from './errors.ts';
 
 /** Turns every failure into `{status, message, code, errors?}`; never leaks internals. */
 export function installErrorHandler(app: FastifyInstance): void {
@@ -85,7 +85,7 @@ function frameworkError(error: FastifyError): AppError | null {
     default:
       // Fastify's other 4xx (a bad method, a header too large) keep the status it chose.
       if (error.statusCode && error.statusCode >= 400 && error.statusCode < 500) {
-        return new AppError('BAD_REQUEST', error.message, { status: error.statusCode });
+        return frameworkRefusal(error.statusCode, error.message);
       }
       return null;
   }

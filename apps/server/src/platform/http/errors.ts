@@ -8,13 +8,36 @@
 
 export type FieldError = { path: string; message: string };
 
-/** A table of codes: the status each takes and the message a throw gives unless it knows more. */
-export type ErrorTable = {
-  readonly [code: string]: { readonly status: number; readonly message: string };
+/**
+ * One expected failure: the status it takes and the message a throw gives unless it knows more.
+ * `code`, when set, is the known code the entry answers with at a status of its own, because
+ * clients know that code at both statuses (a reset link's `TOKEN_INVALID` is 400, a session's
+ * 401); the key then names the failure only inside the server. Such entries are few and listed in
+ * `src/errors.test.ts` (decision 0005).
+ */
+export type ErrorEntry = {
+  readonly status: number;
+  readonly message: string;
+  readonly code?: string;
 };
 
-/** A table's codes by status: the shape each table adds to `ErrorCodes`. */
-export type CodesOf<T extends ErrorTable> = { readonly [K in keyof T]: T[K]['status'] };
+/** A table of failures by key; the key is the code, unless the entry names another. */
+export type ErrorTable = { readonly [key: string]: ErrorEntry };
+
+/**
+ * A table's codes by status: the shape each table adds to `ErrorCodes`. An entry answering with
+ * another table's code adds nothing: that code keeps the one status it is known by.
+ */
+export type CodesOf<T extends ErrorTable> = {
+  readonly [K in keyof T as T[K] extends { readonly code: string } ? never : K]: T[K]['status'];
+};
+
+/** The code an entry of `T` answers with: its key, or the code it names. */
+type CodeOf<T extends ErrorTable, K extends keyof T> = T[K] extends {
+  readonly code: infer C extends string;
+}
+  ? C
+  : K & string;
 
 /** Codes any module may throw, for failures that are about the request rather than a domain. */
 export const PLATFORM_ERRORS = {
@@ -58,6 +81,12 @@ export type ErrorCode = keyof ErrorCodes & string;
 
 type ErrorOptions = { errors?: FieldError[]; retryAfterSeconds?: number };
 
+/**
+ * The status of an error built in this file: a table's own (`defineErrors`), a refusal answered
+ * again, or a framework 4xx. Not exported, so no other file can name a status.
+ */
+const STATUS = Symbol('status');
+
 export class AppError extends Error {
   readonly code: ErrorCode;
   readonly status: number;
@@ -67,16 +96,21 @@ export class AppError extends Error {
   /** A platform code: its status, and its message unless one is given, from `PLATFORM_ERRORS`. */
   constructor(code: PlatformErrorCode, message?: string, options?: ErrorOptions);
   /**
-   * A code with its status named here: what the tables' own errors (`defineErrors`) use, and the
-   * modules not yet on a table of their own (decision 0005 lists them; this overload leaves with
-   * the last of them). A status is required, so no code falls back to one silently.
+   * A code with its status named at the throw: only compliance, the last module without a table
+   * of its own, still throws this way (decision 0005). This overload goes when it has one.
    */
   constructor(code: string, message: string, options: ErrorOptions & { status: number });
-  constructor(code: string, message?: string, options: ErrorOptions & { status?: number } = {}) {
+  /** This file's own errors, whose status comes from a table or a rule stated here. */
+  constructor(code: string, message: string, options: ErrorOptions & { [STATUS]: number });
+  constructor(
+    code: string,
+    message?: string,
+    options: ErrorOptions & { status?: number; [STATUS]?: number } = {},
+  ) {
     const platform = Object.hasOwn(PLATFORM_ERRORS, code)
       ? PLATFORM_ERRORS[code as PlatformErrorCode]
       : undefined;
-    const status = options.status ?? platform?.status;
+    const status = options[STATUS] ?? options.status ?? platform?.status;
     // Only a cast reaches this; failing here makes it a logged 500 rather than a quiet 400.
     if (status === undefined) throw new Error(`AppError: ${code} is in no error table`);
     super(message ?? platform?.message ?? code);
@@ -86,6 +120,24 @@ export class AppError extends Error {
     this.errors = options.errors;
     this.retryAfterSeconds = options.retryAfterSeconds;
   }
+}
+
+/**
+ * A refusal recorded earlier (a slip's bet, a balance adjustment) answered again to a retry: the
+ * code and message as recorded, whichever table the code came from, at 409, since the request
+ * now names something that exists and was refused.
+ */
+export const recordedRefusal = (code: string, message: string) =>
+  new AppError(code, message, { [STATUS]: 409 });
+
+/**
+ * A 4xx the HTTP framework decided that no code names (a method not allowed, headers too large):
+ * `BAD_REQUEST` at the status it chose, since that status is the answer's point.
+ */
+export function frameworkRefusal(status: number, message: string): AppError {
+  if (!(Number.isInteger(status) && status >= 400 && status <= 499))
+    throw new Error(`frameworkRefusal: ${status} is not a 4xx`);
+  return new AppError('BAD_REQUEST', message, { [STATUS]: status });
 }
 
 export const isAppError = (error: unknown): error is AppError => error instanceof AppError;
@@ -105,45 +157,54 @@ const tables = new Map<string, ErrorTable>([['platform', PLATFORM_ERRORS]]);
 export const errorTables = (): ReadonlyMap<string, ErrorTable> => tables;
 
 /**
- * A module's errors from its table: `error(code, message?, errors?)` builds one (the table's
+ * A module's errors from its table: `error(key, message?, errors?)` builds one (the table's
  * message unless the throw knows more, such as an amount; `errors` as field errors, or a path
- * naming the one field at fault), `is(error, code?)` recognises them. Errors are of a class of
+ * naming the one field at fault), `is(error, key?)` recognises them. Errors are of a class of
  * this table's own, so a code two tables share (INSUFFICIENT_FUNDS: the ledger's and the bet
- * path's) still tells whose error it is.
+ * path's) still tells whose error it is, and `key` tells apart two entries answering with one code.
  */
-export function defineErrors<const T extends ErrorTable>(owner: string, table: T) {
-  type Code = keyof T & string;
+export function defineErrors<const T extends ErrorTable>(
+  owner: string,
+  table: T & { readonly [K in keyof T]: { readonly code?: ErrorCode } },
+) {
+  type Key = keyof T & string;
   register(owner, table);
   const name = `${owner[0]!.toUpperCase()}${owner.slice(1)}Error`;
 
   class TableError extends AppError {
-    declare readonly code: Code & ErrorCode;
-    constructor(code: Code, message?: string, errors?: FieldError[] | string) {
-      const entry = table[code]!;
+    declare readonly code: { [K in Key]: CodeOf<T, K> }[Key] & ErrorCode;
+    /** The table's entry: the code itself, or the name of a failure answering with another code. */
+    readonly key: Key;
+    constructor(key: Key, message?: string, errors?: FieldError[] | string) {
+      const entry = table[key]!;
       const text = message ?? entry.message;
-      super(code, text, {
-        status: entry.status,
+      super(entry.code ?? key, text, {
+        [STATUS]: entry.status,
         errors: typeof errors === 'string' ? [{ path: errors, message: text }] : errors,
       });
       this.name = name;
+      this.key = key;
     }
   }
 
   return {
     table,
     Error: TableError,
-    error: (code: Code, message?: string, errors?: FieldError[] | string) =>
-      new TableError(code, message, errors),
-    is: (error: unknown, code?: Code): error is TableError =>
-      error instanceof TableError && (code === undefined || error.code === code),
+    error: (key: Key, message?: string, errors?: FieldError[] | string) =>
+      new TableError(key, message, errors),
+    is: (error: unknown, key?: Key): error is TableError =>
+      error instanceof TableError && (key === undefined || error.key === key),
   };
 }
 
 function register(owner: string, table: ErrorTable): void {
   if (tables.has(owner)) throw new Error(`defineErrors: ${owner} has a table already`);
-  for (const [code, { status }] of Object.entries(table)) {
+  for (const [code, { status, code: answers }] of Object.entries(table)) {
+    // An entry answering with another code takes its own status on purpose; the test lists them.
+    if (answers !== undefined) continue;
     for (const [other, known] of tables) {
-      const theirs = known[code]?.status;
+      const entry = known[code];
+      const theirs = entry?.code === undefined ? entry?.status : undefined;
       if (theirs !== undefined && theirs !== status)
         throw new Error(`defineErrors: ${code} is ${theirs} in ${other} but ${status} in ${owner}`);
     }

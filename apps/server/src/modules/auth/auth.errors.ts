@@ -1,0 +1,35 @@
+import { type CodesOf, defineErrors } from '../../platform/http/errors.ts';
+
+/**
+ * Expected refusals of player registration and passwords, each with its HTTP status and message.
+ * A failed sign-in, an expired session, a blocked account and a taken email are the platform's
+ * generic codes.
+ */
+export const AUTH_ERRORS = {
+  /** Under 18, or under the higher age of the player's jurisdiction. */
+  UNDERAGE: { status: 422, message: 'You are below the minimum age to register' },
+  /**
+   * A reset link that is invalid, expired or used: a bad field of the reset form, where an
+   * expired session is a 401. Clients know both as TOKEN_INVALID (decision 0004).
+   */
+  RESET_LINK_INVALID: {
+    status: 400,
+    code: 'TOKEN_INVALID',
+    message: 'This reset link is invalid, expired or already used. Request a new one.',
+  },
+  /**
+   * The current password, asked again to change it, is wrong: a field of a signed-in form, where
+   * a failed sign-in is a 401. Clients know both as INVALID_CREDENTIALS and name the field.
+   */
+  CURRENT_PASSWORD_WRONG: {
+    status: 422,
+    code: 'INVALID_CREDENTIALS',
+    message: 'The current password is not correct',
+  },
+} as const;
+
+declare module '../../platform/http/errors.ts' {
+  interface ErrorCodes extends CodesOf<typeof AUTH_ERRORS> {}
+}
+
+export const { error: authError, is: isAuthError } = defineErrors('auth', AUTH_ERRORS);
