@@ -239,7 +239,8 @@ describe('statuses come from tables', () => {
     );
     expect(checked.length).toBeGreaterThan(200);
     expect(checked.flatMap(statusesIn)).toEqual([]);
-  });
+    // Reads every source file: seconds on a busy 2-core machine.
+  }, 60_000);
 
   it(`keeps AppError's status overload only while ${LAST_WITHOUT_A_TABLE} throws through it`, () => {
     const last = files(path.join(modulesDir, LAST_WITHOUT_A_TABLE)).flatMap(statusesIn);
