@@ -1,8 +1,9 @@
 import { generate } from 'otplib';
 import { describe, expect, it } from 'vitest';
 import { eventually, registerViaApi, signInViaUi, uniqueEmail, waitForApp } from './support/app.ts';
+import { MOBILE } from './support/browser.ts';
 import { skipJourneys, useBrowser } from './support/journey.ts';
-import { ownerSignIn } from './support/staff.ts';
+import { ownerSignIn, sql } from './support/staff.ts';
 
 /** The documented demo owner (README; seeded with demo data, which e2e runs have). */
 const OWNER = {
@@ -142,5 +143,80 @@ describe.skipIf(skipJourneys())('journey: back office adjusts a balance with fou
     }
     await owner.getByRole('button', { name: 'Verify chain' }).click();
     await owner.getByText(/Chain intact/).waitFor();
+  });
+});
+
+describe.skipIf(skipJourneys())('journey: back office sees event delivery and repairs it', () => {
+  const browser = useBrowser();
+
+  it('System › Events lists the subscribers and redelivers a dead letter', async () => {
+    // A subscriber that failed on an event 8 times set it aside (written here as the outbox does:
+    // a journey cannot make a subscriber fail). The player does not exist, so handing the bet
+    // to the wagering subscriber again changes nothing, as for any player without a bonus.
+    const key = `e2e-dead-letter:${Date.now().toString(36)}`;
+    const payload = {
+      bet_ref: `casino:e2e-${Date.now()}`,
+      product: 'originals',
+      game: 'dice',
+      category: 'originals',
+      player_id: '999999999',
+      currency: 'EUR',
+      funding: 'cash',
+      bonus_id: null,
+      status: 'settled',
+      version: 0,
+      stake_minor: '100',
+      payout_minor: '0',
+      settled_at: new Date().toISOString(),
+    };
+    const inserted = await sql(
+      `insert into outbox_events (key, type, payload) values ($1, 'BetSettled', $2) returning id`,
+      [key, JSON.stringify(payload)],
+    );
+    const eventId = String(inserted.rows[0].id);
+    await sql(
+      `insert into outbox_dead_letters (subscriber, event_id, attempts, error)
+       values ('bonus.wagering', $1, 8, $2)`,
+      [
+        eventId,
+        'Error: e2e: the bonus engine was unreachable\n    at handle (bonus.subscribers.ts)',
+      ],
+    );
+
+    const owner = await browser.newPage();
+    await ownerSignIn(owner);
+    await owner.getByRole('link', { name: 'Events' }).click();
+    await owner.getByRole('heading', { name: 'Events', level: 1 }).waitFor();
+    for (const name of ['bonus.wagering', 'bonus.deposits', 'compliance.aml'])
+      await owner.locator('tr[data-row]', { hasText: name }).waitFor();
+    // One server: the instance answering is the one delivering.
+    await owner.getByTestId('events-overview').getByText('this instance').waitFor();
+    await owner
+      .locator('tr[data-row]', { hasText: 'bonus.wagering' })
+      .getByText('failing')
+      .waitFor();
+
+    const letter = owner.getByTestId('dead-letter').filter({ hasText: key });
+    await letter.getByText('e2e: the bonus engine was unreachable').waitFor();
+    await letter.getByRole('button', { name: 'Details' }).click();
+    await letter.getByText(payload.bet_ref).waitFor();
+    await letter.getByRole('button', { name: 'Redeliver' }).click();
+    await owner.getByText(`Event ${eventId} redelivered`).waitFor();
+    await letter.waitFor({ state: 'detached' });
+    await owner
+      .locator('tr[data-row]', { hasText: 'bonus.wagering' })
+      .getByText('healthy')
+      .waitFor();
+
+    // On a phone each subscriber is a card and the page fits the screen.
+    const phone = await browser.newPage(MOBILE);
+    await ownerSignIn(phone);
+    await phone.goto('/admin/system/events');
+    await phone.getByRole('heading', { name: 'Events', level: 1 }).waitFor();
+    await phone.getByTestId('subscriber-card').filter({ hasText: 'compliance.aml' }).waitFor();
+    const overflow = (await phone.evaluate(
+      'document.documentElement.scrollWidth - document.documentElement.clientWidth',
+    )) as number;
+    expect(overflow).toBe(0);
   });
 });

@@ -42,6 +42,7 @@ import {
   STAFF_LIMITS_DEFAULT,
   type StaffLimits,
 } from './modules/staff/index.ts';
+import { createSystemModule } from './modules/system/index.ts';
 import { createVitalsModule } from './modules/vitals/index.ts';
 import { createWagersModule } from './modules/wagers/index.ts';
 import { createWalletModule } from './modules/wallet/index.ts';
@@ -110,6 +111,7 @@ export async function buildApp(options: AppOptions) {
   // Domain events: written with the changes that cause them, delivered after commit.
   const outbox = new Outbox(db, {
     log: logError,
+    retention_hours: config.outboxRetentionHours,
     ...(config.env === 'test' ? { poll_ms: 50 } : {}),
   });
   events.subscribe(Outbox.WAKE_CHANNEL, () => outbox.wake());
@@ -319,6 +321,8 @@ export async function buildApp(options: AppOptions) {
     vendor: { name: config.kyc.vendor, callbackSecret: config.kyc.callbackSecret },
   });
   const vitals = createVitalsModule({ db, observe: metrics.webVital, log: logError });
+  // The back office's view of event delivery, and its repair.
+  const system = createSystemModule({ outbox, audit: audit.service });
   // The in-repo demo studio's integration code (the seed connects it under the same code).
   const LANTERN_CODE = 'lantern';
   const lanternStudioSetup = config.lanternStudioSecret
@@ -340,6 +344,7 @@ export async function buildApp(options: AppOptions) {
     lobby.startSweeper();
     vitals.startSweeper();
     sportsbook.start();
+    outbox.startRetention();
   }
   if (config.crashEngine ?? background) await originals.startCrash();
   outbox.start();
@@ -485,6 +490,7 @@ export async function buildApp(options: AppOptions) {
       compliance.adminRoutes,
       sportsbook.adminRoutes(staff.auth),
       vitals.adminRoutes(staff.auth),
+      system.adminRoutes(staff.auth),
       originals.adminRoutes(staff.auth, audit.service),
       lobby.adminRoutes(audit.service, staff.auth, lanternStudioSetup ? [LANTERN_CODE] : []),
     ]),
@@ -555,6 +561,7 @@ export async function buildApp(options: AppOptions) {
     routeTable,
     metrics,
     vitals,
+    system,
     bonus,
     affiliate,
     sportsbook,

@@ -61,6 +61,8 @@ const StaffPage = () =>
   page(async () => (await import('../features/staff/staff-page.tsx')).StaffPage);
 const TradingPage = () =>
   page(async () => (await import('../features/trading/trading-page.tsx')).TradingPage);
+const EventsPage = () =>
+  page(async () => (await import('../features/system/events-page.tsx')).EventsPage);
 const AccountPage = () =>
   page(async () => (await import('../features/account/account-page.tsx')).AccountPage);
 
@@ -205,6 +207,14 @@ export const router = createBrowserRouter(
           element: (
             <Guard permission="sportsbook.read">
               <TradingPage />
+            </Guard>
+          ),
+        },
+        {
+          path: 'system/events',
+          element: (
+            <Guard permission="system.read">
+              <EventsPage />
             </Guard>
           ),
         },

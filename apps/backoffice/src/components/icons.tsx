@@ -133,3 +133,10 @@ export const CasinoIcon = (p: SVGProps<SVGSVGElement>) => (
     <path d="M9 9h.01M15 15h.01M12 12h.01M15 9h.01M9 15h.01" strokeWidth="2.5" />
   </Icon>
 );
+
+/** A pulse line: event delivery (System › Events). */
+export const PulseIcon = (p: SVGProps<SVGSVGElement>) => (
+  <Icon {...p}>
+    <path d="M3 12h4l2.5-6 5 12 2.5-6h4" />
+  </Icon>
+);

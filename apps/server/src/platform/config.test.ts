@@ -37,6 +37,15 @@ describe('loadConfig', () => {
     expect(loadConfig({ NODE_ENV: 'production', SEED_DEMO: 'true' }).seedDemo).toBe(true);
   });
 
+  it('keeps delivered domain events 24 hours unless told otherwise, within bounds', () => {
+    expect(loadConfig({}).outboxRetentionHours).toBe(24);
+    expect(loadConfig({ OUTBOX_RETENTION_HOURS: '72' }).outboxRetentionHours).toBe(72);
+    for (const value of ['0', '1.5', 'abc', '9000'])
+      expect(() => loadConfig({ OUTBOX_RETENTION_HOURS: value }), value).toThrow(
+        /OUTBOX_RETENTION_HOURS/,
+      );
+  });
+
   it('treats empty variables as unset', () => {
     expect(loadConfig({ DATABASE_URL: '', PORT: '' }).databaseUrl).toBeUndefined();
   });

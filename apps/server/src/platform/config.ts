@@ -1,5 +1,6 @@
 import path from 'node:path';
 import { z } from 'zod';
+import { OUTBOX_RETENTION_HOURS_DEFAULT } from './outbox/outbox.retention.ts';
 
 /**
  * The environment, parsed once at start-up. Every problem is reported in one
@@ -72,6 +73,13 @@ const environment = z.object({
   METRICS_HOST: z.string().default('127.0.0.1'),
   /** The demo game studio's provider-API secret; unset in production switches the studio off. */
   LANTERN_STUDIO_SECRET: z.string().min(16).optional(),
+  /** Domain events are deleted this many hours after they were written, once every subscriber has them. */
+  OUTBOX_RETENTION_HOURS: z.coerce
+    .number()
+    .int()
+    .min(1)
+    .max(8_760)
+    .default(OUTBOX_RETENTION_HOURS_DEFAULT),
 });
 
 export type Config = {
@@ -102,6 +110,8 @@ export type Config = {
   metrics: { token?: string; port?: number; host: string };
   /** The in-repo demo studio (`/studio/lantern`): its secret, or null when it is off. */
   lanternStudioSecret: string | null;
+  /** How long delivered domain events are kept (platform/outbox retention). */
+  outboxRetentionHours: number;
   crypto: {
     provider: 'sandbox' | 'nowpayments' | 'self_custody' | 'off';
     nowpayments?: { api_url: string; api_key: string; ipn_secret: string };
@@ -168,6 +178,7 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
     lanternStudioSecret:
       env.LANTERN_STUDIO_SECRET ??
       (env.NODE_ENV === 'production' ? null : 'lantern-studio-demo-secret'),
+    outboxRetentionHours: env.OUTBOX_RETENTION_HOURS,
     crypto: {
       provider: cryptoProvider,
       ...(cryptoProvider === 'nowpayments'

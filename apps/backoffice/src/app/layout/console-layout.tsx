@@ -9,7 +9,7 @@ import { api } from '../../lib/api-client.ts';
 import { useAuth } from '../../lib/auth.tsx';
 import { NAV } from './nav.ts';
 
-const GROUPS = ['Operations', 'Compliance', 'Configuration'] as const;
+const GROUPS = ['Operations', 'Compliance', 'Configuration', 'System'] as const;
 
 export function ConsoleLayout() {
   const { me, loading, can, signOut } = useAuth();

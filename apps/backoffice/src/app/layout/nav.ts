@@ -10,6 +10,7 @@ import {
   LinkIcon,
   PaymentsIcon,
   PlayersIcon,
+  PulseIcon,
   SettingsIcon,
   ShieldIcon,
   StaffIcon,
@@ -21,7 +22,7 @@ export type NavItem = {
   label: string;
   permission: string;
   icon: (props: SVGProps<SVGSVGElement>) => React.JSX.Element;
-  group: 'Operations' | 'Compliance' | 'Configuration';
+  group: 'Operations' | 'Compliance' | 'Configuration' | 'System';
 };
 
 /** The left navigation by area; items the role lacks are hidden. */
@@ -130,5 +131,12 @@ export const NAV: NavItem[] = [
     permission: 'staff.read',
     icon: StaffIcon,
     group: 'Configuration',
+  },
+  {
+    to: '/system/events',
+    label: 'Events',
+    permission: 'system.read',
+    icon: PulseIcon,
+    group: 'System',
   },
 ];

@@ -51,6 +51,8 @@ export const PERMISSIONS = {
   'originals.write': ['owner', 'admin'],
   'casino.read': ['owner', 'admin', 'finance', 'risk', 'marketing'],
   'casino.write': ['owner', 'admin', 'marketing'],
+  'system.read': ['owner', 'admin'],
+  'system.write': ['owner', 'admin'],
 } as const satisfies Record<string, readonly Role[]>;
 
 export type Permission = keyof typeof PERMISSIONS;

@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import { hostname } from 'node:os';
 import {
   type DomainEvent,
   type DomainEventPayload,
@@ -9,6 +10,36 @@ import {
 } from '@casino/contracts/events';
 import { CompiledQuery, type QueryExecutorProvider, sql } from 'kysely';
 import type { Db } from '../db/database.ts';
+import { periodic } from '../periodic.ts';
+import {
+  deleteDelivered,
+  OUTBOX_RETENTION_HOURS_DEFAULT,
+  OUTBOX_RETENTION_INTERVAL_MS,
+  type RetentionRun,
+} from './outbox.retention.ts';
+import {
+  type DeadLetterFilter,
+  type DeadLetterView,
+  type OutboxStatus,
+  readDeadLetters,
+  readStatus,
+} from './outbox.status.ts';
+
+export {
+  OUTBOX_RETENTION_BATCH_ROWS,
+  OUTBOX_RETENTION_HOURS_DEFAULT,
+  type RetentionRun,
+} from './outbox.retention.ts';
+export {
+  DEAD_LETTERS_PAGE_MAX,
+  type DeadLetterFilter,
+  type DeadLetterView,
+  OUTBOX_LAG_WARN_MS,
+  OUTBOX_STATUS_COUNT_MAX,
+  type OutboxStatus,
+  type SubscriberHealth,
+  type SubscriberStatus,
+} from './outbox.status.ts';
 
 /**
  * The transactional outbox (migration 0109). A module writes its domain events in the
@@ -129,15 +160,34 @@ export type OutboxOptions = {
   /** Tests shorten the poll. */
   poll_ms?: number;
   lease_ms?: number;
+  /** Delivered events are deleted after this (OUTBOX_RETENTION_HOURS). */
+  retention_hours?: number;
 };
+
+/** What handing one dead letter to its subscriber again came to. */
+export type RedeliverResult =
+  | { code: 'OK'; type: string; key: string; redelivered_at: Date }
+  | { code: 'SUBSCRIBER_NOT_FOUND' }
+  | { code: 'DEAD_LETTER_NOT_FOUND' }
+  | { code: 'ALREADY_REDELIVERED'; redelivered_at: Date }
+  /** The letter's event is of a type the subscriber no longer takes. */
+  | { code: 'TYPE_NOT_TAKEN'; type: string }
+  | { code: 'HANDLER_FAILED'; type: string; key: string; error: string };
+
+const errorMessage = (error: unknown) =>
+  String((error as Error)?.message ?? error).slice(0, ERROR_TEXT_MAX);
+const errorStack = (error: unknown) =>
+  String((error as Error)?.stack ?? error).slice(0, ERROR_TEXT_MAX);
 
 /**
  * The deliverer. `subscribe` before `start`; `wake` after writing events (this instance);
  * `notifyWake` sends the cross-instance wake-up; `drain` delivers until nothing is left
- * (tests, shutdown).
+ * (tests, shutdown). For operators: `status`, `deadLetters`, `redeliver`; `startRetention`
+ * deletes what every subscriber has handled once it is old enough.
  */
 export class Outbox {
-  private readonly holder = randomUUID();
+  /** Names this instance in the lease row, so an operator can tell which process delivers. */
+  readonly holder = `${hostname()}:${process.pid}:${randomUUID().slice(0, 8)}`;
   private readonly states = new Map<string, State>();
   private token: bigint | null = null;
   private lease_until = 0;
@@ -149,6 +199,8 @@ export class Outbox {
   private notify_timer: NodeJS.Timeout | null = null;
   private readonly poll_ms: number;
   private readonly lease_ms: number;
+  private readonly retention_hours: number;
+  private readonly retention: ReturnType<typeof periodic>;
 
   constructor(
     private readonly db: Db,
@@ -156,6 +208,8 @@ export class Outbox {
   ) {
     this.poll_ms = options.poll_ms ?? OUTBOX_POLL_MS;
     this.lease_ms = options.lease_ms ?? OUTBOX_LEASE_MS;
+    this.retention_hours = options.retention_hours ?? OUTBOX_RETENTION_HOURS_DEFAULT;
+    this.retention = periodic('outbox retention', () => this.sweep(), options.log);
   }
 
   subscribe<T extends DomainEventType>(subscriber: Subscriber<T>): void {
@@ -191,6 +245,7 @@ export class Outbox {
   }
 
   async stop(): Promise<void> {
+    this.retention.stop();
     this.stopped = true;
     if (this.timer) clearTimeout(this.timer);
     this.timer = null;
@@ -437,7 +492,7 @@ export class Outbox {
     );
     await sql`insert into outbox_dead_letters (subscriber, event_id, attempts, error)
               values (${state.subscriber.name}, ${row.id}, ${attempts},
-                      ${String((error as Error)?.stack ?? error).slice(0, ERROR_TEXT_MAX)})
+                      ${errorStack(error)})
               on conflict (subscriber, event_id) do update
                 set attempts = excluded.attempts, error = excluded.error,
                     created_at = now(), redelivered_at = null`.execute(this.db);
@@ -484,29 +539,88 @@ export class Outbox {
     state.retry_at = Date.now() + state.delay_ms;
     state.delay_ms = Math.min(state.delay_ms * 2, RETRY_DELAY_MS_MAX);
     await sql`update outbox_cursors set failures = failures + 1,
-                last_error = ${String((error as Error)?.message ?? error).slice(0, ERROR_TEXT_MAX)},
+                last_error = ${errorMessage(error)},
                 updated_at = now()
               where subscriber = ${state.subscriber.name}`
       .execute(this.db)
       .catch(() => {});
   }
 
-  /** Each subscriber's position and health (back office, tests). */
-  async status() {
-    const { rows } = await sql<{
-      subscriber: string;
-      delivered: bigint;
-      failures: number;
-      last_error: string | null;
-      updated_at: Date;
-      pending: bigint;
-      dead_letters: bigint;
-    }>`
-      select c.subscriber, c.delivered, c.failures, c.last_error, c.updated_at,
-             (select count(*) from outbox_events e where (e.xid, e.id) > (c.last_xid, c.last_id)) as pending,
-             (select count(*) from outbox_dead_letters d where d.subscriber = c.subscriber
-                and d.redelivered_at is null) as dead_letters
-        from outbox_cursors c order by c.subscriber`.execute(this.db);
-    return rows;
+  /** Each subscriber's position and health, the lease, what is kept (back office, tests). */
+  status(): Promise<OutboxStatus> {
+    const registered = new Map(
+      [...this.states].map(([name, state]) => [name, state.subscriber.types] as const),
+    );
+    return readStatus(this.db, registered, {
+      holder: this.holder,
+      lease_name: LEASE_NAME,
+      retention_hours: this.retention_hours,
+    });
+  }
+
+  /** Open dead letters, the latest first, with their events. */
+  deadLetters(filter: DeadLetterFilter): Promise<{ items: DeadLetterView[]; total: number }> {
+    return readDeadLetters(this.db, filter);
+  }
+
+  /**
+   * Hands one dead-lettered event to its subscriber again, now, on the instance that serves the
+   * request (lease or not): an operator's repair once the cause is fixed. The event is behind the cursor, so
+   * this is its only way back; the subscriber is idempotent on the key, so a letter handed over
+   * twice by two operators at once changes nothing twice. On success the letter is marked
+   * redelivered; on failure it keeps the new error and counts the attempt.
+   */
+  async redeliver(subscriber: string, event_id: bigint): Promise<RedeliverResult> {
+    const state = this.states.get(subscriber);
+    if (!state) return { code: 'SUBSCRIBER_NOT_FOUND' };
+    const { rows } = await sql<Row & { redelivered_at: Date | null }>`
+      select e.id, e.xid::text as xid, e.key, e.type, e.payload, e.created_at, d.redelivered_at
+        from outbox_dead_letters d
+        join outbox_events e on e.id = d.event_id
+       where d.subscriber = ${subscriber} and d.event_id = ${event_id}`.execute(this.db);
+    const row = rows[0];
+    if (!row) return { code: 'DEAD_LETTER_NOT_FOUND' };
+    if (row.redelivered_at)
+      return { code: 'ALREADY_REDELIVERED', redelivered_at: row.redelivered_at };
+    if (!(state.subscriber.types as readonly string[]).includes(row.type))
+      return { code: 'TYPE_NOT_TAKEN', type: row.type };
+    try {
+      await state.subscriber.handle([this.decode(row)]);
+    } catch (error) {
+      this.options.log(`outbox: redelivery of event ${row.id} to ${subscriber} failed`, error);
+      await sql`update outbox_dead_letters set attempts = attempts + 1, error = ${errorStack(error)}
+                 where subscriber = ${subscriber} and event_id = ${event_id}
+                   and redelivered_at is null`.execute(this.db);
+      return { code: 'HANDLER_FAILED', type: row.type, key: row.key, error: errorMessage(error) };
+    }
+    const { rows: marked } = await sql<{ redelivered_at: Date }>`
+      update outbox_dead_letters set redelivered_at = now()
+       where subscriber = ${subscriber} and event_id = ${event_id} and redelivered_at is null
+      returning redelivered_at`.execute(this.db);
+    // Another operator's redelivery marked it first: handled either way.
+    return {
+      code: 'OK',
+      type: row.type,
+      key: row.key,
+      redelivered_at: marked[0]?.redelivered_at ?? new Date(),
+    };
+  }
+
+  /** Runs retention on this instance every minute (every instance may; see outbox.retention.ts). */
+  startRetention(): void {
+    this.retention.start(OUTBOX_RETENTION_INTERVAL_MS);
+  }
+
+  /**
+   * One retention run. First makes sure each subscriber of this instance has a cursor row (as
+   * taking the lease does), so a subscriber whose cursor nobody wrote yet holds events back
+   * instead of losing them.
+   */
+  async sweep(options: { batch_rows?: number; batches_max?: number } = {}): Promise<RetentionRun> {
+    const names = [...this.states.keys()];
+    if (names.length > 0)
+      await sql`insert into outbox_cursors (subscriber) select unnest(${names}::text[])
+                on conflict (subscriber) do nothing`.execute(this.db);
+    return deleteDelivered(this.db, { retention_hours: this.retention_hours, ...options });
   }
 }
