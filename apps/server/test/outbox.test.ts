@@ -79,7 +79,7 @@ function recorder(name: string, prefix: string, before?: Handler) {
   };
 }
 
-const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+const sleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
 
 /** Waits until `done` holds (a condition, never a time). */
 async function until(done: () => boolean | Promise<boolean>, rounds_max = 500) {
@@ -195,6 +195,27 @@ describe('order', () => {
     }
     await drainUntil(box, () => r.handled.length === 2);
     expect(r.handled).toEqual(['hb:a', 'hb:b']);
+  });
+});
+
+describe('one instance', () => {
+  it('delivers one round at a time: drains and its running dispatcher never hand out the same events twice', async () => {
+    const box = outbox({ poll_ms: 5 });
+    const r = recorder('test.single', 'one:', () => sleep(30));
+    box.subscribe(r.subscriber);
+    box.start();
+    const keys = ['one:1', 'one:2', 'one:3', 'one:4'];
+    for (const key of keys) {
+      await box.append(database.db, [event(key)]);
+      box.wake();
+      await Promise.all([box.drain(), box.drain()]);
+    }
+    await drainUntil(box, () => r.handled.length >= keys.length);
+    expect(r.handled).toEqual(keys);
+    // The dispatcher still polls after the drains: a later event arrives without one.
+    await box.append(database.db, [event('one:5')]);
+    await until(() => r.handled.includes('one:5'));
+    expect(r.handled).toEqual([...keys, 'one:5']);
   });
 });
 

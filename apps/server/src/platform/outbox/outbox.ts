@@ -247,10 +247,21 @@ export class Outbox {
    * waiting to retry a failure). Takes the lease if it is free.
    */
   async drain(rounds_max = 1_000): Promise<void> {
-    for (let round = 0; round < rounds_max; round++) {
-      await this.running?.catch(() => {});
-      const handled = await this.deliverOnce(true);
-      if (handled === 0) return;
+    try {
+      for (let round = 0; round < rounds_max; round++) {
+        // One round at a time per instance: a round of the dispatcher's or of another drain
+        // running beside this one would hand out the same events again.
+        while (this.running) await this.running.catch(() => {});
+        const delivering = this.deliverOnce(true);
+        this.running = delivering;
+        const handled = await delivering.finally(() => {
+          if (this.running === delivering) this.running = null;
+        });
+        if (handled === 0) return;
+      }
+    } finally {
+      // A tick that found a drain's round running gave up its turn: the dispatcher polls on.
+      if (this.timer === null) this.schedule(this.poll_ms);
     }
   }
 
