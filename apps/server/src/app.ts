@@ -79,6 +79,11 @@ export type AppOptions = {
   staffLimits?: Partial<StaffLimits>;
   /** Serve the built web apps (off in API-only tests). */
   serveSites?: boolean;
+  /**
+   * Deliver domain events from this instance (default). Off, its events wait in the outbox for
+   * another instance or an explicit `outbox.drain()` (crash tests).
+   */
+  deliverEvents?: boolean;
 };
 
 /**
@@ -340,7 +345,7 @@ export async function buildApp(options: AppOptions) {
   // CRASH_ENGINE=on|off overrides the default (on outside tests; the browser journeys turn it on).
   if (config.crashEngine ?? config.env !== 'test') await originals.startCrash();
   app.addHook('onClose', async () => originals.stop());
-  outbox.start();
+  if (options.deliverEvents !== false) outbox.start();
   app.addHook('onClose', async () => outbox.stop());
   // Identity verification: its state (players.kyc_status) gates every withdrawal.
   const kyc = createKycModule({
