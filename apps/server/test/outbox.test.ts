@@ -296,7 +296,7 @@ describe('two instances on one database', () => {
     };
     let stall: Promise<void> | null = null;
     let release = () => {};
-    const a = outbox({ lease_ms: 3_000 });
+    const a = outbox({ lease_ms: 5_000 });
     const ra = recorder('test.lease', 'ls:', async (events) => {
       if (stall && events.some((e) => e.key === 'ls:3')) await stall;
       count(events);
@@ -333,22 +333,26 @@ describe('two instances on one database', () => {
         await sleep(20);
       }
     })();
-    await until(() => offered(ra, 'ls:3'));
-    await until(async () => (await lease()).expired);
+    let past4: bigint | undefined;
+    try {
+      await until(() => offered(ra, 'ls:3'));
+      await until(async () => (await lease()).expired);
 
-    // B takes over from the stored cursor: ls:3 again (A never finished it), not ls:1 or ls:2.
-    await drainUntil(b, () => rb.handled.includes('ls:3'));
-    expect(await lease()).toMatchObject({ token: first.token + 1n });
-    expect((await lease()).holder).not.toBe(first.holder);
-    await b.append(database.db, [event('ls:4')]);
-    await drainUntil(b, () => rb.handled.includes('ls:4'));
-    expect(rb.handled).toEqual(['ls:3', 'ls:4']);
-    const past4 = await idOf('ls:4');
-    expect((await cursorOf('test.lease'))!.last_id).toBe(past4);
-
-    // A wakes up and finishes ls:3; its cursor write names its old token and moves nothing.
-    release();
-    await stalled;
+      // B takes over from the stored cursor: ls:3 again (A never finished it), not ls:1 or ls:2.
+      await drainUntil(b, () => rb.handled.includes('ls:3'));
+      expect(await lease()).toMatchObject({ token: first.token + 1n });
+      expect((await lease()).holder).not.toBe(first.holder);
+      await b.append(database.db, [event('ls:4')]);
+      await drainUntil(b, () => rb.handled.includes('ls:4'));
+      expect(rb.handled).toEqual(['ls:3', 'ls:4']);
+      past4 = await idOf('ls:4');
+      expect((await cursorOf('test.lease'))!.last_id).toBe(past4);
+    } finally {
+      // A wakes up and finishes ls:3 (also after a failed assertion: nothing may hang).
+      release();
+      await stalled;
+    }
+    // A's cursor write named its old token and moved nothing.
     expect((await cursorOf('test.lease'))!.last_id).toBe(past4);
     expect(logged.some((line) => line.includes('lease lost'))).toBe(true);
     // Every event was handled to the end once, except the one the stale holder was fenced on

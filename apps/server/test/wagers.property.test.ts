@@ -20,7 +20,7 @@ import { RELAXED_STAFF_LIMITS, staffMember } from './staff-helpers.ts';
  * stakes and wins too.
  */
 
-const RUNS = Number(process.env.WAGERS_PROPERTY_RUNS ?? 40);
+const RUNS = Number(process.env.WAGERS_PROPERTY_RUNS ?? 30);
 const PLAYERS = 3;
 /** Studio rounds per player per run, and sports events per run. */
 const ROUNDS = 3;
