@@ -1,4 +1,4 @@
-import { spawn } from 'node:child_process';
+import { type ChildProcess, spawn } from 'node:child_process';
 import { randomInt } from 'node:crypto';
 import path from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
@@ -42,7 +42,10 @@ beforeAll(async () => {
   // Wagering far beyond what the tests bet, so the bonus is still running at the end.
   promotion = await createPromotion(t, marketing, { wagering_multiplier: 200 });
 });
+/** Children still running: a test that fails or times out must not leave one behind. */
+const living = new Set<ChildProcess>();
 afterAll(async () => {
+  for (const child of living) child.kill('SIGKILL');
   await t.close();
 });
 
@@ -87,6 +90,7 @@ function runAndKill(
       },
       stdio: ['ignore', 'pipe', 'pipe'],
     });
+    living.add(child);
     const acks: Acks = { dice: new Set(), rounds: new Set(), counted: 0 };
     let buffered = '';
     let errors = '';
@@ -110,6 +114,7 @@ function runAndKill(
       errors += chunk.toString();
     });
     child.on('exit', async (_code, signal) => {
+      living.delete(child);
       if (timer) clearTimeout(timer);
       if (signal !== 'SIGKILL') {
         reject(new Error(`the child exited on its own: ${errors}`));
