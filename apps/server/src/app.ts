@@ -80,6 +80,11 @@ export type AppOptions = {
   staffLimits?: Partial<StaffLimits>;
   /** Serve the built web apps (off in API-only tests). */
   serveSites?: boolean;
+  /**
+   * Deliver domain events from this instance (default). Off, its events wait in the outbox for
+   * another instance or an explicit `outbox.drain()` (crash tests).
+   */
+  deliverEvents?: boolean;
 };
 
 /**
@@ -347,7 +352,7 @@ export async function buildApp(options: AppOptions) {
     outbox.startRetention();
   }
   if (config.crashEngine ?? background) await originals.startCrash();
-  outbox.start();
+  if (options.deliverEvents !== false) outbox.start();
   app.addHook('onClose', async () => {
     await sportsbook.stop();
     await originals.stop();

@@ -87,6 +87,8 @@ export class OriginalsService {
   /** The active seed per player as last read or used; `nonce` is the next one to use. */
   private readonly seeds = new Map<bigint, SeedRow>();
   private readonly settledMarks: bigint[] = [];
+  /** Per player, the last bet of this instance waiting for or holding the seed's next nonce. */
+  private readonly turns = new Map<bigint, Promise<unknown>>();
   private settledTimer: NodeJS.Timeout | null = null;
 
   constructor(
@@ -334,40 +336,43 @@ export class OriginalsService {
       throw error;
     }
 
-    let bet: BetRow | null = null;
-    let seed: SeedRow | null = null;
+    let stored: { bet: BetRow; seed: SeedRow } | { again: BetRow };
     try {
-      for (let attempt = 1; bet === null; attempt++) {
-        seed = attempt === 1 ? await this.currentSeed(player.id) : await this.ensureSeed(player.id);
-        const fs = floatsSync(
-          { serverSeed: seed.server_seed, clientSeed: seed.client_seed, nonce: seed.nonce },
-          planned.floats,
-          hmacSha256,
-        );
-        const result = planned.resolve(fs, limits.max_payout_minor);
-        bet = await this.repository.placeBet(seed, {
-          bonus_id: admitted.bonus_id,
-          player_id: player.id,
-          game,
-          currency: currency.code,
-          stake_minor: stake,
-          payout_minor: result.payout,
-          multiplier: result.multiplier,
-          params: { ...planned.params, edge_bp },
-          outcome: result.outcome,
-          idempotency_key: input.idempotency_key,
-        });
-        if (bet !== null) break;
-        // Not stored: the key was used before (a retry), or the seed moved under the cache.
-        const again = await this.repository.betByKey(player.id, input.idempotency_key);
-        if (again) {
-          // The first bet's usage stays counted; a refused one had given it back already.
-          if (again.status === 'refused') await this.deps.wagers.release(reference);
-          return this.replay(again, currency.scale);
+      stored = await this.inTurn(player.id, async () => {
+        for (let attempt = 1; ; attempt++) {
+          const seed =
+            attempt === 1 ? await this.currentSeed(player.id) : await this.ensureSeed(player.id);
+          const fs = floatsSync(
+            { serverSeed: seed.server_seed, clientSeed: seed.client_seed, nonce: seed.nonce },
+            planned.floats,
+            hmacSha256,
+          );
+          const result = planned.resolve(fs, limits.max_payout_minor);
+          const bet = await this.repository.placeBet(seed, {
+            bonus_id: admitted.bonus_id,
+            player_id: player.id,
+            game,
+            currency: currency.code,
+            stake_minor: stake,
+            payout_minor: result.payout,
+            multiplier: result.multiplier,
+            params: { ...planned.params, edge_bp },
+            outcome: result.outcome,
+            idempotency_key: input.idempotency_key,
+          });
+          if (bet !== null) {
+            // The nonce the statement used is spent: the next bet takes the next one.
+            this.remember({ ...seed, nonce: seed.nonce + 1 });
+            return { bet, seed };
+          }
+          // Not stored: the key was used before (a retry), or the seed moved under the cache
+          // (another instance, a rotation).
+          const again = await this.repository.betByKey(player.id, input.idempotency_key);
+          if (again) return { again };
+          this.seeds.delete(player.id);
+          if (attempt >= STALE_SEED_ATTEMPTS) throw new Error('originals: the seed kept moving');
         }
-        this.seeds.delete(player.id);
-        if (attempt >= STALE_SEED_ATTEMPTS) throw new Error('originals: the seed kept moving');
-      }
+      });
     } catch (error) {
       await this.deps.wagers.release(reference);
       // Two Mines starts at once: the unique open-round index refuses the second.
@@ -378,14 +383,34 @@ export class OriginalsService {
       }
       throw error;
     }
-    // The nonce the statement used is spent: the next bet takes the next one.
-    this.remember({ ...seed!, nonce: seed!.nonce + 1 });
+    if ('again' in stored) {
+      // The first bet's usage stays counted; a refused one had given it back already.
+      if (stored.again.status === 'refused') await this.deps.wagers.release(reference);
+      return this.replay(stored.again, currency.scale);
+    }
+    const { bet, seed } = stored;
     const placed = await this.settle(bet);
     if (placed === null) {
       await this.deps.wagers.release(reference);
       throw wagersError('INSUFFICIENT_FUNDS');
     }
-    return this.view(placed, currency.scale, seed!);
+    return this.view(placed, currency.scale, seed);
+  }
+
+  /**
+   * Runs `work` after the player's earlier bets on this instance have taken their nonces: bets
+   * of one player at once would otherwise all draw from the nonce the cache holds, and all but
+   * one find it moved, again and again (`STALE_SEED_ATTEMPTS`).
+   */
+  private async inTurn<T>(player_id: bigint, work: () => Promise<T>): Promise<T> {
+    const mine = (this.turns.get(player_id) ?? Promise.resolve()).then(work);
+    const done = mine.catch(() => {});
+    this.turns.set(player_id, done);
+    try {
+      return await mine;
+    } finally {
+      if (this.turns.get(player_id) === done) this.turns.delete(player_id);
+    }
   }
 
   /** A bet asked for again with its key: as it stands (a refused one is refused again). */

@@ -430,6 +430,7 @@ export class Outbox {
     if (numAffectedRows !== BigInt(advances.length)) {
       // The lease went to another instance meanwhile: it delivers from the stored cursors.
       this.token = null;
+      this.options.log('outbox: lease lost; another instance delivers from the stored cursors');
       return;
     }
     for (const { state, cursor } of advances) {
