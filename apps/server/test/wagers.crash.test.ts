@@ -8,7 +8,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../src/app.ts';
 import { createDb } from '../src/platform/db/database.ts';
 import { createPromotion, creditDeposit } from './bonus-support.ts';
-import { RELAXED_LIMITS, type TestApp, testApp } from './harness.ts';
+import { RELAXED_LIMITS, signedInPlayer, type TestApp, testApp } from './harness.ts';
 import { expectLedgerConsistent } from './ledger-support.ts';
 import { domainEvents } from './outbox-support.ts';
 import { launched } from './provider-support.ts';
@@ -71,8 +71,8 @@ type Kill =
  * out.
  */
 function runAndKill(
-  player: Player,
-  mode: 'undelivered' | 'delivering' | 'racing',
+  player: { player: { token: string }; base: object },
+  mode: 'undelivered' | 'delivering' | 'racing' | 'deposits',
   prefix: string,
   kill: Kill,
   bets = BETS,
@@ -273,5 +273,38 @@ describe('a server killed around its bets', () => {
     await expectCountedOnce(player, all);
   }, 240_000);
 
-  it.todo('AML rule evaluated once per bet after a crash (the compliance module’s subscriber)');
+  it('killed between deposits’ credit and their events’ delivery: the AML rule raises its alert once after restart', async () => {
+    const player = await signedInPlayer(t);
+    // Three deposits just under the structuring threshold within a day (compliance.test.ts).
+    await runAndKill({ player, base: {} }, 'deposits', 'aml', (_acks, line) => line === 'placed');
+    const structuring = async () =>
+      (
+        await sql<{ n: number }>`
+          select count(*)::int as n from aml_alerts
+           where player_id = ${player.id} and rule_code = 'structuring'`.execute(t.db)
+      ).rows[0]!.n;
+    expect(
+      (await domainEvents(t.db, 'DepositCredited')).filter(
+        (e) => e.payload.player_id === player.id,
+      ),
+    ).toHaveLength(3);
+    expect(await structuring()).toBe(0);
+    const server = await restart();
+    try {
+      await server.drain();
+      expect(await structuring()).toBe(1);
+    } finally {
+      await server.close();
+    }
+    // Every deposit event delivered again (a cursor set back): still one alert.
+    await sql`update outbox_cursors set last_xid = '0', last_id = 0
+               where subscriber = 'compliance.aml'`.execute(t.db);
+    const again = await restart();
+    try {
+      await again.drain();
+      expect(await structuring()).toBe(1);
+    } finally {
+      await again.close();
+    }
+  }, 240_000);
 });
