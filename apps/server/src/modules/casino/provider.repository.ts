@@ -323,6 +323,20 @@ export class ProviderRepository {
     return row !== undefined;
   }
 
+  /**
+   * Makes a round a cash round when `txn` is its only bet so far (pending or applied) and it is
+   * still on `bonus_id`; false otherwise.
+   */
+  async dropRoundBonus(round_id: bigint, bonus_id: bigint, txn_id: bigint): Promise<boolean> {
+    const { numAffectedRows } = await sql`
+      update provider_rounds r set bonus_id = null
+       where r.id = ${round_id} and r.bonus_id = ${bonus_id}
+         and not exists (select 1 from provider_transactions t
+                          where t.round_id = r.id and t.kind = 'bet' and t.id <> ${txn_id}
+                            and t.status in ('pending', 'applied'))`.execute(this.db);
+    return numAffectedRows === 1n;
+  }
+
   async appliedBets(round_id: bigint, tx?: ProviderTx): Promise<number> {
     const row = await (tx ?? this.db)
       .selectFrom('provider_transactions')

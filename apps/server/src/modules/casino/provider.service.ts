@@ -557,11 +557,21 @@ export class ProviderService {
 
   /** The round's bonus (bonus first) or the player's cash pays the bet; false: too little. */
   private async takeStake(integration: IntegrationRow, txn: TxnRow, round: RoundRow) {
-    const staked = await this.wagers.stake(this.wager(integration, round), {
+    const move = {
       key: `provider-bet:${integration.code}:${txn.txn_ref}`,
       amount_minor: txn.amount_minor!,
-    });
-    return staked.ok;
+    };
+    const staked = await this.wagers.stake(this.wager(integration, round), move);
+    if (staked.ok || round.bonus_id === null) return staked.ok;
+    // The bonus this round's first bet picked ended or was spent before its stake was taken:
+    // while no other bet is in the round, the round becomes a cash round (as an original falls
+    // back to cash), recorded before the cash moves so its wins and refunds go to cash too.
+    if (!(await this.repository.dropRoundBonus(round.id, round.bonus_id, txn.id))) return false;
+    const cash = await this.wagers.stake(
+      this.wager(integration, { ...round, bonus_id: null }),
+      move,
+    );
+    return cash.ok;
   }
 
   /** Pays a win or a refund into the round's bonus (bonus first) or the player's cash. */
