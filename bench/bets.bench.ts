@@ -25,7 +25,8 @@
  *
  * Environment: BENCH_SECONDS (10, per measured loop), BENCH_RUNS (3), BENCH_CLIENTS (2),
  * BENCH_PLAYERS (256), BENCH_CONCURRENCY (closed-loop levels, "32,64,128"),
- * BENCH_LEDGER_CONCURRENCY (256), BENCH_PROFILE_SECONDS (4), BENCH_CPU_PROFILE=<file> (keeps
+ * BENCH_LEDGER_CONCURRENCY (256), BENCH_WORKLOADS (dice,multiple),
+ * BENCH_SETUP_SQL (run after the migrations), BENCH_PROFILE_SECONDS (4), BENCH_CPU_PROFILE=<file> (keeps
  * each profile, as <file>.<workload>.run<n>.cpuprofile), BENCH_HTTP=fetch (the generators use
  * the global fetch instead of node:http), BENCH_STATEMENTS=1 (PostgreSQL's statements by
  * execution time per bet in each profiled window, from pg_stat_statements).
@@ -94,10 +95,14 @@ const SIGNUP_CONCURRENCY = 4;
 /** Bets counted one at a time for the round trips per bet, after 20 not counted. */
 const ROUND_TRIP_BETS = 50;
 const STARTING_CASH_MINOR = 10n ** 11n;
+/** `BENCH_WORKLOADS=dice` (or `multiple`) runs one of them only. */
 const WORKLOADS: { workload: Workload; label: string }[] = [
-  { workload: 'dice', label: 'Dice (HTTP)' },
-  { workload: 'multiple', label: '5-leg multiple (HTTP)' },
-];
+  { workload: 'dice' as const, label: 'Dice (HTTP)' },
+  { workload: 'multiple' as const, label: '5-leg multiple (HTTP)' },
+].filter(
+  ({ workload }) =>
+    !process.env.BENCH_WORKLOADS || process.env.BENCH_WORKLOADS.split(',').includes(workload),
+);
 
 const sleepUntil = (at: number) =>
   new Promise((resolve) => setTimeout(resolve, Math.max(0, at - performance.now())));
@@ -813,6 +818,8 @@ async function main() {
   let generators: Generators | undefined;
   try {
     await migrate(pool);
+    // To try a schema change without writing a migration (as bench:ledger's BENCH_SETUP_SQL).
+    if (process.env.BENCH_SETUP_SQL) await pool.query(process.env.BENCH_SETUP_SQL);
     if (STATEMENTS) await pool.query('create extension if not exists pg_stat_statements');
     const { app, modules } = await buildApp({
       config: loadConfig({ NODE_ENV: 'test', LOG_LEVEL: 'silent', CRASH_ENGINE: 'off' }),
