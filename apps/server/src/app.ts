@@ -115,19 +115,19 @@ export async function buildApp(options: AppOptions) {
   events.subscribe(Outbox.WAKE_CHANNEL, () => outbox.wake());
 
   // Modules, each built from the ones before it (the order is the dependency order).
-  const ledger = createLedgerModule(db, {
+  const audit = createAuditModule(db);
+  const currencies = createCurrenciesModule({ db, audit: audit.service });
+  const ledger = createLedgerModule(db, currencies.service, {
     log: logError,
     eventsCommitted: () => outbox.notifyWake(),
   });
   metrics.instrumentLedger(ledger.service);
-  const audit = createAuditModule(db);
   const settings = createSettingsModule(db, audit.service);
   const mail = createMailModule(db, {
     smtpUrl: config.smtpUrl,
     from: config.mailFrom,
     log: logError,
   });
-  const currencies = createCurrenciesModule({ db, audit: audit.service });
   const cashier = createCashierModule(db, audit.service, currencies.service);
   const casino = createCasinoModule(db);
   const players = createPlayersModule({
