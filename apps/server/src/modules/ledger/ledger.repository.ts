@@ -1,5 +1,6 @@
 import { CompiledQuery, type Generated, sql } from 'kysely';
 import { type Db, preparedStatement, TIMESTAMPS_PARSED_ONCE } from '../../platform/db/database.ts';
+import { playerRowsJson } from '../../platform/db/sql.ts';
 import {
   type IndexedEvent,
   indexedEventsJson,
@@ -625,5 +626,10 @@ export class LedgerRepository {
       where first_at >= ${from} and first_at < ${to}
       group by 1`.execute(this.db);
     return rows.map((row) => ({ day: row.day, count: Number(row.count) }));
+  }
+
+  /** The player's transfers for their data export (JSON text; the input hashes left out). */
+  exportOf(player_id: bigint): Promise<string> {
+    return playerRowsJson(this.db, 'ledger_transfers', player_id, ['input_hash']);
   }
 }

@@ -472,6 +472,11 @@ export class LedgerService {
     return this.repository.totals(period.from, period.to);
   }
 
+  /** The player's data export: their transfers. */
+  async exportOf(player_id: bigint) {
+    return { ledger_transfers: await this.repository.exportOf(player_id) };
+  }
+
   /** For the back-office dashboard: first-time depositors per UTC day in [from, to). */
   firstDepositors(period: { from: Date; to: Date }) {
     return this.repository.firstDepositsByDay(period.from, period.to);
