@@ -27,8 +27,8 @@ import {
   createLobbyModule,
   createOriginalsModule,
 } from './modules/casino/index.ts';
-import { createComplianceModule } from './modules/compliance/index.ts';
-import { createCryptoModule } from './modules/crypto/index.ts';
+import { createComplianceModule, createPrivacyModule } from './modules/compliance/index.ts';
+import { createCryptoModule, createCryptoRecordsModule } from './modules/crypto/index.ts';
 import { createCurrenciesModule } from './modules/currencies/index.ts';
 import { createKycModule } from './modules/kyc/index.ts';
 import { createLedgerModule } from './modules/ledger/index.ts';
@@ -129,6 +129,8 @@ export async function buildApp(options: AppOptions) {
     log: logError,
   });
   const cashier = createCashierModule(db, audit.service, currencies.service);
+  // What other modules read of crypto deposits and withdrawals (the flows come later).
+  const cryptoRecords = createCryptoRecordsModule({ db });
   const casino = createCasinoModule(db);
   const players = createPlayersModule({
     db,
@@ -185,7 +187,9 @@ export async function buildApp(options: AppOptions) {
     currencies: currencies.service,
     ledger: ledger.service,
     players: players.service,
-    sessions: auth.service,
+    staffNames: staff.service,
+    signIns: auth.service,
+    money: [cashier.records, cryptoRecords.service],
     outbox,
     log: logError,
   });
@@ -318,6 +322,27 @@ export async function buildApp(options: AppOptions) {
     vendor: { name: config.kyc.vendor, callbackSecret: config.kyc.callbackSecret },
   });
   const vitals = createVitalsModule({ db, observe: metrics.webVital, log: logError });
+  // The player's data rights: the export asks every module that stores player data.
+  const privacy = createPrivacyModule({
+    db,
+    audit: audit.service,
+    auth: auth.hook,
+    sources: [
+      players.service,
+      auth.service,
+      cashier.records,
+      cryptoRecords.service,
+      ledger.service,
+      originals.service,
+      sportsbook.service,
+      bonus.service,
+      protection.service,
+      compliance.service,
+    ],
+    ledger: ledger.service,
+    players: players.service,
+    sessions: auth.service,
+  });
   // The in-repo demo studio's integration code (the seed connects it under the same code).
   const LANTERN_CODE = 'lantern';
   const lanternStudioSetup = config.lanternStudioSecret
@@ -467,7 +492,7 @@ export async function buildApp(options: AppOptions) {
       await api.register(affiliate.routes);
       await api.register(protection.routes(auth.hook));
       await api.register(compliance.routes);
-      await api.register(compliance.privacyRoutes);
+      await api.register(privacy.routes);
       await api.register(sportsbook.routes);
       await api.register(vitals.routes);
     },
@@ -541,6 +566,7 @@ export async function buildApp(options: AppOptions) {
     lanternStudio: lanternStudioSetup,
     protection,
     compliance,
+    privacy,
     players,
     auth,
     staff,
