@@ -15,7 +15,6 @@ const NOT_YET_ON_A_TABLE = [
   'affiliate',
   'auth',
   'cashier',
-  'compliance',
   'crypto',
   'players',
   'protection',

@@ -3,6 +3,7 @@ import { parseAmountInput } from '../../platform/amounts.ts';
 import { AppError } from '../../platform/http/errors.ts';
 import type { AuditActor, AuditService } from '../audit/index.ts';
 import type { ProtectionService } from '../protection/index.ts';
+import { complianceError } from './compliance.errors.ts';
 import {
   type AlertRow,
   type AlertStatus,
@@ -99,7 +100,7 @@ export type ComplianceOptions = {
 
 export type StaffRef = { id: bigint; actor: AuditActor };
 
-const notFound = () => new AppError('NOT_FOUND', 'No such alert', { status: 404 });
+const notFound = () => new AppError('NOT_FOUND', 'No such alert');
 
 /**
  * AML and risk monitoring: rules (data) evaluated on events and by a sweep; each hit an alert
@@ -311,16 +312,14 @@ export class ComplianceService {
     actor: AuditActor,
   ) {
     if (!(RULE_CODES as readonly string[]).includes(code))
-      throw new AppError('NOT_FOUND', `No rule ${code}`, { status: 404 });
+      throw new AppError('NOT_FOUND', `No rule ${code}`);
     const before = (await this.repository.rule(code))!;
     let thresholds: Record<string, string> | undefined;
     if (input.thresholds) {
       thresholds = {};
       for (const [currency, text] of Object.entries(input.thresholds)) {
         if (!/^[A-Z]{3,5}$/.test(currency))
-          throw new AppError('VALIDATION_FAILED', `thresholds: ${currency} is not a currency`, {
-            status: 422,
-          });
+          throw new AppError('VALIDATION_FAILED', `thresholds: ${currency} is not a currency`);
         try {
           const amount = parseAmountInput(
             text.trim(),
@@ -331,7 +330,6 @@ export class ComplianceService {
         } catch (error) {
           const why = isMoneyError(error) ? error.message : (error as Error).message;
           throw new AppError('VALIDATION_FAILED', `thresholds.${currency}: ${why}`, {
-            status: 422,
             errors: [{ path: `thresholds.${currency}`, message: why }],
           });
         }
@@ -414,17 +412,15 @@ export class ComplianceService {
     const text = note?.trim() ?? '';
     if ((status === 'cleared' || status === 'reported') && !text)
       throw new AppError('VALIDATION_FAILED', 'A note is required to clear or report a case', {
-        status: 422,
         errors: [{ path: 'note', message: 'required to clear or report' }],
       });
     const from = await this.repository.transaction(async (tx) => {
       const alert = await this.repository.alert(tx, id, true);
       if (!alert) throw notFound();
       if (!NEXT[alert.status].includes(status))
-        throw new AppError(
+        throw complianceError(
           'INVALID_TRANSITION',
           `A case that is ${alert.status} cannot become ${status}`,
-          { status: 409 },
         );
       await this.repository.setStatus(tx, id, status, staff.id);
       await this.repository.addNote(tx, {
@@ -481,14 +477,9 @@ export class ComplianceService {
 
   async requestSourceOfFunds(player_id: bigint, message: string, staff: StaffRef) {
     if (!(await this.options.players.byId(player_id)))
-      throw new AppError('NOT_FOUND', 'No such player', { status: 404 });
+      throw new AppError('NOT_FOUND', 'No such player');
     const row = await this.repository.requestSourceOfFunds(player_id, message.trim(), staff.id);
-    if (!row)
-      throw new AppError(
-        'SOURCE_OF_FUNDS_OPEN',
-        'This player already has an open source-of-funds request',
-        { status: 409 },
-      );
+    if (!row) throw complianceError('SOURCE_OF_FUNDS_OPEN');
     await this.audit.record({
       actor: staff.actor,
       action: 'compliance.source_of_funds',
@@ -500,7 +491,7 @@ export class ComplianceService {
 
   async closeSourceOfFunds(player_id: bigint, staff: StaffRef) {
     const row = await this.repository.closeSourceOfFunds(player_id);
-    if (!row) throw new AppError('NOT_FOUND', 'No open source-of-funds request', { status: 404 });
+    if (!row) throw new AppError('NOT_FOUND', 'No open source-of-funds request');
     await this.audit.record({
       actor: staff.actor,
       action: 'compliance.source_of_funds_closed',
@@ -545,10 +536,7 @@ export class ComplianceService {
 
   async answerSourceOfFunds(player_id: bigint, response: string, actor: AuditActor) {
     const row = await this.repository.answerSourceOfFunds(player_id, response.trim());
-    if (!row)
-      throw new AppError('NOT_FOUND', 'There is no source-of-funds request to answer', {
-        status: 404,
-      });
+    if (!row) throw new AppError('NOT_FOUND', 'There is no source-of-funds request to answer');
     await this.audit.record({
       actor,
       action: 'compliance.source_of_funds_answered',

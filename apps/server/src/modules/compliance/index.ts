@@ -11,6 +11,12 @@ import { complianceSubscribers } from './compliance.subscribers.ts';
 import { privacyRoutes } from './privacy.routes.ts';
 import { type PrivacyOptions, PrivacyService } from './privacy.service.ts';
 
+export {
+  COMPLIANCE_ERRORS,
+  type ComplianceErrorCode,
+  complianceError,
+  isComplianceError,
+} from './compliance.errors.ts';
 export type { MoneyRecords, SignIns } from './compliance.service.ts';
 export type { PlayerDataSource } from './privacy.service.ts';
 export type { ComplianceService, PrivacyService };

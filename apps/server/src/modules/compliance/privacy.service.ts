@@ -1,5 +1,5 @@
-import { AppError } from '../../platform/http/errors.ts';
 import type { AuditActor, AuditService } from '../audit/index.ts';
+import { complianceError } from './compliance.errors.ts';
 import type { ComplianceRepository } from './compliance.repository.ts';
 
 /**
@@ -65,11 +65,7 @@ export class PrivacyService {
   async closeAccount(player_id: bigint, actor: AuditActor): Promise<void> {
     const accounts = await this.options.ledger.playerAccounts(player_id);
     if (accounts.some((account) => account.kind === 'player_cash' && account.balance_minor > 0n))
-      throw new AppError(
-        'BALANCE_REMAINING',
-        'Please withdraw your balance before closing your account',
-        { status: 409 },
-      );
+      throw complianceError('BALANCE_REMAINING');
     await this.options.players.update(player_id, { status: 'closed' });
     await this.options.sessions.revokeAllSessions(player_id, 'player_closed');
     await this.audit.record({
