@@ -30,6 +30,8 @@ import os from 'node:os';
 import path from 'node:path';
 import { monitorEventLoopDelay } from 'node:perf_hooks';
 import pg from 'pg';
+import { createAuditModule } from '../apps/server/src/modules/audit/index.ts';
+import { createCurrenciesModule } from '../apps/server/src/modules/currencies/index.ts';
 import {
   BATCHER_LIMITS_DEFAULT,
   checkLedger,
@@ -553,7 +555,8 @@ async function main() {
     const players = (
       await pool.query<{ id: bigint }>(`select id from players order by id`)
     ).rows.map((r) => r.id);
-    const setup = createLedgerModule(db).service;
+    const currencies = createCurrenciesModule({ db, audit: createAuditModule(db).service }).service;
+    const setup = createLedgerModule(db, currencies).service;
     const setupStarted = performance.now();
     for (let offset = 0; offset < players.length; offset += 500) {
       await Promise.all(
@@ -664,7 +667,7 @@ async function main() {
       });
     };
     const service = (house_shards: number, batch_size_max: number) =>
-      createLedgerModule(db, {
+      createLedgerModule(db, currencies, {
         house_shards,
         batcher: {
           batch_size_max,

@@ -1,6 +1,8 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import { Worker } from 'node:worker_threads';
 import pg from 'pg';
+import { createAuditModule } from '../apps/server/src/modules/audit/index.ts';
+import { createCurrenciesModule } from '../apps/server/src/modules/currencies/index.ts';
 import { createLedgerModule } from '../apps/server/src/modules/ledger/index.ts';
 import type { Db } from '../apps/server/src/platform/db/database.ts';
 
@@ -22,7 +24,8 @@ export async function fundedPlayers(
     select 'P ' || n, 'p' || n, 'p' || n || '@example.com', 'x', 'P' || n, 1
     from generate_series(1, ${players}) n`);
   const ids = (await pool.query<{ id: bigint }>(`select id from players order by id`)).rows;
-  const ledger = createLedgerModule(db, { house_shards: 1 }).service;
+  const currencies = createCurrenciesModule({ db, audit: createAuditModule(db).service }).service;
+  const ledger = createLedgerModule(db, currencies, { house_shards: 1 }).service;
   await Promise.all(
     ids.map((p) =>
       ledger.transfer({

@@ -27,8 +27,8 @@ import {
   createLobbyModule,
   createOriginalsModule,
 } from './modules/casino/index.ts';
-import { createComplianceModule } from './modules/compliance/index.ts';
-import { createCryptoModule } from './modules/crypto/index.ts';
+import { createComplianceModule, createPrivacyModule } from './modules/compliance/index.ts';
+import { createCryptoModule, createCryptoRecordsModule } from './modules/crypto/index.ts';
 import { createCurrenciesModule } from './modules/currencies/index.ts';
 import { createKycModule } from './modules/kyc/index.ts';
 import { createLedgerModule } from './modules/ledger/index.ts';
@@ -123,20 +123,22 @@ export async function buildApp(options: AppOptions) {
   outbox.subscribe(metrics.subscriber);
 
   // Modules, each built from the ones before it (the order is the dependency order).
-  const ledger = createLedgerModule(db, {
+  const audit = createAuditModule(db);
+  const currencies = createCurrenciesModule({ db, audit: audit.service });
+  const ledger = createLedgerModule(db, currencies.service, {
     log: logError,
     eventsCommitted: () => outbox.notifyWake(),
   });
   metrics.instrumentLedger(ledger.service);
-  const audit = createAuditModule(db);
   const settings = createSettingsModule(db, audit.service);
   const mail = createMailModule(db, {
     smtpUrl: config.smtpUrl,
     from: config.mailFrom,
     log: logError,
   });
-  const currencies = createCurrenciesModule({ db, audit: audit.service });
   const cashier = createCashierModule(db, audit.service, currencies.service);
+  // What other modules read of crypto deposits and withdrawals (the flows come later).
+  const cryptoRecords = createCryptoRecordsModule({ db });
   const casino = createCasinoModule(db);
   const players = createPlayersModule({
     db,
@@ -193,7 +195,9 @@ export async function buildApp(options: AppOptions) {
     currencies: currencies.service,
     ledger: ledger.service,
     players: players.service,
-    sessions: auth.service,
+    staffNames: staff.service,
+    signIns: auth.service,
+    money: [cashier.records, cryptoRecords.service],
     outbox,
     log: logError,
   });
@@ -328,6 +332,27 @@ export async function buildApp(options: AppOptions) {
   const vitals = createVitalsModule({ db, observe: metrics.webVital, log: logError });
   // The back office's view of event delivery, and its repair.
   const system = createSystemModule({ outbox, audit: audit.service });
+  // The player's data rights: the export asks every module that stores player data.
+  const privacy = createPrivacyModule({
+    db,
+    audit: audit.service,
+    auth: auth.hook,
+    sources: [
+      players.service,
+      auth.service,
+      cashier.records,
+      cryptoRecords.service,
+      ledger.service,
+      originals.service,
+      sportsbook.service,
+      bonus.service,
+      protection.service,
+      compliance.service,
+    ],
+    ledger: ledger.service,
+    players: players.service,
+    sessions: auth.service,
+  });
   // The in-repo demo studio's integration code (the seed connects it under the same code).
   const LANTERN_CODE = 'lantern';
   const lanternStudioSetup = config.lanternStudioSecret
@@ -478,7 +503,7 @@ export async function buildApp(options: AppOptions) {
       await api.register(affiliate.routes);
       await api.register(protection.routes(auth.hook));
       await api.register(compliance.routes);
-      await api.register(compliance.privacyRoutes);
+      await api.register(privacy.routes);
       await api.register(sportsbook.routes);
       await api.register(vitals.routes);
     },
@@ -553,6 +578,7 @@ export async function buildApp(options: AppOptions) {
     lanternStudio: lanternStudioSetup,
     protection,
     compliance,
+    privacy,
     players,
     auth,
     staff,

@@ -19,12 +19,6 @@ const src = path.dirname(fileURLToPath(import.meta.url));
 const modulesDir = path.join(src, 'modules');
 
 /**
- * The last module that names its statuses at the throw, through AppError's status overload
- * (decision 0005). When it has a table, the overload goes.
- */
-const LAST_WITHOUT_A_TABLE = 'compliance';
-
-/**
  * Codes more than one table holds on purpose, with the tables that hold them: the provider API
  * documents every code it answers, including those the bet path, the ledger and free spins
  * raise; a module may name a generic code in its own table when its API documents it.
@@ -72,7 +66,6 @@ describe('error tables', () => {
     expect([...errorTables().keys()].sort()).toEqual(
       ['platform', ...errorFiles.map((entry) => entry.module)].sort(),
     );
-    expect(errorTables().has(LAST_WITHOUT_A_TABLE)).toBe(false);
   });
 
   it('gives every code an error status and a message a player can read', () => {
@@ -231,22 +224,11 @@ describe('statuses come from tables', () => {
           : [],
     );
 
-  it(`names a status at the throw nowhere but in ${LAST_WITHOUT_A_TABLE}`, () => {
-    const last = path.join(modulesDir, LAST_WITHOUT_A_TABLE);
+  it('names a status at the throw nowhere', () => {
     // Services, routes, errors files, the platform and the integration tests alike.
-    const checked = [...files(src), ...files(path.join(src, '..', 'test'))].filter(
-      (file) => !file.startsWith(`${last}${path.sep}`),
-    );
+    const checked = [...files(src), ...files(path.join(src, '..', 'test'))];
     expect(checked.length).toBeGreaterThan(200);
     expect(checked.flatMap(statusesIn)).toEqual([]);
     // Reads every source file: seconds on a busy 2-core machine.
   }, 60_000);
-
-  it(`keeps AppError's status overload only while ${LAST_WITHOUT_A_TABLE} throws through it`, () => {
-    const last = files(path.join(modulesDir, LAST_WITHOUT_A_TABLE)).flatMap(statusesIn);
-    expect(
-      last.length,
-      `${LAST_WITHOUT_A_TABLE} names no status any more: remove the overload (decision 0005)`,
-    ).toBeGreaterThan(0);
-  });
 });

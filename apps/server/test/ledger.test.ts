@@ -438,7 +438,9 @@ describe('idempotency', () => {
       ledger,
       ...Array.from(
         { length: 4 },
-        () => createLedgerModule(t.db, { batcher: { batch_size_max: 1 } }).service,
+        () =>
+          createLedgerModule(t.db, t.modules.currencies.service, { batcher: { batch_size_max: 1 } })
+            .service,
       ),
     ];
     for (let round = 0; round < 5; round += 1) {
@@ -598,7 +600,10 @@ describe('concurrency', () => {
     ['batched', () => ledger],
     [
       'unbatched, one transaction each',
-      () => createLedgerModule(t.db, { batcher: { batch_size_max: 1, in_flight_max: 10 } }).service,
+      () =>
+        createLedgerModule(t.db, t.modules.currencies.service, {
+          batcher: { batch_size_max: 1, in_flight_max: 10 },
+        }).service,
     ],
   ])(
     'lets exactly the affordable number of 50 concurrent debits through (%s)',
@@ -615,7 +620,7 @@ describe('concurrency', () => {
   );
 
   it('never deadlocks on transfers that cross in opposite directions', async () => {
-    const service = createLedgerModule(t.db, {
+    const service = createLedgerModule(t.db, t.modules.currencies.service, {
       batcher: { batch_size_max: 1, in_flight_max: 10 },
     }).service;
     const shards = (await service.resolve({ house: 'fees' }, 'EUR')) as readonly bigint[];
@@ -807,7 +812,7 @@ describe('balance notifications (after commit, migration 0101)', () => {
     });
     await ledger.drain();
     // A fresh service (another instance, or after a restart) knows no account owners yet.
-    const fresh = createLedgerModule(t.db).service;
+    const fresh = createLedgerModule(t.db, t.modules.currencies.service).service;
     const listener = await listen();
     try {
       await fresh.post({ idempotency_key: key('post'), pending_id: hold.id, actor: SYSTEM });

@@ -1,11 +1,12 @@
 import { type Generated, sql } from 'kysely';
 import type { Db } from '../../platform/db/database.ts';
+import { playerRowsJson } from '../../platform/db/sql.ts';
 import { type OwnedSession, SessionStore } from '../../platform/sessions.ts';
 
 export type SessionRow = OwnedSession<'player'>;
 
 type AuthTables = {
-  /** Read here only for reports; written through the shared SessionStore. */
+  /** Read here only for reports and evidence; written through the shared SessionStore. */
   player_sessions: { player_id: bigint; created_at: Date; last_seen_at: Date };
   password_resets: {
     id: Generated<bigint>;
@@ -17,6 +18,15 @@ type AuthTables = {
     revoked_at: Date | null;
   };
 };
+
+/** At most this many rows answer one evidence query. */
+export const EVIDENCE_ROWS_MAX = 500;
+
+/** Loopback and private ranges say nothing about a device (every local test shares them). */
+const PUBLIC_ADDRESS = sql`not (s.ip << '127.0.0.0/8'::inet or s.ip << '10.0.0.0/8'::inet
+  or s.ip << '172.16.0.0/12'::inet or s.ip << '192.168.0.0/16'::inet
+  or s.ip << '169.254.0.0/16'::inet or family(s.ip) = 6 and (s.ip << '::1/128'::inet
+  or s.ip << 'fc00::/7'::inet or s.ip << 'fe80::/10'::inet or s.ip << '::ffff:0:0/96'::inet))`;
 
 export class AuthRepository {
   private readonly db;
@@ -57,6 +67,66 @@ export class AuthRepository {
       total: Number(total.count),
       by_day: days.map((row) => ({ day: row.day, count: Number(row.count) })),
     };
+  }
+
+  /**
+   * Players (the player included) signed in since `since` from one of the player's public
+   * addresses, by address and player (as text), at most EVIDENCE_ROWS_MAX.
+   */
+  async sharedAddresses(player_id: bigint, since: Date) {
+    const result = await sql<{ ip: string; player_id: string }>`
+      with mine as (
+        select distinct s.ip from player_sessions s
+         where s.player_id = ${player_id} and s.ip is not null and s.created_at >= ${since}
+           and ${PUBLIC_ADDRESS}
+      )
+      select host(s.ip) as ip, s.player_id::text
+        from player_sessions s join mine on mine.ip = s.ip
+       where s.created_at >= ${since}
+       group by s.ip, s.player_id
+       order by 1, 2
+       limit ${EVIDENCE_ROWS_MAX}`.execute(this.db);
+    return result.rows;
+  }
+
+  /** Players (the player included) signed in on one of the player's devices since `since`. */
+  async sharedDevices(player_id: bigint, since: Date) {
+    const result = await sql<{ device: string; player_id: string }>`
+      with mine as (
+        select distinct s.device_id from player_sessions s
+         where s.player_id = ${player_id} and s.device_id is not null and s.created_at >= ${since}
+      )
+      select s.device_id as device, s.player_id::text
+        from player_sessions s join mine on mine.device_id = s.device_id
+       where s.created_at >= ${since}
+       group by s.device_id, s.player_id
+       order by 1, 2
+       limit ${EVIDENCE_ROWS_MAX}`.execute(this.db);
+    return result.rows;
+  }
+
+  /** The player's sign-ins through an anonymising network since `since`, newest first. */
+  async anonymisedSignIns(player_id: bigint, since: Date, limit: number) {
+    const result = await sql<{ id: string; ip: string | null; at: Date }>`
+      select id::text, host(ip) as ip, created_at as at from player_sessions
+       where player_id = ${player_id} and anonymiser and created_at >= ${since}
+       order by created_at desc
+       limit ${limit}`.execute(this.db);
+    return result.rows;
+  }
+
+  /** Players who signed in from a public address since `since`, by id as text. */
+  async signedInSince(since: Date, limit: number): Promise<bigint[]> {
+    const result = await sql<{ player_id: string }>`
+      select distinct player_id::text from player_sessions s
+       where s.created_at >= ${since} and s.ip is not null and ${PUBLIC_ADDRESS}
+       order by 1 limit ${limit}`.execute(this.db);
+    return result.rows.map((row) => BigInt(row.player_id));
+  }
+
+  /** The player's sessions for their data export (without the token digests). */
+  exportOf(player_id: bigint): Promise<string> {
+    return playerRowsJson(this.db, 'player_sessions', player_id, ['token_hash']);
   }
 
   async createReset(player_id: bigint, token_hash: Buffer, ttl_ms: number): Promise<void> {

@@ -317,6 +317,35 @@ export class AuthService {
     return this.repository.sessions.list(player_id, limit);
   }
 
+  /**
+   * Who else signed in where the player did (AML evidence, one-offer-per-person checks):
+   * `(address, player)` pairs over the player's public addresses since `since`, the player
+   * included, by address then player id as text.
+   */
+  addressesSharedWith(player_id: bigint, since: Date) {
+    return this.repository.sharedAddresses(player_id, since);
+  }
+
+  /** `(device, player)` pairs over the player's devices (the device cookie) since `since`. */
+  devicesSharedWith(player_id: bigint, since: Date) {
+    return this.repository.sharedDevices(player_id, since);
+  }
+
+  /** The player's sign-ins through an anonymising network since `since`, newest first. */
+  anonymisedSignIns(player_id: bigint, since: Date, limit: number) {
+    return this.repository.anonymisedSignIns(player_id, since, limit);
+  }
+
+  /** Players who signed in from a public address since `since`, ordered by id as text. */
+  playersSignedInSince(since: Date, limit: number) {
+    return this.repository.signedInSince(since, limit);
+  }
+
+  /** The player's data export: their sessions. */
+  async exportOf(player_id: bigint) {
+    return { sessions: await this.repository.exportOf(player_id) };
+  }
+
   private async enforce(key: string, limit: WindowLimit, message: string): Promise<void> {
     const result = await this.limiter.hit(key, limit);
     if (!result.allowed) {

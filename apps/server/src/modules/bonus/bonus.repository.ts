@@ -1,6 +1,7 @@
 import { PROMOTION_KINDS } from '@casino/contracts';
 import { type Generated, sql, type Transaction } from 'kysely';
 import type { Db } from '../../platform/db/database.ts';
+import { playerRowsJson } from '../../platform/db/sql.ts';
 
 export { PROMOTION_KINDS };
 export type PromotionKind = (typeof PROMOTION_KINDS)[number];
@@ -841,5 +842,10 @@ export class BonusRepository {
       .where('expires_at', '<=', now)
       .executeTakeFirst();
     return Number(result.numUpdatedRows);
+  }
+
+  /** The player's bonuses for their data export (JSON text). */
+  exportOf(player_id: bigint): Promise<string> {
+    return playerRowsJson(this.db, 'bonuses', player_id);
   }
 }

@@ -181,6 +181,11 @@ export class BonusService {
     ).listen(events, BONUS_PLAYER_CHANNEL);
   }
 
+  /** The player's data export: their bonuses. */
+  async exportOf(player_id: bigint) {
+    return { bonuses: await this.repository.exportOf(player_id) };
+  }
+
   /**
    * Bonus-first spending (decision 0805): the bet path stakes bonus money through this port, and
    * the operator's order of spending lives here.

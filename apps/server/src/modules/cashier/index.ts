@@ -8,6 +8,7 @@ import type { PlayerGate } from '../protection/index.ts';
 import { CashierRepository } from './cashier.repository.ts';
 import { cashierRoutes } from './cashier.routes.ts';
 import { CashierService } from './cashier.service.ts';
+import { PaymentRecords } from './payments.records.ts';
 import { PaymentsRepository } from './payments.repository.ts';
 import { paymentsAdminRoutes, paymentsRoutes } from './payments.routes.ts';
 import { type PaymentsOptions, PaymentsService } from './payments.service.ts';
@@ -16,6 +17,7 @@ import { SandboxPaymentProvider } from './providers/sandbox.ts';
 import { sandboxGatewayRoutes } from './sandbox-gateway.routes.ts';
 
 export type { GatewayRow } from './cashier.repository.ts';
+export type { PaymentMovement } from './payments.repository.ts';
 export type {
   CouponCheck,
   PaymentView,
@@ -28,12 +30,17 @@ export type {
 } from './providers/provider.ts';
 export { SandboxPaymentProvider } from './providers/sandbox.ts';
 export { signWebhook } from './providers/webhook-signature.ts';
-export type { CashierService, PaymentsService };
+export type { CashierService, PaymentRecords, PaymentsService };
 
+/**
+ * The cashier's catalogue (banks, gateways), and `records`: what other modules read of the
+ * payments (evidence, the data export), which needs only the database.
+ */
 export function createCashierModule(db: Db, audit: AuditService, currencies: CurrenciesService) {
   const repository = new CashierRepository(db);
   const service = new CashierService(repository, currencies, audit);
-  return { service, repository, routes: cashierRoutes(service) };
+  const records = new PaymentRecords(new PaymentsRepository(db));
+  return { service, repository, records, routes: cashierRoutes(service) };
 }
 
 /** How often each instance books credits a crash left and expires lapsed deposits. */

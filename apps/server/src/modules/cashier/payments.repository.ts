@@ -1,5 +1,6 @@
 import { type Generated, type Selectable, sql, type Transaction } from 'kysely';
 import type { Db } from '../../platform/db/database.ts';
+import { playerRowsJson } from '../../platform/db/sql.ts';
 
 export type PaymentDirection = 'deposit' | 'withdrawal';
 export type DepositStatus =
@@ -107,6 +108,24 @@ export type PaymentQuery = {
 };
 
 export type PaymentTx = Transaction<PaymentTables>;
+
+/** A deposit credited (or being credited) or a withdrawal requested, as evidence lists it. */
+export type PaymentMovement = {
+  kind: 'deposit' | 'withdrawal';
+  /** `payment:<public id>`. */
+  ref: string;
+  amount_minor: bigint;
+  currency: string;
+  at: Date;
+  /** A withdrawal's payout account or UPI id; a deposit's paying account if known. */
+  destination: string | null;
+};
+
+/** The account number or UPI id a payment names; UPI ids are case-insensitive (lower case). */
+const INSTRUMENT = sql<
+  string | null
+>`coalesce(details ->> 'acc_number', details ->> 'account_number', lower(details ->> 'upi_id'))`;
+const NAMES_INSTRUMENT = sql<boolean>`details ?| array['acc_number', 'account_number', 'upi_id']`;
 
 export class PaymentsRepository {
   readonly db;
@@ -275,6 +294,74 @@ export class PaymentsRepository {
       base.select(sql<string>`count(*)`.as('n')).executeTakeFirstOrThrow(),
     ]);
     return { rows, total: Number(count.n) };
+  }
+
+  /**
+   * The player's deposits credited (or being credited) and withdrawals requested since `since`,
+   * by time then reference, at most `limit`.
+   */
+  async movementsOf(player_id: bigint, since: Date, limit: number): Promise<PaymentMovement[]> {
+    const result = await sql<Omit<PaymentMovement, 'amount_minor'> & { amount_minor: string }>`
+      select * from (
+        select 'deposit' as kind, 'payment:' || public_id as ref, amount_minor::text, currency,
+               coalesce(completed_at, updated_at) as at, ${INSTRUMENT} as destination
+          from payments
+         where player_id = ${player_id} and direction = 'deposit'
+           and status in ('crediting', 'credited') and updated_at >= ${since}
+        union all
+        select 'withdrawal', 'payment:' || public_id, amount_minor::text, currency, created_at,
+               ${INSTRUMENT}
+          from payments
+         where player_id = ${player_id} and direction = 'withdrawal' and created_at >= ${since}
+      ) movements
+      order by at, ref
+      limit ${limit}`.execute(this.db);
+    return result.rows.map((row) => ({
+      ...row,
+      amount_minor: BigInt(row.amount_minor),
+      at: new Date(row.at),
+    }));
+  }
+
+  /** The instruments (account numbers, UPI ids) of the player's payments made since `since`. */
+  async instrumentsOf(player_id: bigint, since: Date): Promise<string[]> {
+    const result = await sql<{ instrument: string }>`
+      select distinct instrument from (
+        select ${INSTRUMENT} as instrument from payments
+         where player_id = ${player_id} and created_at >= ${since} and ${NAMES_INSTRUMENT}
+      ) used
+      where instrument is not null`.execute(this.db);
+    return result.rows.map((row) => row.instrument);
+  }
+
+  /**
+   * Who paid with one of these instruments since `since`: `(instrument, player)` pairs in byte
+   * order of the instrument, then player id as text, at most `limit`.
+   */
+  async instrumentUsers(instruments: readonly string[], since: Date, limit: number) {
+    if (instruments.length === 0) return [];
+    const result = await sql<{ instrument: string; player_id: string }>`
+      select instrument, player_id from (
+        select distinct ${INSTRUMENT} as instrument, player_id::text from payments
+         where created_at >= ${since} and ${NAMES_INSTRUMENT}
+           and ${INSTRUMENT} = any(${instruments}::text[])
+      ) users
+      order by instrument collate "C", player_id collate "C"
+      limit ${limit}`.execute(this.db);
+    return result.rows;
+  }
+
+  /** Players with a payment created or changed since `since`, by id as text, at most `limit`. */
+  async playersActiveSince(since: Date, limit: number): Promise<bigint[]> {
+    const result = await sql<{ player_id: string }>`
+      select distinct player_id::text from payments where updated_at >= ${since}
+       order by 1 limit ${limit}`.execute(this.db);
+    return result.rows.map((row) => BigInt(row.player_id));
+  }
+
+  /** The player's payments for their data export (JSON text). */
+  exportOf(player_id: bigint): Promise<string> {
+    return playerRowsJson(this.db, 'payments', player_id);
   }
 
   /** Counts for the desk's queue badges. */

@@ -1,5 +1,6 @@
 import { CompiledQuery, type Generated, type Transaction } from 'kysely';
 import { type Db, preparedStatement } from '../../platform/db/database.ts';
+import { playerRowsJson } from '../../platform/db/sql.ts';
 
 /**
  * next: committed (its hash is shown), no client seed yet; active: the pair bets use; retired:
@@ -357,5 +358,10 @@ export class OriginalsRepository {
       .orderBy('id')
       .limit(limit)
       .execute() as Promise<BetRow[]>;
+  }
+
+  /** The player's bets on the originals for their data export (JSON text). */
+  exportOf(player_id: bigint): Promise<string> {
+    return playerRowsJson(this.db, 'casino_bets', player_id);
   }
 }

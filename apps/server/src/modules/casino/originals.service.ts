@@ -102,6 +102,11 @@ export class OriginalsService {
     return { server_seed, server_seed_hash: await sha256Hex(server_seed) };
   }
 
+  /** The player's data export: their bets on the originals. */
+  async exportOf(player_id: bigint) {
+    return { casino_bets: await this.repository.exportOf(player_id) };
+  }
+
   /**
    * The player's active pair, and the committed next server seed beside it (both created on
    * first use). The next seed is drawn here, never in the rotation that pairs it with a client

@@ -1,4 +1,16 @@
-import type { MoneyEvent, RuleCode, RuleRow } from './compliance.repository.ts';
+import type { RuleCode, RuleRow } from './compliance.repository.ts';
+
+/** A deposit or withdrawal, as the module that recorded it tells it (the cashier, crypto). */
+export type MoneyEvent = {
+  kind: 'deposit' | 'withdrawal';
+  /** `payment:<public id>`, `crypto-deposit:<tracking id>`, `crypto-withdrawal:<tracking id>`. */
+  ref: string;
+  amount_minor: bigint;
+  currency: string;
+  at: Date;
+  /** A withdrawal's payout account, UPI id or address; a deposit's paying account if known. */
+  destination: string | null;
+};
 
 /** What a rule found: one alert's worth (the service stores it, deduplicated). */
 export type Hit = {

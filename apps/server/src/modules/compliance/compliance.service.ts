@@ -3,6 +3,7 @@ import { parseAmountInput } from '../../platform/amounts.ts';
 import { AppError } from '../../platform/http/errors.ts';
 import type { AuditActor, AuditService } from '../audit/index.ts';
 import type { ProtectionService } from '../protection/index.ts';
+import { complianceError } from './compliance.errors.ts';
 import {
   type AlertRow,
   type AlertStatus,
@@ -12,7 +13,7 @@ import {
   type RuleRow,
   type SourceOfFundsRow,
 } from './compliance.repository.ts';
-import { evaluate, type Facts } from './compliance.rules.ts';
+import { evaluate, type Facts, type MoneyEvent } from './compliance.rules.ts';
 
 /** Rules that look at deposits and withdrawals (the others at sessions and instruments). */
 const MONEY_RULES: ReadonlySet<RuleCode> = new Set([
@@ -29,24 +30,77 @@ const NEXT: Record<AlertStatus, AlertStatus[]> = {
   reported: [],
 };
 export const SWEEP_PLAYERS_MAX = 500;
+/** At most this many rows of one kind of evidence (money events, shared instruments). */
+export const EVIDENCE_ROWS_MAX = 500;
+/** At most this many anonymised sign-ins are read for one evaluation. */
+export const ANONYMISED_SIGN_INS_MAX = 50;
+/** Links kept per kind for one-offer-per-person checks. */
+export const LINKED_ACCOUNTS_MAX = 50;
+const DAY_MS = 86_400_000;
+
+/**
+ * Deposits and withdrawals, from each module that records them (the cashier's payments,
+ * crypto); every list is ordered as its doc says, so lists from several modules merge exactly.
+ */
+export type MoneyRecords = {
+  /** Deposits credited (or being credited) and withdrawals requested since `since`, by time then ref. */
+  movementsOf(player_id: bigint, since: Date, limit: number): Promise<MoneyEvent[]>;
+  /** The account numbers, UPI ids and payout addresses the player used since `since`. */
+  instrumentsOf(player_id: bigint, since: Date): Promise<string[]>;
+  /** `(instrument, player id as text)` pairs since `since`, by instrument (bytes) then player. */
+  instrumentUsers(
+    instruments: readonly string[],
+    since: Date,
+    limit: number,
+  ): Promise<Array<{ instrument: string; player_id: string }>>;
+  /** Players whose records changed since `since`, by id as text. */
+  playersActiveSince(since: Date, limit: number): Promise<bigint[]>;
+};
+
+/** Sign-ins (the auth module's sessions). */
+export type SignIns = {
+  addressesSharedWith(
+    player_id: bigint,
+    since: Date,
+  ): Promise<Array<{ ip: string; player_id: string }>>;
+  devicesSharedWith(
+    player_id: bigint,
+    since: Date,
+  ): Promise<Array<{ device: string; player_id: string }>>;
+  anonymisedSignIns(
+    player_id: bigint,
+    since: Date,
+    limit: number,
+  ): Promise<Array<{ id: string; ip: string | null; at: Date }>>;
+  playersSignedInSince(since: Date, limit: number): Promise<bigint[]>;
+};
 
 export type ComplianceOptions = {
-  currencies: { byCode(code: string): Promise<{ scale: number } | null> };
-  log: (message: string, error: unknown) => void;
-  /** The player's accounts (closure waits until the cash is withdrawn): the ledger. */
-  ledger: {
-    playerAccounts(
-      player_id: bigint,
-    ): Promise<ReadonlyArray<{ kind: string; balance_minor: bigint }>>;
+  currencies: {
+    byCode(code: string): Promise<{ scale: number } | null>;
+    byId(id: number): Promise<{ code: string } | null>;
   };
-  /** Closing an account: the players module's status, the auth module's sessions. */
-  players: { update(player_id: bigint, patch: { status: 'closed' }): Promise<unknown> };
-  sessions: { revokeAllSessions(player_id: bigint, reason: string): Promise<number> };
+  log: (message: string, error: unknown) => void;
+  /** The fiat and crypto records the money rules read. */
+  money: readonly MoneyRecords[];
+  signIns: SignIns;
+  /** Real-money stakes since a moment (the ledger's bet transfers). */
+  ledger: {
+    playSince(player_id: bigint, currency: string, since: Date): Promise<{ staked: bigint }>;
+  };
+  players: {
+    byId(
+      id: bigint,
+    ): Promise<{ username: string; email: string; currency_id: number | null } | undefined>;
+    usernames(ids: readonly bigint[]): Promise<Map<string, string>>;
+  };
+  /** Staff display names (case assignees, note authors). */
+  staff: { names(ids: bigint[]): Promise<Map<string, string>> };
 };
 
 export type StaffRef = { id: bigint; actor: AuditActor };
 
-const notFound = () => new AppError('NOT_FOUND', 'No such alert', { status: 404 });
+const notFound = () => new AppError('NOT_FOUND', 'No such alert');
 
 /**
  * AML and risk monitoring: rules (data) evaluated on events and by a sweep; each hit an alert
@@ -87,19 +141,28 @@ export class ComplianceService {
     const facts: Facts = {
       player_id,
       now,
-      events: moneyWindow ? await this.repository.moneyEvents(player_id, ago(moneyWindow)) : [],
-      wagered: (currency, since) => this.repository.wagered(player_id, currency, since),
+      events: moneyWindow ? await this.moneyEvents(player_id, ago(moneyWindow)) : [],
+      wagered: async (currency, since) =>
+        (await this.options.ledger.playSince(player_id, currency, since)).staked,
       addresses: addressWindow
-        ? await this.repository.sharedAddresses(player_id, ago(addressWindow))
+        ? await this.named(
+            await this.options.signIns.addressesSharedWith(player_id, ago(addressWindow)),
+          )
         : [],
       devices: deviceWindow
-        ? await this.repository.sharedDevices(player_id, ago(deviceWindow))
+        ? await this.named(
+            await this.options.signIns.devicesSharedWith(player_id, ago(deviceWindow)),
+          )
         : [],
       anonymised: flagAnonymisers
-        ? await this.repository.anonymisedSignIns(player_id, ago(anonymiserWindow))
+        ? await this.options.signIns.anonymisedSignIns(
+            player_id,
+            ago(anonymiserWindow),
+            ANONYMISED_SIGN_INS_MAX,
+          )
         : [],
       instruments: instrumentWindow
-        ? await this.repository.sharedInstruments(player_id, ago(instrumentWindow))
+        ? await this.named(await this.sharedInstruments(player_id, ago(instrumentWindow)))
         : [],
       format: (amount, currency) =>
         `${formatAmount(amount, scales.get(currency) ?? 2)} ${currency}`,
@@ -144,14 +207,77 @@ export class ComplianceService {
     }
   }
 
-  /** Evaluates every player with new payments, withdrawals or sign-ins since `since`. */
-  /** Accounts that look like the same person (bonus abuse controls, issue 19). */
-  linkedAccounts(player_id: bigint) {
-    return this.repository.linkedAccounts(player_id);
+  /**
+   * The player's deposits and withdrawals since `since` from every module that records them,
+   * oldest first (by time, then reference), at most EVIDENCE_ROWS_MAX.
+   */
+  private async moneyEvents(player_id: bigint, since: Date): Promise<MoneyEvent[]> {
+    const events: MoneyEvent[] = [];
+    for (const records of this.options.money)
+      events.push(...(await records.movementsOf(player_id, since, EVIDENCE_ROWS_MAX)));
+    return events
+      .sort((a, b) => a.at.getTime() - b.at.getTime() || textOrder(a.ref, b.ref))
+      .slice(0, EVIDENCE_ROWS_MAX);
   }
 
+  /**
+   * `(instrument, player)` pairs for every instrument the player used since `since` (bank
+   * accounts, UPI ids, crypto payout addresses; one may match across modules), the player
+   * included, by instrument then player id, at most EVIDENCE_ROWS_MAX.
+   */
+  private async sharedInstruments(player_id: bigint, since: Date) {
+    const mine = new Set<string>();
+    for (const records of this.options.money)
+      for (const instrument of await records.instrumentsOf(player_id, since)) mine.add(instrument);
+    if (mine.size === 0) return [];
+    const pairs = new Map<string, { instrument: string; player_id: string }>();
+    for (const records of this.options.money)
+      for (const pair of await records.instrumentUsers([...mine], since, EVIDENCE_ROWS_MAX))
+        pairs.set(`${pair.instrument}\u0000${pair.player_id}`, pair);
+    return [...pairs.values()]
+      .sort((a, b) => textOrder(a.instrument, b.instrument) || textOrder(a.player_id, b.player_id))
+      .slice(0, EVIDENCE_ROWS_MAX);
+  }
+
+  /** Evidence rows with each player's username; a row whose player is gone is left out. */
+  private async named<T extends { player_id: string }>(rows: T[]) {
+    const names = await this.options.players.usernames(rows.map((row) => BigInt(row.player_id)));
+    return rows.flatMap((row) => {
+      const username = names.get(row.player_id);
+      return username === undefined ? [] : [{ ...row, username }];
+    });
+  }
+
+  /**
+   * Other accounts that look like the same person, for one-per-person offers (issue 19): those
+   * sharing a payment instrument or a device (strong), or a public address (weak). 90 days for
+   * devices and addresses, two years for instruments; at most LINKED_ACCOUNTS_MAX of each.
+   */
+  async linkedAccounts(player_id: bigint) {
+    const ids = (rows: Array<{ player_id: string }>) =>
+      [...new Set(rows.map((row) => BigInt(row.player_id)).filter((id) => id !== player_id))].slice(
+        0,
+        LINKED_ACCOUNTS_MAX,
+      );
+    const now = Date.now();
+    const recent = new Date(now - 90 * DAY_MS);
+    return {
+      instrument: ids(await this.sharedInstruments(player_id, new Date(now - 730 * DAY_MS))),
+      device: ids(await this.options.signIns.devicesSharedWith(player_id, recent)),
+      address: ids(await this.options.signIns.addressesSharedWith(player_id, recent)),
+    };
+  }
+
+  /** Evaluates every player with new payments, withdrawals or sign-ins since `since`. */
   async sweep(since: Date): Promise<number> {
-    const players = await this.repository.activePlayers(since, SWEEP_PLAYERS_MAX);
+    const active = new Set<string>();
+    for (const records of this.options.money)
+      for (const id of await records.playersActiveSince(since, SWEEP_PLAYERS_MAX))
+        active.add(String(id));
+    for (const id of await this.options.signIns.playersSignedInSince(since, SWEEP_PLAYERS_MAX))
+      active.add(String(id));
+    // The first SWEEP_PLAYERS_MAX by id as text, as each source lists them.
+    const players = [...active].sort(textOrder).slice(0, SWEEP_PLAYERS_MAX).map(BigInt);
     for (const player_id of players) await this.onActivity(player_id);
     return players.length;
   }
@@ -186,16 +312,14 @@ export class ComplianceService {
     actor: AuditActor,
   ) {
     if (!(RULE_CODES as readonly string[]).includes(code))
-      throw new AppError('NOT_FOUND', `No rule ${code}`, { status: 404 });
+      throw new AppError('NOT_FOUND', `No rule ${code}`);
     const before = (await this.repository.rule(code))!;
     let thresholds: Record<string, string> | undefined;
     if (input.thresholds) {
       thresholds = {};
       for (const [currency, text] of Object.entries(input.thresholds)) {
         if (!/^[A-Z]{3,5}$/.test(currency))
-          throw new AppError('VALIDATION_FAILED', `thresholds: ${currency} is not a currency`, {
-            status: 422,
-          });
+          throw new AppError('VALIDATION_FAILED', `thresholds: ${currency} is not a currency`);
         try {
           const amount = parseAmountInput(
             text.trim(),
@@ -206,7 +330,6 @@ export class ComplianceService {
         } catch (error) {
           const why = isMoneyError(error) ? error.message : (error as Error).message;
           throw new AppError('VALIDATION_FAILED', `thresholds.${currency}: ${why}`, {
-            status: 422,
             errors: [{ path: `thresholds.${currency}`, message: why }],
           });
         }
@@ -239,32 +362,43 @@ export class ComplianceService {
     before_id?: bigint;
   }) {
     const rows = await this.repository.alerts(filter);
+    const names = await this.options.players.usernames(rows.map((row) => row.player_id));
     return {
       counts: await this.repository.counts(),
-      alerts: rows.map((row) => ({ ...alertView(row), username: row.username })),
+      alerts: rows.flatMap((row) => {
+        const username = names.get(String(row.player_id));
+        return username === undefined ? [] : [{ ...alertView(row), username }];
+      }),
     };
   }
 
   async alertCase(id: bigint) {
     const alert = await this.repository.alert(null, id);
     if (!alert) throw notFound();
-    const player = await this.repository.player(alert.player_id);
+    const player = await this.options.players.byId(alert.player_id);
+    const currency =
+      player?.currency_id == null ? null : await this.options.currencies.byId(player.currency_id);
+    const notes = await this.repository.notes(id);
+    const authors = await this.options.staff.names(
+      notes.flatMap((note) => (note.staff_id === null ? [] : [note.staff_id])),
+    );
     return {
       alert: alertView(alert),
       player: {
         id: alert.player_id.toString(),
         username: player?.username ?? '',
         email: player?.email ?? '',
-        currency: player?.currency ?? null,
+        currency: currency?.code ?? null,
         withdrawals_frozen: await this.freezeView(alert.player_id),
         source_of_funds: await this.openSof(alert.player_id),
         other_alerts: (await this.repository.alerts({ player_id: alert.player_id, limit: 20 }))
           .filter((row) => row.id !== alert.id)
           .map((row) => alertView(row)),
       },
-      notes: (await this.repository.notes(id)).map((note) => ({
+      notes: notes.map((note) => ({
         id: note.id.toString(),
-        author: note.author ?? 'system',
+        author:
+          (note.staff_id === null ? undefined : authors.get(String(note.staff_id))) ?? 'system',
         body: note.body,
         status_from: note.status_from,
         status_to: note.status_to,
@@ -278,17 +412,15 @@ export class ComplianceService {
     const text = note?.trim() ?? '';
     if ((status === 'cleared' || status === 'reported') && !text)
       throw new AppError('VALIDATION_FAILED', 'A note is required to clear or report a case', {
-        status: 422,
         errors: [{ path: 'note', message: 'required to clear or report' }],
       });
     const from = await this.repository.transaction(async (tx) => {
       const alert = await this.repository.alert(tx, id, true);
       if (!alert) throw notFound();
       if (!NEXT[alert.status].includes(status))
-        throw new AppError(
+        throw complianceError(
           'INVALID_TRANSITION',
           `A case that is ${alert.status} cannot become ${status}`,
-          { status: 409 },
         );
       await this.repository.setStatus(tx, id, status, staff.id);
       await this.repository.addNote(tx, {
@@ -344,15 +476,10 @@ export class ComplianceService {
   }
 
   async requestSourceOfFunds(player_id: bigint, message: string, staff: StaffRef) {
-    if (!(await this.repository.player(player_id)))
-      throw new AppError('NOT_FOUND', 'No such player', { status: 404 });
+    if (!(await this.options.players.byId(player_id)))
+      throw new AppError('NOT_FOUND', 'No such player');
     const row = await this.repository.requestSourceOfFunds(player_id, message.trim(), staff.id);
-    if (!row)
-      throw new AppError(
-        'SOURCE_OF_FUNDS_OPEN',
-        'This player already has an open source-of-funds request',
-        { status: 409 },
-      );
+    if (!row) throw complianceError('SOURCE_OF_FUNDS_OPEN');
     await this.audit.record({
       actor: staff.actor,
       action: 'compliance.source_of_funds',
@@ -364,7 +491,7 @@ export class ComplianceService {
 
   async closeSourceOfFunds(player_id: bigint, staff: StaffRef) {
     const row = await this.repository.closeSourceOfFunds(player_id);
-    if (!row) throw new AppError('NOT_FOUND', 'No open source-of-funds request', { status: 404 });
+    if (!row) throw new AppError('NOT_FOUND', 'No open source-of-funds request');
     await this.audit.record({
       actor: staff.actor,
       action: 'compliance.source_of_funds_closed',
@@ -402,46 +529,14 @@ export class ComplianceService {
     };
   }
 
-  /** The player's own records as JSON text (GDPR access and portability). Audited. */
-  async exportData(player_id: bigint, actor: AuditActor): Promise<string> {
-    const data = await this.repository.exportOf(player_id);
-    await this.audit.record({
-      actor,
-      action: 'player.data_export',
-      target: { type: 'player', id: player_id },
-    });
-    return data;
-  }
-
-  /**
-   * Closes the player's account at their request. The balance must be withdrawn first (money is
-   * never stranded in a closed account); sessions end at once; the records are kept as the
-   * licence and AML law require (the export stays available to staff).
-   */
-  async closeAccount(player_id: bigint, actor: AuditActor): Promise<void> {
-    const accounts = await this.options.ledger.playerAccounts(player_id);
-    if (accounts.some((account) => account.kind === 'player_cash' && account.balance_minor > 0n))
-      throw new AppError(
-        'BALANCE_REMAINING',
-        'Please withdraw your balance before closing your account',
-        { status: 409 },
-      );
-    await this.options.players.update(player_id, { status: 'closed' });
-    await this.options.sessions.revokeAllSessions(player_id, 'player_closed');
-    await this.audit.record({
-      actor,
-      action: 'player.account_closed',
-      target: { type: 'player', id: player_id },
-      metadata: { by: 'player request' },
-    });
+  /** The player's data export: their source-of-funds requests (not AML alerts: tipping off). */
+  async exportOf(player_id: bigint) {
+    return { source_of_funds_requests: await this.repository.sourceOfFundsExport(player_id) };
   }
 
   async answerSourceOfFunds(player_id: bigint, response: string, actor: AuditActor) {
     const row = await this.repository.answerSourceOfFunds(player_id, response.trim());
-    if (!row)
-      throw new AppError('NOT_FOUND', 'There is no source-of-funds request to answer', {
-        status: 404,
-      });
+    if (!row) throw new AppError('NOT_FOUND', 'There is no source-of-funds request to answer');
     await this.audit.record({
       actor,
       action: 'compliance.source_of_funds_answered',
@@ -450,6 +545,9 @@ export class ComplianceService {
     return this.playerView(player_id);
   }
 }
+
+/** Plain code-unit order: what `order by … collate "C"` gives, for lists merged from modules. */
+const textOrder = (a: string, b: string) => (a < b ? -1 : a > b ? 1 : 0);
 
 function alertView(row: AlertRow) {
   return {

@@ -5,18 +5,29 @@ import { periodic } from '../../platform/periodic.ts';
 import type { AuditService } from '../audit/index.ts';
 import type { ProtectionService } from '../protection/index.ts';
 import { ComplianceRepository } from './compliance.repository.ts';
-import { complianceAdminRoutes, complianceRoutes, privacyRoutes } from './compliance.routes.ts';
+import { complianceAdminRoutes, complianceRoutes } from './compliance.routes.ts';
 import { type ComplianceOptions, ComplianceService } from './compliance.service.ts';
 import { complianceSubscribers } from './compliance.subscribers.ts';
+import { privacyRoutes } from './privacy.routes.ts';
+import { type PrivacyOptions, PrivacyService } from './privacy.service.ts';
 
-export type { ComplianceService };
+export {
+  COMPLIANCE_ERRORS,
+  type ComplianceErrorCode,
+  complianceError,
+  isComplianceError,
+} from './compliance.errors.ts';
+export type { MoneyRecords, SignIns } from './compliance.service.ts';
+export type { PlayerDataSource } from './privacy.service.ts';
+export type { ComplianceService, PrivacyService };
 
 /** How often each instance runs the rules over new activity (crypto credits, withdrawals, sign-ins). */
 export const COMPLIANCE_SWEEP_INTERVAL_MS = 60_000;
 
 /**
  * AML and risk monitoring: rules as data, alerts with evidence, cases, the withdrawal freeze
- * (applied by the protection gate), source-of-funds requests. Built after the protection module.
+ * (applied by the protection gate), source-of-funds requests. Built after the protection, auth
+ * and staff modules and the money records it reads (the cashier's, crypto's).
  */
 export function createComplianceModule(deps: {
   db: Db;
@@ -27,7 +38,10 @@ export function createComplianceModule(deps: {
   currencies: ComplianceOptions['currencies'];
   ledger: ComplianceOptions['ledger'];
   players: ComplianceOptions['players'];
-  sessions: ComplianceOptions['sessions'];
+  /** Staff display names (the staff module's service). */
+  staffNames: ComplianceOptions['staff'];
+  signIns: ComplianceOptions['signIns'];
+  money: ComplianceOptions['money'];
   outbox: Pick<Outbox, 'subscribe'>;
   log: (message: string, error: unknown) => void;
 }) {
@@ -38,9 +52,11 @@ export function createComplianceModule(deps: {
     {
       currencies: deps.currencies,
       log: deps.log,
+      money: deps.money,
+      signIns: deps.signIns,
       ledger: deps.ledger,
       players: deps.players,
-      sessions: deps.sessions,
+      staff: deps.staffNames,
     },
   );
   for (const subscriber of complianceSubscribers(service)) deps.outbox.subscribe(subscriber);
@@ -59,9 +75,30 @@ export function createComplianceModule(deps: {
   return {
     service,
     routes: complianceRoutes(service, deps.auth),
-    privacyRoutes: privacyRoutes(service, deps.auth),
     adminRoutes: complianceAdminRoutes(service, deps.staff),
     start: () => job.start(COMPLIANCE_SWEEP_INTERVAL_MS),
     stop: () => job.stop(),
   };
+}
+
+/**
+ * The player's data rights: the export (each module that stores player data gives its
+ * sections) and account closure. Built last, after every module it asks.
+ */
+export function createPrivacyModule(deps: {
+  db: Db;
+  audit: AuditService;
+  auth: PlayerAuth;
+  sources: PrivacyOptions['sources'];
+  ledger: PrivacyOptions['ledger'];
+  players: PrivacyOptions['players'];
+  sessions: PrivacyOptions['sessions'];
+}) {
+  const service = new PrivacyService(new ComplianceRepository(deps.db), deps.audit, {
+    sources: deps.sources,
+    ledger: deps.ledger,
+    players: deps.players,
+    sessions: deps.sessions,
+  });
+  return { service, routes: privacyRoutes(service, deps.auth) };
 }

@@ -1,5 +1,6 @@
-import type { Generated, Transaction } from 'kysely';
+import { type Generated, sql, type Transaction } from 'kysely';
 import type { Db } from '../../platform/db/database.ts';
+import { playerRowsJson } from '../../platform/db/sql.ts';
 
 export const DEPOSIT_STATUSES = [
   'waiting',
@@ -53,7 +54,25 @@ type CallbackTable = {
   received_at: Generated<Date>;
 };
 
-type CryptoTables = { crypto_deposits: DepositTable; crypto_callbacks: CallbackTable };
+type CryptoTables = {
+  crypto_deposits: DepositTable;
+  crypto_callbacks: CallbackTable;
+  /** Read here for other modules (evidence, the data export); written by crypto.withdrawals.ts. */
+  crypto_withdrawals: { player_id: bigint; address: string; created_at: Date };
+};
+
+/** A deposit credited (or being credited) or a withdrawal requested, as evidence lists it. */
+export type CryptoMovement = {
+  kind: 'deposit' | 'withdrawal';
+  /** `crypto-deposit:<tracking id>` or `crypto-withdrawal:<tracking id>`. */
+  ref: string;
+  /** In the wallet currency: a deposit's credit, a withdrawal's amount. */
+  amount_minor: bigint;
+  currency: string;
+  at: Date;
+  /** A withdrawal's payout address (deposits have none). */
+  destination: string | null;
+};
 
 export type DepositRow = {
   id: bigint;
@@ -344,5 +363,75 @@ export class CryptoRepository {
       .returningAll()
       .execute();
     return rows.map(toRow);
+  }
+
+  /**
+   * The player's deposits credited (or being credited) and withdrawals requested since `since`,
+   * by time then reference, at most `limit`.
+   */
+  async movementsOf(player_id: bigint, since: Date, limit: number): Promise<CryptoMovement[]> {
+    const result = await sql<Omit<CryptoMovement, 'amount_minor'> & { amount_minor: string }>`
+      select * from (
+        select 'deposit' as kind, 'crypto-deposit:' || tracking_id as ref,
+               credit_minor::text as amount_minor, currency,
+               coalesce(credited_at, updated_at) as at, null as destination
+          from crypto_deposits
+         where player_id = ${player_id} and status in ('crediting', 'deposited')
+           and updated_at >= ${since}
+        union all
+        select 'withdrawal', 'crypto-withdrawal:' || tracking_id, amount_minor::text, currency,
+               created_at, address
+          from crypto_withdrawals
+         where player_id = ${player_id} and created_at >= ${since}
+      ) movements
+      order by at, ref
+      limit ${limit}`.execute(this.db);
+    return result.rows.map((row) => ({
+      ...row,
+      amount_minor: BigInt(row.amount_minor),
+      at: new Date(row.at),
+    }));
+  }
+
+  /** The addresses the player asked withdrawals to since `since`. */
+  async payoutAddressesOf(player_id: bigint, since: Date): Promise<string[]> {
+    const result = await sql<{ address: string }>`
+      select distinct address from crypto_withdrawals
+       where player_id = ${player_id} and created_at >= ${since}`.execute(this.db);
+    return result.rows.map((row) => row.address);
+  }
+
+  /**
+   * Who asked withdrawals to one of these addresses since `since`: `(address, player)` pairs in
+   * byte order of the address, then player id as text, at most `limit`.
+   */
+  async payoutAddressUsers(addresses: readonly string[], since: Date, limit: number) {
+    if (addresses.length === 0) return [];
+    const result = await sql<{ address: string; player_id: string }>`
+      select address, player_id from (
+        select distinct address, player_id::text from crypto_withdrawals
+         where created_at >= ${since} and address = any(${addresses}::text[])
+      ) users
+      order by address collate "C", player_id collate "C"
+      limit ${limit}`.execute(this.db);
+    return result.rows;
+  }
+
+  /** Players with a deposit changed or a withdrawal asked since `since`, by id as text. */
+  async playersActiveSince(since: Date, limit: number): Promise<bigint[]> {
+    const result = await sql<{ player_id: string }>`
+      select player_id::text from (
+        select player_id from crypto_deposits where updated_at >= ${since}
+        union select player_id from crypto_withdrawals where created_at >= ${since}
+      ) active order by 1 limit ${limit}`.execute(this.db);
+    return result.rows.map((row) => BigInt(row.player_id));
+  }
+
+  /** The player's crypto deposits and withdrawals for their data export (JSON text). */
+  async exportOf(player_id: bigint) {
+    return {
+      crypto_deposits: await playerRowsJson(this.db, 'crypto_deposits', player_id),
+      crypto_withdrawals: await playerRowsJson(this.db, 'crypto_withdrawals', player_id),
+    };
   }
 }

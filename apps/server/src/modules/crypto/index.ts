@@ -6,6 +6,7 @@ import type { CurrenciesService } from '../currencies/index.ts';
 import type { LedgerService } from '../ledger/index.ts';
 import type { PlayerGate } from '../protection/index.ts';
 import type { DerivableFamily } from './crypto.hd.ts';
+import { CryptoRecords } from './crypto.records.ts';
 import { CryptoRepository } from './crypto.repository.ts';
 import { cryptoAdminRoutes, cryptoRoutes, cryptoWithdrawalRoutes } from './crypto.routes.ts';
 import { CryptoService } from './crypto.service.ts';
@@ -18,9 +19,10 @@ import { SelfCustodyProvider } from './providers/self-custody.ts';
 export { isValidAddress } from './crypto.address.ts';
 export { DERIVABLE_FAMILIES, type DerivableFamily, parseExtendedPublicKey } from './crypto.hd.ts';
 export { CRYPTO_NETWORKS, type CryptoNetwork, resolveNetwork } from './crypto.networks.ts';
+export type { CryptoMovement } from './crypto.repository.ts';
 export { signIpn } from './providers/ipn-signature.ts';
 export { signWatcherReport } from './providers/self-custody.ts';
-export type { CryptoService };
+export type { CryptoRecords, CryptoService };
 
 /** How often each instance books decided credits and expires unpaid invoices. */
 export const CRYPTO_SWEEP_INTERVAL_MS = 30_000;
@@ -35,6 +37,14 @@ export type CryptoConfig = {
   /** The sandbox processor's IPN secret (any string; instances must share it). */
   sandboxSecret: string;
 };
+
+/**
+ * What other modules read of crypto deposits and withdrawals (evidence, the data export). It
+ * needs only the database, so app.ts builds it early, before the modules that read it.
+ */
+export function createCryptoRecordsModule(deps: { db: Db }) {
+  return { service: new CryptoRecords(new CryptoRepository(deps.db)) };
+}
 
 export function createCryptoModule(deps: {
   db: Db;

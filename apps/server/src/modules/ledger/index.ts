@@ -1,6 +1,6 @@
 import type { Db } from '../../platform/db/database.ts';
 import { LedgerRepository } from './ledger.repository.ts';
-import { type LedgerOptions, LedgerService } from './ledger.service.ts';
+import { type LedgerCurrencies, type LedgerOptions, LedgerService } from './ledger.service.ts';
 
 export { checkLedger, type LedgerCheckResult, type LedgerViolation } from './ledger.check.ts';
 export {
@@ -29,6 +29,7 @@ export {
   IDEMPOTENCY_KEY_LENGTH_MAX,
   LEDGER_SCALE_MAX,
   type LedgerActor,
+  type LedgerCurrencies,
   type LedgerOptions,
   MEMO_LENGTH_MAX,
   type Movement,
@@ -78,8 +79,13 @@ export function parsePlayerEvent(payload: string): PlayerEvent | null {
 /** How often each instance looks for expired holds to release. */
 export const HOLD_SWEEP_INTERVAL_MS = 5_000;
 
-export function createLedgerModule(db: Db, options: LedgerOptions = {}) {
-  const service = new LedgerService(new LedgerRepository(db), options);
+/** `currencies`: the currency catalogue (the currencies module), for the scale of a new account's currency. */
+export function createLedgerModule(
+  db: Db,
+  currencies: LedgerCurrencies,
+  options: LedgerOptions = {},
+) {
+  const service = new LedgerService(new LedgerRepository(db), currencies, options);
   let timer: NodeJS.Timeout | null = null;
   let sweeping = false;
   return {

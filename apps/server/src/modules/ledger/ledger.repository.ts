@@ -1,5 +1,6 @@
 import { CompiledQuery, type Generated, sql } from 'kysely';
 import { type Db, preparedStatement, TIMESTAMPS_PARSED_ONCE } from '../../platform/db/database.ts';
+import { playerRowsJson } from '../../platform/db/sql.ts';
 import {
   type IndexedEvent,
   indexedEventsJson,
@@ -294,32 +295,27 @@ export class LedgerRepository {
   }
 
   /**
-   * Creates the account if missing and returns its id, or null when the currency is not
-   * one the ledger holds (unknown, or a scale beyond `scale_max`).
+   * Creates the account if missing and returns its id. Which currencies the ledger holds is the
+   * service's rule; the foreign keys refuse an unknown player or currency.
    */
   async ensureAccount(
     account: Pick<AccountRow, 'owner_type' | 'player_id' | 'currency' | 'kind' | 'purpose'> & {
       shard: number;
     },
-    scale_max: number,
-  ): Promise<bigint | null> {
-    // Usually the account exists (a cold cache after a restart): one index read, no write.
-    const existing = await this.accountId(account);
-    if (existing !== null) return existing;
+  ): Promise<bigint> {
     const conflictTarget =
       account.owner_type === 'player'
         ? sql`(player_id, currency, kind) where owner_type = 'player'`
         : sql`(kind, purpose, currency, shard) where owner_type = 'house'`;
     await sql`
       insert into ledger_accounts (owner_type, player_id, currency, kind, purpose, shard)
-      select ${account.owner_type}, ${account.player_id}, code, ${account.kind},
-        ${account.purpose}, ${account.shard}
-      from currencies where code = ${account.currency} and scale <= ${scale_max}
+      values (${account.owner_type}, ${account.player_id}, ${account.currency}, ${account.kind},
+        ${account.purpose}, ${account.shard})
       on conflict ${conflictTarget} do nothing`.execute(this.db);
-    return this.accountId(account);
+    return (await this.accountId(account))!;
   }
 
-  private async accountId(
+  async accountId(
     account: Pick<AccountRow, 'owner_type' | 'player_id' | 'currency' | 'kind' | 'purpose'> & {
       shard: number;
     },
@@ -630,5 +626,10 @@ export class LedgerRepository {
       where first_at >= ${from} and first_at < ${to}
       group by 1`.execute(this.db);
     return rows.map((row) => ({ day: row.day, count: Number(row.count) }));
+  }
+
+  /** The player's transfers for their data export (JSON text; the input hashes left out). */
+  exportOf(player_id: bigint): Promise<string> {
+    return playerRowsJson(this.db, 'ledger_transfers', player_id, ['input_hash']);
   }
 }

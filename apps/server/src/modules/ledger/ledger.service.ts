@@ -134,6 +134,11 @@ export type Transfer = {
   replayed: boolean;
 };
 
+/** What the ledger reads of the currency catalogue (the currencies module's service). */
+export type LedgerCurrencies = {
+  byCode(code: string): Promise<{ scale: number } | null>;
+};
+
 export type LedgerOptions = {
   /** Called after a batch that wrote domain events has committed (wakes their delivery). */
   eventsCommitted?: () => void;
@@ -193,6 +198,8 @@ export class LedgerService {
 
   constructor(
     private readonly repository: LedgerRepository,
+    /** The currencies module's catalogue: which currencies exist, and their scales. */
+    private readonly currencies: LedgerCurrencies,
     private readonly options: LedgerOptions = {},
   ) {
     this.shards = options.house_shards ?? HOUSE_SHARDS_DEFAULT;
@@ -465,6 +472,11 @@ export class LedgerService {
     return this.repository.totals(period.from, period.to);
   }
 
+  /** The player's data export: their transfers. */
+  async exportOf(player_id: bigint) {
+    return { ledger_transfers: await this.repository.exportOf(player_id) };
+  }
+
   /** For the back-office dashboard: first-time depositors per UTC day in [from, to). */
   firstDepositors(period: { from: Date; to: Date }) {
     return this.repository.firstDepositsByDay(period.from, period.to);
@@ -518,16 +530,25 @@ export class LedgerService {
   }
 
   private async ensure(account: Parameters<LedgerRepository['ensureAccount']>[0]) {
-    let id: bigint | null;
+    // Usually the account exists (a cold cache after a restart): one index read, no write.
+    const existing = await this.repository.accountId(account);
+    if (existing !== null) return existing;
+    const currency = await this.currencies.byCode(account.currency);
+    if (currency === null || currency.scale > LEDGER_SCALE_MAX)
+      throw new LedgerError('UNSUPPORTED_CURRENCY');
     try {
-      id = await this.repository.ensureAccount(account, LEDGER_SCALE_MAX);
+      return await this.repository.ensureAccount(account);
     } catch (error) {
-      // The player does not exist (foreign key).
-      if ((error as { code?: string }).code === '23503') throw new LedgerError('ACCOUNT_NOT_FOUND');
+      const { code, constraint } = error as { code?: string; constraint?: string };
+      // A currency removed since the catalogue was read, or a player that does not exist.
+      if (code === '23503')
+        throw new LedgerError(
+          constraint === 'ledger_accounts_currency_fkey'
+            ? 'UNSUPPORTED_CURRENCY'
+            : 'ACCOUNT_NOT_FOUND',
+        );
       throw error;
     }
-    if (id === null) throw new LedgerError('UNSUPPORTED_CURRENCY');
-    return id;
   }
 
   /**

@@ -184,6 +184,25 @@ export class PlayersRepository {
       .executeTakeFirst() as Promise<PlayerRow | undefined>;
   }
 
+  /** Usernames by id (as text), for lists that name the players they show. */
+  async usernames(ids: readonly bigint[]): Promise<Map<string, string>> {
+    if (ids.length === 0) return new Map();
+    const rows = await this.db
+      .selectFrom('players')
+      .select(['id', 'username'])
+      .where('id', 'in', [...new Set(ids)])
+      .execute();
+    return new Map(rows.map((row) => [String(row.id), row.username]));
+  }
+
+  /** The player's profile for their data export (JSON text; `null` for no such player), without the password hash. */
+  async exportOf(id: bigint): Promise<string> {
+    const result = await sql<{ profile: string }>`
+      select coalesce((select to_jsonb(p) - 'password_hash' from players p where p.id = ${id}),
+                      'null'::jsonb)::text as profile`.execute(this.db);
+    return result.rows[0]!.profile;
+  }
+
   /** Changes a player (a trigger announces it on commit: migration 0860). */
   async update(
     id: bigint,

@@ -120,6 +120,16 @@ export class PlayersService {
     return (await this.rows.get(String(id))) ?? undefined;
   }
 
+  /** Usernames by id (as text); a player that does not exist is left out. */
+  usernames(ids: readonly bigint[]) {
+    return this.repository.usernames(ids);
+  }
+
+  /** The player's data export: their profile (no password hash). */
+  async exportOf(id: bigint) {
+    return { profile: await this.repository.exportOf(id) };
+  }
+
   async setPasswordHash(id: bigint, password_hash: string): Promise<void> {
     await this.change(id, { password_hash });
   }

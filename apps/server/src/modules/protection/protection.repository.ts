@@ -1,5 +1,6 @@
 import { type Generated, sql, type Transaction } from 'kysely';
 import type { Db } from '../../platform/db/database.ts';
+import { playerRowsJson } from '../../platform/db/sql.ts';
 
 export type Policy = 'real_money' | 'demo_only' | 'blocked';
 export type JurisdictionRow = {
@@ -330,5 +331,16 @@ export class ProtectionRepository {
       .orderBy('id', 'desc')
       .limit(200)
       .execute();
+  }
+
+  /** The player's settings and their history for the data export (JSON text each). */
+  async exportOf(player_id: bigint) {
+    const settings = await sql<{ settings: string }>`
+      select coalesce((select to_jsonb(r) from player_protection r where r.player_id = ${player_id}),
+                      'null'::jsonb)::text as settings`.execute(this.db);
+    return {
+      settings: settings.rows[0]!.settings,
+      history: await playerRowsJson(this.db, 'protection_history', player_id),
+    };
   }
 }

@@ -169,6 +169,12 @@ export class ProtectionService implements PlayerGate {
     ).listen(options.events, JURISDICTION_CHANNEL);
   }
 
+  /** The player's data export: their responsible-gaming settings and history. */
+  async exportOf(player_id: bigint) {
+    const { settings, history } = await this.repository.exportOf(player_id);
+    return { responsible_gaming: settings, responsible_gaming_history: history };
+  }
+
   /** A transaction that may change the player's protection row; this instance forgets it at once. */
   private async changeProtection<T>(
     player_id: bigint,

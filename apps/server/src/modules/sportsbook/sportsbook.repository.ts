@@ -1,5 +1,6 @@
 import { type Generated, type Kysely, sql, type Transaction } from 'kysely';
 import type { Db } from '../../platform/db/database.ts';
+import { playerRowsJson } from '../../platform/db/sql.ts';
 import type { EventStatus, FeedFixture, FeedMarket, FeedScore } from './feed/feed.types.ts';
 import type { LegResult } from './sportsbook.math.ts';
 import type { BookStop, SportPricing } from './sportsbook.pricing.ts';
@@ -733,5 +734,10 @@ export class SportsbookRepository {
       .where('status', '=', 'pending')
       .where('created_at', '<', before)
       .execute();
+  }
+
+  /** The player's sports bets for their data export (JSON text). */
+  exportOf(player_id: bigint): Promise<string> {
+    return playerRowsJson(this.db, 'sb_bets', player_id);
   }
 }

@@ -155,6 +155,11 @@ export class SportsbookService {
     return this.options.live_delay_ms;
   }
 
+  /** The player's data export: their sports bets. */
+  async exportOf(player_id: bigint) {
+    return { sports_bets: await this.repo.exportOf(player_id) };
+  }
+
   /** Changes the in-play delay (operators; tests exercise the re-pricing with it). */
   setLiveDelay(ms: number): void {
     if (!Number.isInteger(ms) || ms < 0 || ms > 30_000)

@@ -95,22 +95,13 @@ export class AppError extends Error {
 
   /** A platform code: its status, and its message unless one is given, from `PLATFORM_ERRORS`. */
   constructor(code: PlatformErrorCode, message?: string, options?: ErrorOptions);
-  /**
-   * A code with its status named at the throw: only compliance, the last module without a table
-   * of its own, still throws this way (decision 0005). This overload goes when it has one.
-   */
-  constructor(code: string, message: string, options: ErrorOptions & { status: number });
   /** This file's own errors, whose status comes from a table or a rule stated here. */
   constructor(code: string, message: string, options: ErrorOptions & { [STATUS]: number });
-  constructor(
-    code: string,
-    message?: string,
-    options: ErrorOptions & { status?: number; [STATUS]?: number } = {},
-  ) {
+  constructor(code: string, message?: string, options: ErrorOptions & { [STATUS]?: number } = {}) {
     const platform = Object.hasOwn(PLATFORM_ERRORS, code)
       ? PLATFORM_ERRORS[code as PlatformErrorCode]
       : undefined;
-    const status = options[STATUS] ?? options.status ?? platform?.status;
+    const status = options[STATUS] ?? platform?.status;
     // Only a cast reaches this; failing here makes it a logged 500 rather than a quiet 400.
     if (status === undefined) throw new Error(`AppError: ${code} is in no error table`);
     super(message ?? platform?.message ?? code);

@@ -300,12 +300,29 @@ export class Outbox {
 
   /**
    * Delivers until every subscriber has handled everything committed before the call (or is
-   * waiting to retry a failure). Takes the lease if it is free.
+   * waiting to retry a failure). Takes the lease if it is free. Events committed but not yet
+   * readable — an older transaction anywhere on the server holds the xmin back — are waited for,
+   * up to `wait_ms`.
    */
-  async drain(rounds_max = 1_000): Promise<void> {
+  async drain(rounds_max = 1_000, wait_ms = 10_000): Promise<void> {
+    const { rows } = await sql<{ id: string | null }>`
+      select max(id)::text as id from outbox_events`.execute(this.db);
+    const last = rows[0]?.id == null ? null : BigInt(rows[0].id);
+    const deadline = Date.now() + wait_ms;
     for (let round = 0; round < rounds_max; round++) {
       const handled = await this.exclusive(() => this.deliverOnce(true));
-      if (handled === 0) return;
+      if (handled > 0) continue;
+      if (last === null || this.token === null || Date.now() > deadline) return;
+      // Nothing delivered: done unless an event there was at the call is still unreadable
+      // (committed under an xid an older transaction holds back) and past a cursor.
+      const { rows: left } = await sql<{ n: number }>`
+        select count(*)::int as n from outbox_events e
+         where e.id <= ${last} and e.xid >= pg_snapshot_xmin(pg_current_snapshot())
+           and exists (select 1 from outbox_cursors c
+                        where c.subscriber = any (${this.subscribers}::text[])
+                          and (e.xid, e.id) > (c.last_xid, c.last_id))`.execute(this.db);
+      if (left[0]!.n === 0) return;
+      await new Promise((resolve) => setTimeout(resolve, 10));
     }
   }
 
