@@ -1,8 +1,9 @@
+import { sql } from 'kysely';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import type { LedgerService } from '../src/modules/ledger/index.ts';
 import type { SportsbookService } from '../src/modules/sportsbook/index.ts';
 import { SimulatedFeed } from '../src/modules/sportsbook/index.ts';
-import { bearer, signedInPlayer, type TestApp, testApp } from './harness.ts';
+import { bearer, changeBySql, signedInPlayer, type TestApp, testApp } from './harness.ts';
 import { deposit, expectLedgerConsistent } from './ledger-support.ts';
 import { domainEvents } from './outbox-support.ts';
 import { msg, placeBet, syntheticEvent } from './sportsbook-support.ts';
@@ -320,6 +321,46 @@ describe('placement', () => {
         })
       ).statusCode,
     ).toBe(403);
+  });
+});
+
+describe('placement path', () => {
+  it('limits and stake factors kept in memory follow a change made straight in the database', async () => {
+    const ev = await syntheticEvent(sb);
+    const player = await funded();
+    const home = ev.sel('match_winner', 'home');
+    const single = (stake: string) =>
+      placeBet(t, player.token, {
+        kind: 'single',
+        selections: [{ selection_id: home.selection_id, odds: home.odds }],
+        stake,
+      });
+    // Read (and kept) by the first bet.
+    expect((await single('20.00')).statusCode).toBe(200);
+    await changeBySql(t, sql`update sb_limits set max_stake_minor = 1500 where currency = 'EUR'`);
+    try {
+      expect((await single('20.00')).json()).toMatchObject({
+        status: 422,
+        code: 'STAKE_OVER_LIMIT',
+        message: 'The maximum stake is 15.00',
+      });
+    } finally {
+      await changeBySql(
+        t,
+        sql`update sb_limits set max_stake_minor = 500000 where currency = 'EUR'`,
+      );
+    }
+    expect((await single('20.00')).statusCode).toBe(200);
+    await changeBySql(
+      t,
+      sql`insert into sb_player_limits (player_id, stake_factor_milli) values (${player.id}, 0)`,
+    );
+    expect((await single('1.00')).json()).toMatchObject({
+      status: 403,
+      code: 'BETTING_RESTRICTED',
+    });
+    await changeBySql(t, sql`delete from sb_player_limits where player_id = ${player.id}`);
+    expect((await single('1.00')).statusCode).toBe(200);
   });
 });
 

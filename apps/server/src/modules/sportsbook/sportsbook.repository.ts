@@ -108,6 +108,13 @@ export type LegView = LegRow & {
   active: boolean;
 };
 export type SportRow = { id: string; name: string; sort_order: number } & SportPricing;
+/** A currency's bet limits; a player's stake factor and a market's limit factor scale them. */
+export type LimitsRow = {
+  currency: string;
+  min_stake_minor: bigint;
+  max_stake_minor: bigint;
+  max_payout_minor: bigint;
+};
 
 type Tables = {
   // The pricing columns have the migration's defaults: a sport the feed creates starts on them.
@@ -124,12 +131,7 @@ type Tables = {
   sb_events: EventRow;
   sb_markets: MarketRow;
   sb_selections: SelectionRow;
-  sb_limits: {
-    currency: string;
-    min_stake_minor: bigint;
-    max_stake_minor: bigint;
-    max_payout_minor: bigint;
-  };
+  sb_limits: LimitsRow;
   sb_player_limits: { player_id: bigint; stake_factor_milli: number; updated_at: Date };
   sb_bets: BetRow;
   sb_bet_legs: LegRow;

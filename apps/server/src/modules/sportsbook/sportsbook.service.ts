@@ -1,6 +1,8 @@
 import { createHash } from 'node:crypto';
 import { isMoneyError } from '@casino/money';
 import { parseAmountInput } from '../../platform/amounts.ts';
+import { SharedCache } from '../../platform/cache.ts';
+import type { EventBus } from '../../platform/events/event-bus.ts';
 import { AppError } from '../../platform/http/errors.ts';
 import type { AuditService } from '../audit/index.ts';
 import { isLedgerError, type LedgerActor } from '../ledger/index.ts';
@@ -39,6 +41,7 @@ import type {
   BetRow,
   EventRow,
   LegView,
+  LimitsRow,
   MarketRow,
   SelectionRow,
   SportRow,
@@ -61,6 +64,15 @@ export const EVENT_CACHE_MS = 1_000;
 export const PRICING_CACHE_MS = 1_000;
 /** Events repriced at most by one settings change or at start-up. */
 export const REPRICE_EVENTS_MAX = 5_000;
+/**
+ * A currency's limits and a player's stake factor, read on every bet: kept in memory, dropped
+ * on every instance when their row changes (triggers of migration 0861 NOTIFY these channels).
+ * The TTL bounds what a lost notification could leave stale.
+ */
+export const LIMITS_CHANNEL = 'sb_limits_changed';
+export const PLAYER_LIMITS_CHANNEL = 'sb_player_limits_changed';
+const LIMITS_CACHE = { ttl_ms: 60_000, size_max: 1_000 };
+const STAKE_FACTOR_CACHE = { ttl_ms: 30_000, size_max: 100_000 };
 
 const SYSTEM: LedgerActor = { type: 'system', id: 'sportsbook' };
 
@@ -139,6 +151,8 @@ export class SportsbookService {
   private readonly pushListeners = new Set<(push: SportsPush) => void>();
   /** One settlement at a time per bet within this instance (the row lock covers the rest). */
   private readonly reconciling = new Map<bigint, Promise<void>>();
+  private readonly limits: SharedCache<LimitsRow | null>;
+  private readonly stakeFactors: SharedCache<number>;
 
   constructor(
     private readonly repo: SportsbookRepository,
@@ -148,8 +162,17 @@ export class SportsbookService {
       live_delay_ms: number;
       provider: string;
       log: (m: string, e: unknown) => void;
+      events: EventBus;
     },
-  ) {}
+  ) {
+    this.limits = new SharedCache<LimitsRow | null>(
+      LIMITS_CACHE,
+      async (currency) => (await repo.limits(currency)) ?? null,
+    ).listen(options.events, LIMITS_CHANNEL);
+    this.stakeFactors = new SharedCache<number>(STAKE_FACTOR_CACHE, (player_id) =>
+      repo.stakeFactor(BigInt(player_id)),
+    ).listen(options.events, PLAYER_LIMITS_CHANNEL);
+  }
 
   get liveDelayMs(): number {
     return this.options.live_delay_ms;
@@ -690,13 +713,13 @@ export class SportsbookService {
       shape,
       legs.map((l) => l.odds_milli),
     );
-    const limits = await this.repo.limits(input.currency);
+    const limits = await this.limits.get(input.currency);
     if (!limits)
       throw sportsbookError(
         'CURRENCY_NOT_SUPPORTED',
         `Sports betting is not offered in ${input.currency}`,
       );
-    const factor = BigInt(await this.repo.stakeFactor(input.player_id));
+    const factor = BigInt(await this.stakeFactors.get(String(input.player_id)));
     if (factor === 0n) throw sportsbookError('BETTING_RESTRICTED');
     if (stake_line < limits.min_stake_minor) {
       throw sportsbookError(
@@ -1544,6 +1567,8 @@ export class SportsbookService {
     const before = await this.repo.stakeFactor(player_id);
     try {
       await this.repo.setStakeFactor(player_id, factor_milli);
+      // Every instance drops its copy on the trigger's notification; this one at once.
+      this.stakeFactors.delete(String(player_id));
     } catch (error) {
       // The limits row references the player: an unknown id is the caller's 404.
       if ((error as { code?: string }).code === '23503')
