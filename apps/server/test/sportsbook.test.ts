@@ -6,7 +6,7 @@ import { SimulatedFeed } from '../src/modules/sportsbook/index.ts';
 import { bearer, changeBySql, signedInPlayer, type TestApp, testApp } from './harness.ts';
 import { deposit, expectLedgerConsistent } from './ledger-support.ts';
 import { domainEvents } from './outbox-support.ts';
-import { msg, placeBet, syntheticEvent } from './sportsbook-support.ts';
+import { msg, openStakeDrift, placeBet, syntheticEvent } from './sportsbook-support.ts';
 
 let t: TestApp;
 let ledger: LedgerService;
@@ -19,6 +19,8 @@ beforeAll(async () => {
 });
 afterEach(async () => {
   await expectLedgerConsistent(t.db);
+  // The open stakes the per-market limit reads follow every placement, refusal and settlement.
+  expect(await openStakeDrift(t.db)).toEqual([]);
 });
 afterAll(async () => {
   await t.close();

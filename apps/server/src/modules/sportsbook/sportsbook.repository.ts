@@ -135,6 +135,12 @@ type Tables = {
   sb_player_limits: { player_id: bigint; stake_factor_milli: number; updated_at: Date };
   sb_bets: BetRow;
   sb_bet_legs: LegRow;
+  sb_open_stakes: {
+    player_id: bigint;
+    market_id: bigint;
+    stake_minor: bigint;
+    potential_minor: bigint;
+  };
   sb_feed_log: { provider: string; message_id: string; kind: string; received_at: Date };
 };
 export type Trx = Transaction<Tables>;
@@ -524,19 +530,24 @@ export class SportsbookRepository {
       .execute();
   }
 
-  /** Open stake and potential return of a player per market (pending and open bets). */
+  /**
+   * Open stake and potential return of a player per market (pending and open bets), as the
+   * triggers of migration 0862 keep them; a market without a row has none.
+   */
   async openStakeByMarket(
     player_id: bigint,
     market_ids: bigint[],
   ): Promise<Map<bigint, { stake: bigint; potential: bigint }>> {
     if (market_ids.length === 0) return new Map();
-    const rows = await sql<{ market_id: bigint; stake: bigint; potential: bigint }>`
-      select l.market_id, sum(b.stake_minor)::int8 as stake, sum(b.potential_return_minor)::int8 as potential
-      from sb_bet_legs l join sb_bets b on b.id = l.bet_id
-      where b.player_id = ${player_id} and b.status in ('pending', 'open')
-        and l.market_id = any(${market_ids.map(String)}::bigint[])
-      group by l.market_id`.execute(this.db);
-    return new Map(rows.rows.map((r) => [r.market_id, { stake: r.stake, potential: r.potential }]));
+    const rows = await this.db
+      .selectFrom('sb_open_stakes')
+      .select(['market_id', 'stake_minor', 'potential_minor'])
+      .where('player_id', '=', player_id)
+      .where('market_id', 'in', market_ids)
+      .execute();
+    return new Map(
+      rows.map((r) => [r.market_id, { stake: r.stake_minor, potential: r.potential_minor }]),
+    );
   }
 
   betByKey(player_id: bigint, key: string) {
