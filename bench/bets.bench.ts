@@ -60,7 +60,7 @@ import {
   quantile,
   type Workload,
 } from './bets.protocol.ts';
-import { countRoundTrips, RELAXED_LIMITS_FOR_BENCH } from './bets.support.ts';
+import { benchEvents, countRoundTrips, RELAXED_LIMITS_FOR_BENCH } from './bets.support.ts';
 import {
   addSelfTimes,
   type SelfTimes,
@@ -450,51 +450,6 @@ async function signUpPlayers({ base_url, modules }: Server): Promise<Players> {
   return { tokens, ids };
 }
 
-/** Five pre-match events with a match-winner market each; a multiple backs every home win. */
-async function createEvents({ modules }: Server): Promise<Leg[]> {
-  const sb = modules.sportsbook.service;
-  const legs: Leg[] = [];
-  for (let e = 0; e < 5; e++) {
-    const id = `bench:${e}`;
-    await sb.ingest({
-      kind: 'fixture_change',
-      id: `bf${e}`,
-      fixture: {
-        id,
-        sport: { id: 'football', name: 'Football' },
-        competition: { id: 'bench', name: 'Bench League', country: 'Bench' },
-        home: `Home ${e}`,
-        away: `Away ${e}`,
-        starts_at: new Date(Date.now() + 86_400_000),
-        status: 'not_started',
-      },
-    });
-    await sb.ingest({
-      kind: 'odds_change',
-      id: `bo${e}`,
-      event_id: id,
-      markets: [
-        {
-          key: 'match_winner',
-          type: 'match_winner',
-          line_milli: null,
-          name: 'Match result',
-          status: 'open',
-          selections: [
-            { key: 'home', name: 'Home', odds_milli: 2_000, active: true },
-            { key: 'draw', name: 'Draw', odds_milli: 3_400, active: true },
-            { key: 'away', name: 'Away', odds_milli: 3_750, active: true },
-          ],
-        },
-      ],
-    });
-    const detail = await sb.event(id);
-    const selection = detail.markets[0]!.selections[0]!;
-    legs.push({ selection_id: String(selection.id), odds: selection.odds! });
-  }
-  return legs;
-}
-
 type Statement = { calls: number; exec_ms: number; query: string };
 
 /** PostgreSQL's statements since the last reset, by execution time (BENCH_STATEMENTS=1). */
@@ -849,7 +804,7 @@ async function main() {
     const setupStarted = performance.now();
     await warmWal(pool);
     const players = await signUpPlayers(server);
-    const legs = await createEvents(server);
+    const legs = await benchEvents(server.modules.sportsbook.service);
     generators = new Generators(CLIENTS);
     await generators.init(server.base_url, players.tokens, legs);
     // Not measured: account ids cached, statements planned, as on a server that has run a while.

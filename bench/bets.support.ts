@@ -1,5 +1,7 @@
 import pg from 'pg';
 import { AUTH_LIMITS_DEFAULT, type AuthLimits } from '../apps/server/src/modules/auth/index.ts';
+import type { SportsbookService } from '../apps/server/src/modules/sportsbook/index.ts';
+import type { Leg } from './bets.protocol.ts';
 
 /** The bench signs every player up from 127.0.0.1: the sign-up and login limits would trip. */
 export const RELAXED_LIMITS_FOR_BENCH: AuthLimits = Object.fromEntries(
@@ -39,4 +41,48 @@ export async function countRoundTrips(
       .sort((a, b) => b[1] - a[1])
       .map(([text, count]): [string, number] => [text, count / bets]),
   };
+}
+
+/** Five pre-match events with a match-winner market each; a multiple backs every home win. */
+export async function benchEvents(sb: SportsbookService): Promise<Leg[]> {
+  const legs: Leg[] = [];
+  for (let e = 0; e < 5; e++) {
+    const id = `bench:${e}`;
+    await sb.ingest({
+      kind: 'fixture_change',
+      id: `bf${e}`,
+      fixture: {
+        id,
+        sport: { id: 'football', name: 'Football' },
+        competition: { id: 'bench', name: 'Bench League', country: 'Bench' },
+        home: `Home ${e}`,
+        away: `Away ${e}`,
+        starts_at: new Date(Date.now() + 86_400_000),
+        status: 'not_started',
+      },
+    });
+    await sb.ingest({
+      kind: 'odds_change',
+      id: `bo${e}`,
+      event_id: id,
+      markets: [
+        {
+          key: 'match_winner',
+          type: 'match_winner',
+          line_milli: null,
+          name: 'Match result',
+          status: 'open',
+          selections: [
+            { key: 'home', name: 'Home', odds_milli: 2_000, active: true },
+            { key: 'draw', name: 'Draw', odds_milli: 3_400, active: true },
+            { key: 'away', name: 'Away', odds_milli: 3_750, active: true },
+          ],
+        },
+      ],
+    });
+    const detail = await sb.event(id);
+    const selection = detail.markets[0]!.selections[0]!;
+    legs.push({ selection_id: String(selection.id), odds: selection.odds! });
+  }
+  return legs;
 }

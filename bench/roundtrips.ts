@@ -1,8 +1,9 @@
 /**
  * Counts the database round trips of one bet in the steady state: the whole app on an embedded
  * PostgreSQL, one signed-in player, warm caches; every query a pooled client sends is counted
- * (a ledger batch is one, whatever it holds) while `BENCH_BETS` bets are placed one at a time.
- * `npm run bench:bets` prints the same count for Dice and for a 5-leg multiple at its end.
+ * (a ledger batch is one, whatever it holds) while `BENCH_BETS` bets are placed one at a time,
+ * for a Dice bet and for a 5-leg pre-match multiple (`BENCH_WORKLOAD=dice|multiple` for one).
+ * `npm run bench:bets` prints the same counts at its end.
  */
 import { mkdtemp, rm } from 'node:fs/promises';
 import os from 'node:os';
@@ -13,9 +14,10 @@ import { createDb } from '../apps/server/src/platform/db/database.ts';
 import { startEmbeddedPostgres } from '../apps/server/src/platform/db/embedded.ts';
 import { migrate } from '../apps/server/src/platform/db/migrate.ts';
 import { seed } from '../apps/server/src/seed/index.ts';
-import { countRoundTrips, RELAXED_LIMITS_FOR_BENCH } from './bets.support.ts';
+import { benchEvents, countRoundTrips, RELAXED_LIMITS_FOR_BENCH } from './bets.support.ts';
 
 const BETS = Number(process.env.BENCH_BETS ?? 50);
+const WORKLOAD = process.env.BENCH_WORKLOAD;
 
 const dataDir = await mkdtemp(path.join(os.tmpdir(), 'bench-rt-'));
 const embedded = await startEmbeddedPostgres(dataDir);
@@ -54,22 +56,51 @@ await modules.ledger.service.transfer({
   object: { type: 'payment', id: 'rt-fund' },
   actor: { type: 'system', id: 'bench' },
 });
+const legs = await benchEvents(modules.sportsbook.service);
 let n = 0;
-const bet = async () => {
+const place = (url: string, payload: (key: string) => object) => async () => {
   n += 1;
   const response = await app.inject({
     method: 'POST',
-    url: '/api/v1/customer/casino/originals/dice/bet',
+    url: `/api/v1${url}`,
     headers: { authorization: `Bearer ${login.data}` },
-    payload: { amount: '1', target: '50', direction: 'over', idempotency_key: `rt-dice-${n}` },
+    payload: payload(`bench-rt-${n}`),
   });
   if (response.statusCode !== 200) throw new Error(response.body);
 };
-for (let i = 0; i < 20; i++) await bet();
-await new Promise((r) => setTimeout(r, 300));
-const counted = await countRoundTrips(bet, BETS);
-console.log(`round trips per Dice bet (steady state, ${BETS} bets): ${counted.per_bet.toFixed(2)}`);
-for (const [text, perBet] of counted.statements) console.log(`  ${perBet.toFixed(2)}  ${text}`);
+const workloads: [string, string, () => Promise<void>][] = [
+  [
+    'dice',
+    'Dice bet',
+    place('/customer/casino/originals/dice/bet', (idempotency_key) => ({
+      amount: '1',
+      target: '50',
+      direction: 'over',
+      idempotency_key,
+    })),
+  ],
+  [
+    'multiple',
+    '5-leg multiple',
+    place('/customer/sportsbook/bets', (idempotency_key) => ({
+      kind: 'multiple',
+      selections: legs,
+      stake: '1',
+      accept_odds: 'any',
+      idempotency_key,
+    })),
+  ],
+];
+for (const [workload, label, bet] of workloads) {
+  if (WORKLOAD !== undefined && WORKLOAD !== workload) continue;
+  for (let i = 0; i < 20; i++) await bet();
+  await modules.outbox.drain();
+  const counted = await countRoundTrips(bet, BETS);
+  console.log(
+    `round trips per ${label} (steady state, ${BETS} bets): ${counted.per_bet.toFixed(2)}`,
+  );
+  for (const [text, perBet] of counted.statements) console.log(`  ${perBet.toFixed(2)}  ${text}`);
+}
 await app.close();
 await db.destroy();
 await embedded.stop();

@@ -151,9 +151,12 @@ const TABLE_OWNERS = {
     'sb_player_limits',
     'sb_bets',
     'sb_bet_legs',
+    'sb_open_stakes',
     'sb_feed_log',
   ],
   staff: ['staff', 'staff_sessions', 'staff_recovery_codes'],
+  // The back office's view of event delivery: the platform's outbox owns what it shows.
+  system: [],
   vitals: ['web_vitals'],
   wagers: [],
   wallet: [],

@@ -241,6 +241,7 @@ export async function buildApp(options: AppOptions) {
     audit: audit.service,
     currencies: currencies.service,
     auth: auth.hook,
+    events,
     env: config.env,
     log: logError,
   });

@@ -1,4 +1,6 @@
+import { sql } from 'kysely';
 import type { FeedMarket, SportsbookService } from '../src/modules/sportsbook/index.ts';
+import type { Db } from '../src/platform/db/database.ts';
 import type { TestApp } from './harness.ts';
 import { bearer } from './harness.ts';
 
@@ -68,4 +70,35 @@ export async function placeBet(t: TestApp, token: string, body: Record<string, u
     headers: bearer(token),
     payload: { accept_odds: 'none', idempotency_key: `key-${uid()}`, ...body },
   });
+}
+
+/**
+ * Where the open stakes kept per player and market (sb_open_stakes, kept by triggers) differ
+ * from the sums over the pending and open bets' legs they stand for: none expected.
+ */
+export async function openStakeDrift(db: Db) {
+  const { rows } = await sql<{
+    player_id: bigint;
+    market_id: bigint;
+    expected_stake: bigint | null;
+    kept_stake: bigint | null;
+    expected_potential: bigint | null;
+    kept_potential: bigint | null;
+  }>`
+    with expected as (
+      select b.player_id, l.market_id, sum(b.stake_minor)::int8 as stake_minor,
+             sum(b.potential_return_minor)::int8 as potential_minor
+        from sb_bet_legs l join sb_bets b on b.id = l.bet_id
+       where b.status in ('pending', 'open')
+       group by b.player_id, l.market_id)
+    select coalesce(e.player_id, o.player_id) as player_id,
+           coalesce(e.market_id, o.market_id) as market_id,
+           e.stake_minor as expected_stake, o.stake_minor as kept_stake,
+           e.potential_minor as expected_potential, o.potential_minor as kept_potential
+      from expected e
+      full join sb_open_stakes o on o.player_id = e.player_id and o.market_id = e.market_id
+     where (e.stake_minor, e.potential_minor) is distinct from (o.stake_minor, o.potential_minor)`.execute(
+    db,
+  );
+  return rows;
 }

@@ -4,7 +4,7 @@ import { checkLedger, type LedgerService } from '../src/modules/ledger/index.ts'
 import type { SportsbookService } from '../src/modules/sportsbook/index.ts';
 import { signedInPlayer, type TestApp, testApp } from './harness.ts';
 import { deposit } from './ledger-support.ts';
-import { msg, placeBet, syntheticEvent } from './sportsbook-support.ts';
+import { msg, openStakeDrift, placeBet, syntheticEvent } from './sportsbook-support.ts';
 
 let t: TestApp;
 let ledger: LedgerService;
@@ -145,6 +145,8 @@ it('final payouts follow the final results whatever the order of results and rol
         }
         const check = await checkLedger(t.db);
         expect(check.violations).toEqual([]);
+        // The open stakes the per-market limit reads follow every settlement and rollback.
+        expect(await openStakeDrift(t.db)).toEqual([]);
       },
     ),
     { numRuns: 40 },

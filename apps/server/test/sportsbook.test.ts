@@ -1,11 +1,12 @@
+import { sql } from 'kysely';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import type { LedgerService } from '../src/modules/ledger/index.ts';
 import type { SportsbookService } from '../src/modules/sportsbook/index.ts';
 import { SimulatedFeed } from '../src/modules/sportsbook/index.ts';
-import { bearer, signedInPlayer, type TestApp, testApp } from './harness.ts';
+import { bearer, changeBySql, signedInPlayer, type TestApp, testApp } from './harness.ts';
 import { deposit, expectLedgerConsistent } from './ledger-support.ts';
 import { domainEvents } from './outbox-support.ts';
-import { msg, placeBet, syntheticEvent } from './sportsbook-support.ts';
+import { msg, openStakeDrift, placeBet, syntheticEvent } from './sportsbook-support.ts';
 
 let t: TestApp;
 let ledger: LedgerService;
@@ -18,6 +19,8 @@ beforeAll(async () => {
 });
 afterEach(async () => {
   await expectLedgerConsistent(t.db);
+  // The open stakes the per-market limit reads follow every placement, refusal and settlement.
+  expect(await openStakeDrift(t.db)).toEqual([]);
 });
 afterAll(async () => {
   await t.close();
@@ -320,6 +323,201 @@ describe('placement', () => {
         })
       ).statusCode,
     ).toBe(403);
+  });
+});
+
+describe('placement path', () => {
+  const homeWins = (event_id: string) => ({
+    kind: 'bet_settlement' as const,
+    id: msg(),
+    event_id,
+    markets: [
+      {
+        key: 'match_winner',
+        outcomes: [
+          { key: 'home', result: 'won' as const },
+          { key: 'draw', result: 'lost' as const },
+          { key: 'away', result: 'lost' as const },
+        ],
+      },
+    ],
+  });
+
+  it('two requests racing with one key answer one bet; another slip racing under the key is refused and leaves the bet its limit usage', async () => {
+    const ev = await syntheticEvent(sb);
+    const player = await funded();
+    // With a wager limit the gate counts each stake under the slip's key.
+    const limit = await t.app.inject({
+      method: 'POST',
+      url: '/api/v1/customer/responsible-gaming/limits',
+      headers: bearer(player.token),
+      payload: { wager: { daily: '500' } },
+    });
+    expect(limit.statusCode, limit.body).toBe(200);
+    const home = ev.sel('match_winner', 'home');
+    const slip = (idempotency_key: string, stake: string) => ({
+      kind: 'single',
+      selections: [{ selection_id: home.selection_id, odds: home.odds }],
+      stake,
+      idempotency_key,
+    });
+    // Both requests have read the key (no bet yet) before either stores its bet.
+    const wagers = t.modules.wagers.service;
+    const admit = wagers.admit;
+    let arrived = 0;
+    let bothArrived = () => {};
+    const barrier = new Promise<void>((resolve) => {
+      bothArrived = resolve;
+    });
+    wagers.admit = async (request) => {
+      arrived += 1;
+      if (arrived === 2) bothArrived();
+      await barrier;
+      return admit.call(wagers, request);
+    };
+    try {
+      const same = `race-same-${Date.now()}`;
+      const [a, b] = await Promise.all([
+        placeBet(t, player.token, slip(same, '10.00')),
+        placeBet(t, player.token, slip(same, '10.00')),
+      ]);
+      expect([a.statusCode, b.statusCode], `${a.body} ${b.body}`).toEqual([200, 200]);
+      expect(a.json().data.id).toBe(b.json().data.id);
+      expect([a.json().message, b.json().message].sort()).toEqual([
+        'Bet already placed',
+        'Bet placed',
+      ]);
+      expect(await cash(player.id)).toEqual({ balance: 100_00n, available: 90_00n });
+
+      arrived = 0;
+      const other = `race-other-${Date.now()}`;
+      const [c, d] = await Promise.all([
+        placeBet(t, player.token, slip(other, '10.00')),
+        placeBet(t, player.token, slip(other, '11.00')),
+      ]);
+      const answers = [c.json(), d.json()].sort((x, y) => x.status - y.status);
+      expect(answers.map((x) => x.status)).toEqual([200, 409]);
+      expect(answers[1]).toMatchObject({ code: 'IDEMPOTENCY_CONFLICT' });
+      const stake = answers[0].data.stake_minor === '1000' ? 10_00n : 11_00n;
+      expect(await cash(player.id)).toEqual({ balance: 100_00n, available: 90_00n - stake });
+      const usage = await sql<{ amount_minor: bigint }>`
+        select amount_minor from stake_limit_usage where reference = ${`sb:${player.id}:${other}`}`.execute(
+        t.db,
+      );
+      expect(usage.rows.map((r) => r.amount_minor)).toEqual([stake]);
+    } finally {
+      wagers.admit = admit;
+    }
+  });
+
+  it('limits and stake factors kept in memory follow a change made straight in the database', async () => {
+    const ev = await syntheticEvent(sb);
+    const player = await funded();
+    const home = ev.sel('match_winner', 'home');
+    const single = (stake: string) =>
+      placeBet(t, player.token, {
+        kind: 'single',
+        selections: [{ selection_id: home.selection_id, odds: home.odds }],
+        stake,
+      });
+    // Read (and kept) by the first bet.
+    expect((await single('20.00')).statusCode).toBe(200);
+    await changeBySql(t, sql`update sb_limits set max_stake_minor = 1500 where currency = 'EUR'`);
+    try {
+      expect((await single('20.00')).json()).toMatchObject({
+        status: 422,
+        code: 'STAKE_OVER_LIMIT',
+        message: 'The maximum stake is 15.00',
+      });
+    } finally {
+      await changeBySql(
+        t,
+        sql`update sb_limits set max_stake_minor = 500000 where currency = 'EUR'`,
+      );
+    }
+    expect((await single('20.00')).statusCode).toBe(200);
+    await changeBySql(
+      t,
+      sql`insert into sb_player_limits (player_id, stake_factor_milli) values (${player.id}, 0)`,
+    );
+    expect((await single('1.00')).json()).toMatchObject({
+      status: 403,
+      code: 'BETTING_RESTRICTED',
+    });
+    await changeBySql(t, sql`delete from sb_player_limits where player_id = ${player.id}`);
+    expect((await single('1.00')).statusCode).toBe(200);
+  });
+
+  it('a leg resulted while the bet is being placed is settled as the bet opens', async () => {
+    const player = await funded();
+    const wagers = t.modules.wagers.service;
+    const stake = wagers.stake;
+    const placeDuring = async (
+      during: (ev: Awaited<ReturnType<typeof syntheticEvent>>) => Promise<unknown>,
+    ) => {
+      const ev = await syntheticEvent(sb);
+      const home = ev.sel('match_winner', 'home');
+      // The result lands after the bet is stored (pending) and before its stake is held.
+      wagers.stake = async (...args) => {
+        await during(ev);
+        return stake.apply(wagers, args);
+      };
+      try {
+        return await placeBet(t, player.token, {
+          kind: 'single',
+          selections: [{ selection_id: home.selection_id, odds: home.odds }],
+          stake: '10.00',
+        });
+      } finally {
+        wagers.stake = stake;
+      }
+    };
+    // Through the feed: its settlement finds the bet pending and leaves it to the placement.
+    const won = await placeDuring((ev) => sb.ingest(homeWins(ev.id)));
+    expect(won.statusCode, won.body).toBe(200);
+    expect(won.json().data).toMatchObject({ status: 'settled', payout_minor: '2000' });
+    const marked = await sql<{ reconcile_due: boolean }>`
+      select reconcile_due from sb_bets where id = ${BigInt(won.json().data.id)}`.execute(t.db);
+    expect(marked.rows[0]?.reconcile_due).toBe(true);
+    expect(await cash(player.id)).toEqual({ balance: 110_00n, available: 110_00n });
+    // Straight in the database, with nobody to reconcile the bet: the placement sees it.
+    const lost = await placeDuring((ev) =>
+      sql`update sb_selections set result = 'lost'
+             where id = ${BigInt(ev.sel('match_winner', 'home').selection_id)}`.execute(t.db),
+    );
+    expect(lost.statusCode, lost.body).toBe(200);
+    expect(lost.json().data).toMatchObject({ status: 'settled', payout_minor: '0' });
+    expect(await cash(player.id)).toEqual({ balance: 100_00n, available: 100_00n });
+  });
+
+  it('a bet interrupted after its hold is released and marked by the recovery; a retry is told so', async () => {
+    const ev = await syntheticEvent(sb);
+    const player = await funded();
+    const home = ev.sel('match_winner', 'home');
+    const body = {
+      kind: 'single',
+      selections: [{ selection_id: home.selection_id, odds: home.odds }],
+      stake: '10.00',
+      idempotency_key: `crash-${Date.now()}`,
+    };
+    const wagers = t.modules.wagers.service;
+    const stake = wagers.stake;
+    wagers.stake = async (...args) => {
+      await stake.apply(wagers, args);
+      throw new Error('the process stopped after the hold');
+    };
+    try {
+      expect((await placeBet(t, player.token, body)).statusCode).toBe(500);
+    } finally {
+      wagers.stake = stake;
+    }
+    expect(await cash(player.id)).toEqual({ balance: 100_00n, available: 90_00n });
+    expect(await sb.recoverPending(0)).toBe(1);
+    expect(await cash(player.id)).toEqual({ balance: 100_00n, available: 100_00n });
+    expect((await placeBet(t, player.token, body)).json()).toMatchObject({
+      status: 409,
+      code: 'INTERRUPTED',
+    });
   });
 });
 

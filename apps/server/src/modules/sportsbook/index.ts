@@ -2,6 +2,7 @@ import type { FastifyPluginAsync } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { Db } from '../../platform/db/database.ts';
+import type { EventBus } from '../../platform/events/event-bus.ts';
 import type { PlayerAuth, StaffAuth } from '../../platform/http/guards.ts';
 import type { AuditService } from '../audit/index.ts';
 import type { CurrenciesService } from '../currencies/index.ts';
@@ -45,6 +46,8 @@ export function createSportsbookModule(deps: {
   audit: AuditService;
   currencies: CurrenciesService;
   auth: PlayerAuth;
+  /** Drops the limits kept in memory when their rows change (see LIMITS_CHANNEL). */
+  events: EventBus;
   env: string;
   log: (message: string, error: unknown) => void;
   live_delay_ms?: number;
@@ -60,6 +63,7 @@ export function createSportsbookModule(deps: {
       live_delay_ms: deps.live_delay_ms ?? (deps.env === 'test' ? 0 : LIVE_DELAY_MS_DEFAULT),
       provider: feed.provider,
       log: deps.log,
+      events: deps.events,
     },
   );
   const hub = new SportsHub(service);

@@ -1,5 +1,5 @@
-import { type Generated, type Kysely, sql, type Transaction } from 'kysely';
-import type { Db } from '../../platform/db/database.ts';
+import { CompiledQuery, type Generated, type Kysely, sql, type Transaction } from 'kysely';
+import { type Db, preparedStatement } from '../../platform/db/database.ts';
 import { playerRowsJson } from '../../platform/db/sql.ts';
 import type { EventStatus, FeedFixture, FeedMarket, FeedScore } from './feed/feed.types.ts';
 import type { LegResult } from './sportsbook.math.ts';
@@ -76,6 +76,8 @@ export type BetRow = {
   cashout_minor: bigint | null;
   /** A bet staked with a free-bet token (the bonus module's id): the operator's stake, SNR. */
   free_bet_id: bigint | null;
+  /** A result reached the bet while it was pending: reconciled when it opens (see openBet). */
+  reconcile_due: boolean;
   created_at: Date;
   updated_at: Date;
 };
@@ -87,28 +89,84 @@ export type LegRow = {
   event_id: string;
   odds_milli: number;
 };
-/** A leg with what the catalogue says now. */
-export type LegView = LegRow & {
+/** A leg with what the catalogue says now, as a bet's view and its cash-out offer need it. */
+export type LegState = LegRow & {
   selection_name: string;
-  selection_key: string;
   market_name: string;
-  market_type: string;
   market_status: MarketRow['status'];
   market_trader_suspended: boolean;
   event_status: EventStatus;
   event_trader_suspended: boolean;
-  event_margin_bp: number;
   home: string;
   away: string;
   result: LegResult;
   dead_heat_num: number;
   dead_heat_den: number;
-  current_odds_milli: number | null;
-  trader_odds_milli: number | null;
   book_odds_milli: number | null;
   active: boolean;
 };
+/** The same with the rest of the catalogue's columns (settlement, the desk). */
+export type LegView = LegState & {
+  selection_key: string;
+  market_type: string;
+  event_margin_bp: number;
+  current_odds_milli: number | null;
+  trader_odds_milli: number | null;
+};
+/** A selection of a slip as placement reads it, with the player's open stake on its market. */
+export type SlipRow = {
+  id: bigint;
+  name: string;
+  book_odds_milli: number | null;
+  active: boolean;
+  result: LegResult;
+  dead_heat_num: number;
+  dead_heat_den: number;
+  market_id: bigint;
+  market_name: string;
+  market_status: MarketRow['status'];
+  market_trader_suspended: boolean;
+  limit_factor_milli: number;
+  event_id: string;
+  event_status: EventStatus;
+  event_trader_suspended: boolean;
+  home: string;
+  away: string;
+  /** The player's stake and potential return on the market over their pending and open bets. */
+  open_stake_minor: bigint;
+  open_potential_minor: bigint;
+};
+/** A bet already stored under a slip's idempotency key: enough to answer a retry. */
+export type KeyedBet = Pick<
+  BetRow,
+  'id' | 'request_hash' | 'status' | 'reject_code' | 'reject_message'
+>;
+export type NewBet = Omit<
+  BetRow,
+  | 'id'
+  | 'created_at'
+  | 'updated_at'
+  | 'reject_code'
+  | 'reject_message'
+  | 'stake_hold_id'
+  | 'stake_state'
+  | 'payout_minor'
+  | 'payout_transfer_id'
+  | 'settle_version'
+  | 'settled_at'
+  | 'cashout_minor'
+  | 'reconcile_due'
+  | 'status'
+>;
+
 export type SportRow = { id: string; name: string; sort_order: number } & SportPricing;
+/** A currency's bet limits; a player's stake factor and a market's limit factor scale them. */
+export type LimitsRow = {
+  currency: string;
+  min_stake_minor: bigint;
+  max_stake_minor: bigint;
+  max_payout_minor: bigint;
+};
 
 type Tables = {
   // The pricing columns have the migration's defaults: a sport the feed creates starts on them.
@@ -125,18 +183,86 @@ type Tables = {
   sb_events: EventRow;
   sb_markets: MarketRow;
   sb_selections: SelectionRow;
-  sb_limits: {
-    currency: string;
-    min_stake_minor: bigint;
-    max_stake_minor: bigint;
-    max_payout_minor: bigint;
-  };
+  sb_limits: LimitsRow;
   sb_player_limits: { player_id: bigint; stake_factor_milli: number; updated_at: Date };
   sb_bets: BetRow;
   sb_bet_legs: LegRow;
   sb_feed_log: { provider: string; message_id: string; kind: string; received_at: Date };
 };
 export type Trx = Transaction<Tables>;
+
+/*
+ * The placement's statements, one round trip each, run as named prepared statements (parsed
+ * and planned once per connection; no query building per bet).
+ */
+
+/**
+ * The bet stored under the player's key (none when $2 is null), and the slip's selections
+ * with the player's open stake on each market (sb_open_stakes, migration 0862). At least one
+ * row: the key's columns repeat on each; the slip's are null when no selection matched.
+ */
+const SLIP_SQL = preparedStatement(
+  'sb_slip',
+  `select k.id as bet_id, k.request_hash, k.status as bet_status, k.reject_code, k.reject_message,
+          x.*
+     from (values (1)) as one (n)
+     left join sb_bets k on k.player_id = $1::bigint and k.idempotency_key = $2::text
+     left join lateral (
+       select s.id, s.name, s.book_odds_milli, s.active, s.result, s.dead_heat_num,
+              s.dead_heat_den, m.id as market_id, m.name as market_name,
+              m.status as market_status, m.trader_suspended as market_trader_suspended,
+              m.limit_factor_milli, e.id as event_id, e.status as event_status,
+              e.trader_suspended as event_trader_suspended, e.home, e.away,
+              coalesce(o.stake_minor, 0) as open_stake_minor,
+              coalesce(o.potential_minor, 0) as open_potential_minor
+         from sb_selections s
+         join sb_markets m on m.id = s.market_id
+         join sb_events e on e.id = m.event_id
+         left join sb_open_stakes o on o.player_id = $1::bigint and o.market_id = m.id
+        where s.id = any($3::bigint[])) as x on true`,
+);
+
+/**
+ * A bet and its legs in one statement (no transaction needed: one statement commits whole);
+ * its id back. No row back: the player's key was taken (by a concurrent request with it).
+ */
+const INSERT_BET_SQL = preparedStatement(
+  'sb_insert_bet',
+  `with bet as (
+     insert into sb_bets (player_id, idempotency_key, request_hash, currency, kind, system_size,
+       lines, line_stake_minor, stake_minor, potential_return_minor, accept_odds, status,
+       accept_at, free_bet_id, stake_state, settle_version)
+     values ($1::bigint, $2::text, $3::text, $4::text, $5::text, $6::integer, $7::integer,
+       $8::bigint, $9::bigint, $10::bigint, $11::text, 'pending', $12::timestamptz, $13::bigint,
+       'none', 0)
+     on conflict (player_id, idempotency_key) do nothing
+     returning id
+   ), legs as (
+     insert into sb_bet_legs (bet_id, leg_no, selection_id, market_id, event_id, odds_milli)
+     select bet.id, x.leg_no, x.selection_id, x.market_id, x.event_id, x.odds_milli
+       from bet, unnest($14::integer[], $15::bigint[], $16::bigint[], $17::text[], $18::integer[])
+         as x (leg_no, selection_id, market_id, event_id, odds_milli)
+   )
+   select id from bet`,
+);
+
+/**
+ * A pending bet accepted: its hold, open. `resulted`: one of its legs has a result already
+ * (seen by this statement's snapshot), or a settlement found the bet pending and marked it
+ * (reconcile_due, written under the bet's row lock: if that commits while this statement
+ * waits for the row, the row this statement updates and returns is the marked one). Either
+ * way the bet must be reconciled now; otherwise any later result finds it open.
+ */
+const OPEN_BET_SQL = preparedStatement(
+  'sb_open_bet',
+  `update sb_bets b
+      set stake_hold_id = $2::bigint, stake_state = 'held', status = 'open',
+          accept_at = $3::timestamptz, updated_at = $3::timestamptz
+    where b.id = $1::bigint
+   returning b.*, b.reconcile_due or exists (
+     select 1 from sb_bet_legs l join sb_selections s on s.id = l.selection_id
+      where l.bet_id = b.id and s.result <> 'open') as resulted`,
+);
 
 export class SportsbookRepository {
   readonly db: Kysely<Tables>;
@@ -469,31 +595,36 @@ export class SportsbookRepository {
     return { sports, competitions: competitions.rows };
   }
 
-  selectionsForSlip(ids: bigint[]) {
-    return this.db
-      .selectFrom('sb_selections as s')
-      .innerJoin('sb_markets as m', 'm.id', 's.market_id')
-      .innerJoin('sb_events as e', 'e.id', 'm.event_id')
-      .select([
-        's.id',
-        's.name',
-        's.odds_milli',
-        's.trader_odds_milli',
-        's.book_odds_milli',
-        's.active',
-        's.result',
-        'm.id as market_id',
-        'm.status as market_status',
-        'm.trader_suspended as market_trader_suspended',
-        'm.limit_factor_milli',
-        'm.name as market_name',
-        'e.id as event_id',
-        'e.status as event_status',
-        'e.trader_suspended as event_trader_suspended',
-        'e.margin_bp',
-      ])
-      .where('s.id', 'in', ids.length ? ids : [0n])
-      .execute();
+  /**
+   * One round trip for a slip: the bet already stored under the player's key (null key: none
+   * looked up), and the selections with the player's open stake on their markets.
+   */
+  async slip(
+    player_id: bigint,
+    idempotency_key: string | null,
+    selection_ids: bigint[],
+  ): Promise<{ keyed: KeyedBet | null; rows: SlipRow[] }> {
+    const { rows } = await this.db.executeQuery<
+      SlipRow & {
+        bet_id: bigint | null;
+        request_hash: string;
+        bet_status: BetRow['status'];
+        reject_code: string | null;
+        reject_message: string | null;
+      }
+    >(CompiledQuery.raw(SLIP_SQL, [player_id, idempotency_key, selection_ids.map(String)]));
+    const first = rows[0];
+    const keyed =
+      first && first.bet_id !== null
+        ? {
+            id: first.bet_id,
+            request_hash: first.request_hash,
+            status: first.bet_status,
+            reject_code: first.reject_code,
+            reject_message: first.reject_message,
+          }
+        : null;
+    return { keyed, rows: rows.filter((r) => r.id !== null) };
   }
 
   limits(currency: string) {
@@ -523,21 +654,6 @@ export class SportsbookRepository {
       .execute();
   }
 
-  /** Open stake and potential return of a player per market (pending and open bets). */
-  async openStakeByMarket(
-    player_id: bigint,
-    market_ids: bigint[],
-  ): Promise<Map<bigint, { stake: bigint; potential: bigint }>> {
-    if (market_ids.length === 0) return new Map();
-    const rows = await sql<{ market_id: bigint; stake: bigint; potential: bigint }>`
-      select l.market_id, sum(b.stake_minor)::int8 as stake, sum(b.potential_return_minor)::int8 as potential
-      from sb_bet_legs l join sb_bets b on b.id = l.bet_id
-      where b.player_id = ${player_id} and b.status in ('pending', 'open')
-        and l.market_id = any(${market_ids.map(String)}::bigint[])
-      group by l.market_id`.execute(this.db);
-    return new Map(rows.rows.map((r) => [r.market_id, { stake: r.stake, potential: r.potential }]));
-  }
-
   betByKey(player_id: bigint, key: string) {
     return this.db
       .selectFrom('sb_bets')
@@ -551,38 +667,59 @@ export class SportsbookRepository {
     return this.db.selectFrom('sb_bets').selectAll().where('id', '=', id).executeTakeFirst();
   }
 
-  async insertBet(
-    bet: Omit<
-      BetRow,
-      | 'id'
-      | 'created_at'
-      | 'updated_at'
-      | 'reject_code'
-      | 'reject_message'
-      | 'stake_hold_id'
-      | 'stake_state'
-      | 'payout_minor'
-      | 'payout_transfer_id'
-      | 'settle_version'
-      | 'settled_at'
-      | 'cashout_minor'
-    >,
-    legs: Omit<LegRow, 'bet_id'>[],
-  ): Promise<BetRow | null> {
-    return this.transaction(async (trx) => {
-      const row = await trx
-        .insertInto('sb_bets')
-        .values({ ...bet, stake_state: 'none', settle_version: 0 } as never)
-        .onConflict((c) => c.columns(['player_id', 'idempotency_key']).doNothing())
-        .returningAll()
-        .executeTakeFirst();
-      if (!row) return null;
-      await trx
-        .insertInto('sb_bet_legs')
-        .values(legs.map((l) => ({ ...l, bet_id: row.id })))
-        .execute();
-      return row;
-    });
+  /** Stores a pending bet and its legs (INSERT_BET_SQL): its id; null when the key was taken. */
+  async insertBet(bet: NewBet, legs: Omit<LegRow, 'bet_id'>[]): Promise<bigint | null> {
+    const { rows } = await this.db.executeQuery<{ id: bigint }>(
+      CompiledQuery.raw(INSERT_BET_SQL, [
+        bet.player_id,
+        bet.idempotency_key,
+        bet.request_hash,
+        bet.currency,
+        bet.kind,
+        bet.system_size,
+        bet.lines,
+        bet.line_stake_minor,
+        bet.stake_minor,
+        bet.potential_return_minor,
+        bet.accept_odds,
+        bet.accept_at,
+        bet.free_bet_id,
+        legs.map((l) => l.leg_no),
+        legs.map((l) => String(l.selection_id)),
+        legs.map((l) => String(l.market_id)),
+        legs.map((l) => l.event_id),
+        legs.map((l) => l.odds_milli),
+      ]),
+    );
+    return rows[0]?.id ?? null;
+  }
+
+  /**
+   * Opens a pending bet with its hold (OPEN_BET_SQL): the bet as it now stands, and whether
+   * it must be reconciled at once (a leg was resulted while it was pending).
+   */
+  async openBet(
+    id: bigint,
+    stake_hold_id: bigint,
+    at: Date,
+  ): Promise<{ bet: BetRow; resulted: boolean }> {
+    const { rows } = await this.db.executeQuery<BetRow & { resulted: boolean }>(
+      CompiledQuery.raw(OPEN_BET_SQL, [id, stake_hold_id, at]),
+    );
+    const row = rows[0];
+    if (!row) throw new Error(`sportsbook: bet ${id} to open does not exist`);
+    const { resulted, ...bet } = row;
+    return { bet, resulted };
+  }
+
+  /** A settlement found the bet pending: its placement reconciles it when it opens it. */
+  async markReconcileDue(trx: Trx, id: bigint): Promise<void> {
+    await trx
+      .updateTable('sb_bets')
+      .set({ reconcile_due: true })
+      .where('id', '=', id)
+      .where('status', '=', 'pending')
+      .execute();
   }
 
   async deleteBet(id: bigint): Promise<void> {

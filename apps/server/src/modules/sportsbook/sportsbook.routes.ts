@@ -161,9 +161,8 @@ export const sportsbookRoutes =
           idempotency_key: body.idempotency_key,
           ...(body.free_bet_id ? { free_bet_id: BigInt(body.free_bet_id) } : {}),
         };
-        const { bet, replay } = await service.placeBet(input, gateClient(request, deps.env));
-        const [view] = await service.betViews([bet]);
-        return { status: 200, message: replay ? 'Bet already placed' : 'Bet placed', data: view! };
+        const { replay, view } = await service.placeBet(input, gateClient(request, deps.env));
+        return { status: 200, message: replay ? 'Bet already placed' : 'Bet placed', data: view };
       },
     );
 

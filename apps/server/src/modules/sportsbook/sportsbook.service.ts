@@ -1,6 +1,8 @@
 import { createHash } from 'node:crypto';
 import { isMoneyError } from '@casino/money';
 import { parseAmountInput } from '../../platform/amounts.ts';
+import { SharedCache } from '../../platform/cache.ts';
+import type { EventBus } from '../../platform/events/event-bus.ts';
 import { AppError } from '../../platform/http/errors.ts';
 import type { AuditService } from '../audit/index.ts';
 import { isLedgerError, type LedgerActor } from '../ledger/index.ts';
@@ -38,9 +40,13 @@ import {
 import type {
   BetRow,
   EventRow,
+  KeyedBet,
+  LegState,
   LegView,
+  LimitsRow,
   MarketRow,
   SelectionRow,
+  SlipRow,
   SportRow,
   SportsbookRepository,
 } from './sportsbook.repository.ts';
@@ -61,6 +67,15 @@ export const EVENT_CACHE_MS = 1_000;
 export const PRICING_CACHE_MS = 1_000;
 /** Events repriced at most by one settings change or at start-up. */
 export const REPRICE_EVENTS_MAX = 5_000;
+/**
+ * A currency's limits and a player's stake factor, read on every bet: kept in memory, dropped
+ * on every instance when their row changes (triggers of migration 0861 NOTIFY these channels).
+ * The TTL bounds what a lost notification could leave stale.
+ */
+export const LIMITS_CHANNEL = 'sb_limits_changed';
+export const PLAYER_LIMITS_CHANNEL = 'sb_player_limits_changed';
+const LIMITS_CACHE = { ttl_ms: 60_000, size_max: 1_000 };
+const STAKE_FACTOR_CACHE = { ttl_ms: 30_000, size_max: 100_000 };
 
 const SYSTEM: LedgerActor = { type: 'system', id: 'sportsbook' };
 
@@ -135,10 +150,14 @@ export function parseOdds(text: string): number | null {
 const bad = (message: string, path?: string) =>
   new AppError('VALIDATION_FAILED', message, path ? { errors: [{ path, message }] } : {});
 
+export type BetView = ReturnType<SportsbookService['betView']>;
+
 export class SportsbookService {
   private readonly pushListeners = new Set<(push: SportsPush) => void>();
   /** One settlement at a time per bet within this instance (the row lock covers the rest). */
   private readonly reconciling = new Map<bigint, Promise<void>>();
+  private readonly limits: SharedCache<LimitsRow | null>;
+  private readonly stakeFactors: SharedCache<number>;
 
   constructor(
     private readonly repo: SportsbookRepository,
@@ -148,8 +167,17 @@ export class SportsbookService {
       live_delay_ms: number;
       provider: string;
       log: (m: string, e: unknown) => void;
+      events: EventBus;
     },
-  ) {}
+  ) {
+    this.limits = new SharedCache<LimitsRow | null>(
+      LIMITS_CACHE,
+      async (currency) => (await repo.limits(currency)) ?? null,
+    ).listen(options.events, LIMITS_CHANNEL);
+    this.stakeFactors = new SharedCache<number>(STAKE_FACTOR_CACHE, (player_id) =>
+      repo.stakeFactor(BigInt(player_id)),
+    ).listen(options.events, PLAYER_LIMITS_CHANNEL);
+  }
 
   get liveDelayMs(): number {
     return this.options.live_delay_ms;
@@ -608,8 +636,11 @@ export class SportsbookService {
 
   // ─── placement ───────────────────────────────────────────────────────────
 
-  /** Validates a slip against the catalogue and limits; returns what the bet would be. */
-  async quote(input: PlaceInput) {
+  /**
+   * Validates a slip against the catalogue and limits; returns what the bet would be. `slip`:
+   * its selections as already read (placement reads them with the idempotency key).
+   */
+  async quote(input: PlaceInput, slip?: SlipRow[]) {
     const n = input.selections.length;
     if (n === 0) throw bad('Add at least one selection', 'body.selections');
     if (input.kind === 'single' && n !== 1)
@@ -644,7 +675,7 @@ export class SportsbookService {
         );
       return milli;
     });
-    const rows = await this.repo.selectionsForSlip(ids);
+    const rows = slip ?? (await this.repo.slip(input.player_id, null, ids)).rows;
     const byId = new Map(rows.map((r) => [String(r.id), r]));
     const legs = input.selections.map((s, i) => {
       const row = byId.get(String(s.selection_id));
@@ -695,13 +726,13 @@ export class SportsbookService {
       shape,
       legs.map((l) => l.odds_milli),
     );
-    const limits = await this.repo.limits(input.currency);
+    const limits = await this.limits.get(input.currency);
     if (!limits)
       throw sportsbookError(
         'CURRENCY_NOT_SUPPORTED',
         `Sports betting is not offered in ${input.currency}`,
       );
-    const factor = BigInt(await this.repo.stakeFactor(input.player_id));
+    const factor = BigInt(await this.stakeFactors.get(String(input.player_id)));
     if (factor === 0n) throw sportsbookError('BETTING_RESTRICTED');
     if (stake_line < limits.min_stake_minor) {
       throw sportsbookError(
@@ -723,14 +754,11 @@ export class SportsbookService {
         `The maximum payout is ${this.money(maxPayout, input.scale)}; lower the stake`,
       );
     }
-    const open = await this.repo.openStakeByMarket(
-      input.player_id,
-      legs.map((l) => l.row.market_id),
-    );
     for (const leg of legs) {
       const factor = BigInt(leg.row.limit_factor_milli);
       const marketMax = (maxStake * factor) / 1000n;
-      const mine = open.get(leg.row.market_id) ?? { stake: 0n, potential: 0n };
+      // The player's pending and open bets on the market, as the slip read them.
+      const mine = { stake: leg.row.open_stake_minor, potential: leg.row.open_potential_minor };
       if (mine.stake + stake_minor > marketMax) {
         throw sportsbookError(
           'MARKET_LIMIT',
@@ -763,15 +791,21 @@ export class SportsbookService {
   /**
    * A slip from the player: a retry of a placed bet is answered with it (a refused live bet
    * with its refusal); otherwise quoted, admitted by the bet path (gate, bonus max bet) and
-   * placed. A bet that fails after admission gives its limit usage back.
+   * placed. A bet that fails after admission gives its limit usage back. The answer carries
+   * the bet's view, built from what placement read when it could.
    */
-  async placeBet(input: PlaceInput, client: GateClient): Promise<{ bet: BetRow; replay: boolean }> {
-    const existing = await this.existing(input);
-    if (existing?.status === 'rejected') {
-      throw refusedAgain(existing.reject_code, existing.reject_message);
-    }
-    if (existing) return { bet: existing, replay: true };
-    const quote = await this.quote(input);
+  async placeBet(
+    input: PlaceInput,
+    client: GateClient,
+  ): Promise<{ bet: BetRow; replay: boolean; view: BetView }> {
+    // The key's bet and the slip's selections in one read: a retry is answered before any rule.
+    const { keyed, rows } = await this.repo.slip(
+      input.player_id,
+      input.idempotency_key,
+      input.selections.map((s) => s.selection_id),
+    );
+    if (keyed) return this.replay(input, keyed);
+    const quote = await this.quote(input, rows);
     if (input.free_bet_id !== undefined)
       await this.checkFreeBet(input, quote.stake_minor, quote.lines);
     const reference = `sb:${input.player_id}:${input.idempotency_key}`;
@@ -788,12 +822,37 @@ export class SportsbookService {
       operator_funded: input.free_bet_id !== undefined,
       field: 'stake',
     });
+    let placed: Awaited<ReturnType<SportsbookService['place']>>;
     try {
-      return { bet: await this.place(input, quote), replay: false };
+      placed = await this.place(input, quote);
     } catch (error) {
       await this.wagers.release(reference);
       throw error;
     }
+    if (placed === null) {
+      // A concurrent request with the same key stored its bet first: this one is its retry,
+      // and the usage counted under the key is that bet's (not released).
+      const again = await this.repo.betByKey(input.player_id, input.idempotency_key);
+      if (!again) throw new AppError('CONFLICT', 'The bet could not be recorded; try again');
+      return this.replay(input, again);
+    }
+    const view = placed.legs
+      ? this.betView(placed.bet, placed.legs)
+      : (await this.betViews([placed.bet]))[0]!;
+    return { bet: placed.bet, replay: false, view };
+  }
+
+  /** The answer to a retry: the bet stored under the key, if the request is the same. */
+  private async replay(
+    input: PlaceInput,
+    keyed: KeyedBet,
+  ): Promise<{ bet: BetRow; replay: true; view: BetView }> {
+    if (keyed.request_hash !== this.requestHash(input)) {
+      throw new AppError('IDEMPOTENCY_CONFLICT', 'This idempotency key was used for another bet');
+    }
+    if (keyed.status === 'rejected') throw refusedAgain(keyed.reject_code, keyed.reject_message);
+    const bet = (await this.repo.bet(keyed.id))!;
+    return { bet, replay: true, view: (await this.betViews([bet]))[0]! };
   }
 
   requestHash(input: PlaceInput): string {
@@ -811,26 +870,18 @@ export class SportsbookService {
       .digest('hex');
   }
 
-  /** A retry of the same request: its bet as it stands; the same key with other content: 409. */
-  async existing(input: PlaceInput): Promise<BetRow | null> {
-    const row = await this.repo.betByKey(input.player_id, input.idempotency_key);
-    if (!row) return null;
-    if (row.request_hash !== this.requestHash(input)) {
-      throw new AppError('IDEMPOTENCY_CONFLICT', 'This idempotency key was used for another bet');
-    }
-    return row;
-  }
-
   /**
    * Places a bet whose quote passed and whose gate admitted it. The stake is reserved at
    * once (player cash → house sportsbook); a live bet then waits the delay and is re-priced
-   * against the same acceptance rule; a refusal then releases the hold.
+   * against the same acceptance rule; a refusal then releases the hold. Returns the bet with
+   * its legs as the last quote read them (null legs: read them again, the bet was
+   * reconciled), or null when the player's key was taken by a concurrent request.
    */
   async place(
     input: PlaceInput,
     quote: Awaited<ReturnType<SportsbookService['quote']>>,
-  ): Promise<BetRow> {
-    const row = await this.repo.insertBet(
+  ): Promise<{ bet: BetRow; legs: LegState[] | null } | null> {
+    const id = await this.repo.insertBet(
       {
         player_id: input.player_id,
         idempotency_key: input.idempotency_key,
@@ -843,7 +894,6 @@ export class SportsbookService {
         stake_minor: quote.stake_minor,
         potential_return_minor: quote.potential,
         accept_odds: input.accept_odds,
-        status: 'pending',
         accept_at: new Date(Date.now() + (quote.live ? this.options.live_delay_ms : 0)),
         free_bet_id: input.free_bet_id ?? null,
       },
@@ -855,12 +905,14 @@ export class SportsbookService {
         odds_milli: l.odds_milli,
       })),
     );
-    if (!row) {
-      // A concurrent duplicate won the insert.
-      const again = await this.existing(input);
-      if (again) return again;
-      throw new AppError('CONFLICT', 'The bet could not be recorded; try again');
-    }
+    if (id === null) return null;
+    // What the bet path needs of the bet, as just stored.
+    const row = {
+      id,
+      player_id: input.player_id,
+      currency: input.currency,
+      free_bet_id: input.free_bet_id ?? null,
+    };
     const free = row.free_bet_id !== null;
     if (
       free &&
@@ -881,13 +933,16 @@ export class SportsbookService {
       throw wagersError('INSUFFICIENT_FUNDS', 'Your balance is too low for this stake');
     }
     const hold = staked.transfer!;
-    let bet = await this.repo.updateBet(row.id, { stake_hold_id: hold.id, stake_state: 'held' });
-    if (quote.live && this.options.live_delay_ms > 0) {
-      await new Promise((resolve) => setTimeout(resolve, this.options.live_delay_ms));
-    }
+    // The catalogue as last read, for the answer's view (null: read it again at the end).
+    let catalogue: SlipRow[] | null = quote.legs.map((l) => l.row);
     if (quote.live) {
+      // Seconds of waiting: meanwhile the bet's row shows the hold it has.
+      await this.repo.updateBet(row.id, { stake_hold_id: hold.id, stake_state: 'held' });
+      if (this.options.live_delay_ms > 0)
+        await new Promise((resolve) => setTimeout(resolve, this.options.live_delay_ms));
+      catalogue = null;
       try {
-        await this.quote({
+        const again = await this.quote({
           ...input,
           selections: input.selections.map((s, i) => ({
             ...s,
@@ -895,6 +950,7 @@ export class SportsbookService {
           })),
           player_id: input.player_id,
         });
+        catalogue = again.legs.map((l) => l.row);
       } catch (error) {
         if (error instanceof AppError && error.status < 500 && error.code !== 'MARKET_LIMIT') {
           await this.wagers.releaseHold(this.wager(row), {
@@ -913,10 +969,16 @@ export class SportsbookService {
         if (!(error instanceof AppError)) throw error;
       }
     }
-    bet = await this.repo.updateBet(row.id, { status: 'open', accept_at: new Date() });
-    // A leg may have been resulted while the bet waited.
-    await this.reconcile(bet.id);
-    return (await this.repo.bet(bet.id))!;
+    const opened = await this.repo.openBet(row.id, hold.id, new Date());
+    if (opened.resulted) {
+      // A leg was resulted while the bet was pending: settle what is due now.
+      await this.reconcile(row.id);
+      return { bet: (await this.repo.bet(row.id))!, legs: null };
+    }
+    return {
+      bet: opened.bet,
+      legs: catalogue && quote.legs.map((leg, i) => legState(row.id, leg, catalogue[i]!)),
+    };
   }
 
   /** A bet interrupted between its insert and its acceptance (a crash): released and marked. */
@@ -989,13 +1051,12 @@ export class SportsbookService {
     let freeToken = null as 'use' | 'release' | null;
     await this.repo.transaction(async (trx) => {
       const bet = await this.repo.lockBet(trx, bet_id);
-      if (
-        !bet ||
-        bet.status === 'pending' ||
-        bet.status === 'rejected' ||
-        bet.status === 'cashed_out'
-      )
+      if (bet?.status === 'pending') {
+        // Its placement has not opened it yet: it reconciles the bet when it does (openBet).
+        if (!bet.reconcile_due) await this.repo.markReconcileDue(trx, bet_id);
         return;
+      }
+      if (!bet || bet.status === 'rejected' || bet.status === 'cashed_out') return;
       if (bet.stake_hold_id === null) return;
       const views = await this.repo.legViews([bet_id], trx);
       const legs = this.legsOf(views);
@@ -1118,7 +1179,12 @@ export class SportsbookService {
 
   async cashoutQuote(bet: BetRow): Promise<bigint | null> {
     if (bet.status !== 'open' || bet.free_bet_id !== null) return null;
-    const views = await this.repo.legViews([bet.id]);
+    return this.cashoutFor(bet, await this.repo.legViews([bet.id]));
+  }
+
+  /** The cash-out offer for an open bet from its legs as the catalogue has them now. */
+  private cashoutFor(bet: BetRow, views: LegState[]): bigint | null {
+    if (bet.status !== 'open' || bet.free_bet_id !== null) return null;
     const legs = views.map((v) => {
       const stopped =
         v.market_status !== 'open' ||
@@ -1210,55 +1276,62 @@ export class SportsbookService {
 
   async betViews(bets: BetRow[]) {
     const legs = await this.repo.legViews(bets.map((b) => b.id));
-    return Promise.all(
-      bets.map(async (b) => ({
-        id: String(b.id),
-        player_id: String(b.player_id),
-        kind: b.kind,
-        system_size: b.system_size,
-        lines: b.lines,
-        currency: b.currency,
-        stake_minor: b.stake_minor.toString(),
-        line_stake_minor: b.line_stake_minor.toString(),
-        // A free bet returns the winnings only.
-        potential_return_minor: (b.free_bet_id === null
-          ? b.potential_return_minor
-          : b.potential_return_minor - b.stake_minor
-        ).toString(),
-        free_bet: b.free_bet_id !== null,
-        payout_minor:
-          b.payout_minor === null
-            ? null
-            : (b.free_bet_id === null
-                ? b.payout_minor
-                : b.payout_minor > b.stake_minor
-                  ? b.payout_minor - b.stake_minor
-                  : 0n
-              ).toString(),
-        status: b.status,
-        reject_message: b.reject_message,
-        accept_odds: b.accept_odds,
-        settle_version: b.settle_version,
-        created_at: b.created_at.toISOString(),
-        settled_at: b.settled_at?.toISOString() ?? null,
-        cashout_minor:
-          b.status === 'open'
-            ? ((await this.cashoutQuote(b))?.toString() ?? null)
-            : (b.cashout_minor?.toString() ?? null),
-        legs: legs
-          .filter((l) => l.bet_id === b.id)
-          .map((l) => ({
-            selection_id: String(l.selection_id),
-            event_id: l.event_id,
-            event_name: `${l.home} v ${l.away}`,
-            market_name: l.market_name,
-            selection_name: l.selection_name,
-            odds: oddsText(l.odds_milli),
-            result: l.result,
-            event_status: l.event_status,
-          })),
+    const byBet = new Map<bigint, LegView[]>();
+    for (const l of legs) {
+      const own = byBet.get(l.bet_id);
+      if (own) own.push(l);
+      else byBet.set(l.bet_id, [l]);
+    }
+    return bets.map((b) => this.betView(b, byBet.get(b.id) ?? []));
+  }
+
+  /** A bet as players see it, from its legs in leg order (an open bet: today's cash-out offer). */
+  betView(b: BetRow, legs: LegState[]) {
+    return {
+      id: String(b.id),
+      player_id: String(b.player_id),
+      kind: b.kind,
+      system_size: b.system_size,
+      lines: b.lines,
+      currency: b.currency,
+      stake_minor: b.stake_minor.toString(),
+      line_stake_minor: b.line_stake_minor.toString(),
+      // A free bet returns the winnings only.
+      potential_return_minor: (b.free_bet_id === null
+        ? b.potential_return_minor
+        : b.potential_return_minor - b.stake_minor
+      ).toString(),
+      free_bet: b.free_bet_id !== null,
+      payout_minor:
+        b.payout_minor === null
+          ? null
+          : (b.free_bet_id === null
+              ? b.payout_minor
+              : b.payout_minor > b.stake_minor
+                ? b.payout_minor - b.stake_minor
+                : 0n
+            ).toString(),
+      status: b.status,
+      reject_message: b.reject_message,
+      accept_odds: b.accept_odds,
+      settle_version: b.settle_version,
+      created_at: b.created_at.toISOString(),
+      settled_at: b.settled_at?.toISOString() ?? null,
+      cashout_minor:
+        b.status === 'open'
+          ? (this.cashoutFor(b, legs)?.toString() ?? null)
+          : (b.cashout_minor?.toString() ?? null),
+      legs: legs.map((l) => ({
+        selection_id: String(l.selection_id),
+        event_id: l.event_id,
+        event_name: `${l.home} v ${l.away}`,
+        market_name: l.market_name,
+        selection_name: l.selection_name,
+        odds: oddsText(l.odds_milli),
+        result: l.result,
+        event_status: l.event_status,
       })),
-    );
+    };
   }
 
   // ─── trading desk ────────────────────────────────────────────────────────
@@ -1549,6 +1622,8 @@ export class SportsbookService {
     const before = await this.repo.stakeFactor(player_id);
     try {
       await this.repo.setStakeFactor(player_id, factor_milli);
+      // Every instance drops its copy on the trigger's notification; this one at once.
+      this.stakeFactors.delete(String(player_id));
     } catch (error) {
       // The limits row references the player: an unknown id is the caller's 404.
       if ((error as { code?: string }).code === '23503')
@@ -1656,4 +1731,34 @@ const pricingOfRow = (row: SportRow): SportPricing => ({
   odds_max_milli: row.odds_max_milli,
   margin_min_bp: row.margin_min_bp,
   favourite_max_bp: row.favourite_max_bp,
+});
+
+/**
+ * A placed leg as its bet's view needs it: the leg as quoted (its price, its ids) with the
+ * catalogue's state from the slip's last read.
+ */
+const legState = (
+  bet_id: bigint,
+  leg: { row: SlipRow; odds_milli: number; leg_no: number },
+  now: SlipRow,
+): LegState => ({
+  bet_id,
+  leg_no: leg.leg_no,
+  selection_id: leg.row.id,
+  market_id: leg.row.market_id,
+  event_id: leg.row.event_id,
+  odds_milli: leg.odds_milli,
+  selection_name: now.name,
+  market_name: now.market_name,
+  market_status: now.market_status,
+  market_trader_suspended: now.market_trader_suspended,
+  event_status: now.event_status,
+  event_trader_suspended: now.event_trader_suspended,
+  home: now.home,
+  away: now.away,
+  result: now.result,
+  dead_heat_num: now.dead_heat_num,
+  dead_heat_den: now.dead_heat_den,
+  book_odds_milli: now.book_odds_milli,
+  active: now.active,
 });
