@@ -1,3 +1,15 @@
+export {
+  type Card,
+  cardFromFloat,
+  cardLabel,
+  cardOf,
+  DECK_SIZE,
+  dealFromDeck,
+  RANKS,
+  type Rank,
+  SUITS,
+  type Suit,
+} from './cards.ts';
 export { crashChain, crashFromHmacHex, crashLinks, crashPoint } from './crash.ts';
 export {
   DICE_CHANCE_MAX,
