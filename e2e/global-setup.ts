@@ -85,17 +85,20 @@ export default async function setup(project: TestProject) {
     return;
   }
 
-  const build = spawnSync(
-    'npm',
-    ['run', 'build', '-w', '@casino/web', '-w', '@casino/backoffice'],
-    {
-      cwd: ROOT,
-      stdio: 'pipe',
-      encoding: 'utf8',
-    },
-  );
-  if (build.status !== 0) {
-    throw new Error(`Building the web apps failed:\n${build.stdout}\n${build.stderr}`);
+  // `npm test` builds once for all its journey groups and says so.
+  if (process.env.E2E_PREBUILT !== '1') {
+    const build = spawnSync(
+      'npm',
+      ['run', 'build', '-w', '@casino/web', '-w', '@casino/backoffice'],
+      {
+        cwd: ROOT,
+        stdio: 'pipe',
+        encoding: 'utf8',
+      },
+    );
+    if (build.status !== 0) {
+      throw new Error(`Building the web apps failed:\n${build.stdout}\n${build.stderr}`);
+    }
   }
 
   const port = await freePort();
