@@ -8,6 +8,7 @@ import {
   kenoTable,
   kenoWays,
   RED_NUMBERS,
+  type RouletteBet,
   recompute,
   rouletteBestReturn,
   rouletteCovers,
@@ -241,7 +242,7 @@ describe('payout tables', () => {
       { type: 'even' },
       { type: 'low' },
       { type: 'high' },
-    ] as const;
+    ] satisfies RouletteBet[];
     for (const bet of bets) {
       const covers = rouletteCovers(bet) as number[];
       const chip = { covers, amount_minor: 100n };

@@ -6,8 +6,8 @@ import {
   kenoTable,
 } from '@casino/games';
 import { AppError } from '../../platform/http/errors.ts';
+import type { Plan } from './originals.plan.ts';
 import type { BetRow } from './originals.repository.ts';
-import type { Plan } from './originals.service.ts';
 
 export type KenoInput = { picks: number[]; risk: string };
 

@@ -11,8 +11,8 @@ import {
 import { formatAmount } from '@casino/money';
 import { AppError } from '../../platform/http/errors.ts';
 import { x10000Text } from './originals.keno.ts';
+import type { Plan } from './originals.plan.ts';
 import type { BetRow } from './originals.repository.ts';
-import type { Plan } from './originals.service.ts';
 
 export type RouletteChipInput = {
   type: RouletteBetType;

@@ -32,6 +32,7 @@ import type { GateClient } from '../protection/index.ts';
 import { type Wager, type WagersService, wagersError } from '../wagers/index.ts';
 import { casinoError } from './casino.errors.ts';
 import { type KenoInput, kenoDetails, kenoPlan } from './originals.keno.ts';
+import type { Plan } from './originals.plan.ts';
 import type { BetRow, OriginalsRepository, SeedRow } from './originals.repository.ts';
 import {
   type RouletteChipInput,
@@ -44,17 +45,6 @@ import { type WheelInput, wheelDetails, wheelPlan } from './originals.wheel.ts';
 
 export const BET_HISTORY_MAX = 50;
 
-/** How a game turns a bet's floats into its result (see `play`). */
-export type Plan = {
-  /** The most the bet can win (checked against the max payout), or null when capped instead. */
-  bestPayout: bigint | null;
-  floats: number;
-  params: Record<string, unknown>;
-  resolve: (
-    fs: number[],
-    max_payout_minor: bigint,
-  ) => { payout: bigint; multiplier: string; outcome: Record<string, unknown> };
-};
 type MinesParams = { mines: number; edge_bp: number };
 type MinesOutcome = {
   positions: number[];

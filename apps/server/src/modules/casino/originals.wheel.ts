@@ -1,8 +1,8 @@
 import { isValidWheel, wheelSegmentFromFloat, wheelTable } from '@casino/games';
 import { AppError } from '../../platform/http/errors.ts';
 import { x10000Text } from './originals.keno.ts';
+import type { Plan } from './originals.plan.ts';
 import type { BetRow } from './originals.repository.ts';
-import type { Plan } from './originals.service.ts';
 
 export type WheelInput = { segments: number; risk: string };
 

@@ -69,8 +69,7 @@ export function RouletteTable({
   const { t } = useTranslation();
   const cell = (spot: Spot, label: ReactNode, tone: string, testId: string, name: string) => {
     const chip = chipOn(spot);
-    const lit =
-      spot.type === 'number' && (covered.includes(spot.n) || pocket === spot.n) ? true : false;
+    const lit = spot.type === 'number' && (covered.includes(spot.n) || pocket === spot.n);
     return (
       <button
         key={testId}
