@@ -204,10 +204,11 @@ describe.skipIf(skipJourneys())('journey: the originals', () => {
     await page.goto('/');
     await waitForApp(page);
     await signInViaUi(page, 'demo@example.com', 'demo-password-1');
+    /** Cash plus bonus as the badge shows them (a bet may be staked by a running bonus). */
     const balance = async () =>
-      Number(
-        ((await page.getByTestId('balance-badge').textContent()) ?? '').replace(/[^\d.]/g, ''),
-      );
+      [...((await page.getByTestId('balance-badge').textContent()) ?? '').matchAll(/[\d,]+\.\d+/g)]
+        .map((m) => Number(m[0].replaceAll(',', '')))
+        .reduce((a, b) => a + b, 0);
     const token = await storedToken(page);
     const lastBet = async () =>
       (
@@ -235,6 +236,7 @@ describe.skipIf(skipJourneys())('journey: the originals', () => {
     await page.getByTestId('roulette-dozen-2').click();
     expect(await page.getByTestId('roulette-total').textContent()).toContain('3.00');
     await page.getByTestId('roulette-spin').click();
+    await shoot(page, 'mobile-roulette-real');
     await expect
       .poll(async () => page.getByTestId('roulette-pocket').textContent())
       .toMatch(/^\d+$/);
@@ -254,7 +256,9 @@ describe.skipIf(skipJourneys())('journey: the originals', () => {
     for (const n of [3, 11, 19, 27, 35]) await page.getByTestId(`keno-square-${n}`).click();
     await page.getByTestId('keno-amount').fill('1.00');
     await page.getByTestId('keno-bet').click();
-    await expect.poll(async () => page.getByTestId('keno-hits').textContent()).toMatch(/^\d+$/);
+    await expect
+      .poll(async () => page.getByTestId('keno-hits').textContent(), { timeout: 15_000 })
+      .toMatch(/^\d+$/);
     const drawn = await lastBet();
     expect(drawn).toMatchObject({ game: 'keno', amount: '1.00' });
     const hits = (drawn.details.hits as number[]).length;
@@ -304,12 +308,16 @@ describe.skipIf(skipJourneys())('journey: the originals', () => {
       await waitForApp(page);
       await page.getByTestId('keno-auto').click();
       await page.getByTestId('keno-bet').click();
-      await expect.poll(async () => page.getByTestId('keno-hits').textContent()).toMatch(/^\d+$/);
+      await expect
+        .poll(async () => page.getByTestId('keno-hits').textContent(), { timeout: 15_000 })
+        .toMatch(/^\d+$/);
       await shoot(page, `${label}-keno`);
       await page.goto('/casino/originals/wheel');
       await waitForApp(page);
       await page.getByTestId('wheel-spin').click();
-      await expect.poll(async () => page.getByTestId('wheel-result').textContent()).toContain('×');
+      await expect
+        .poll(async () => page.getByTestId('wheel-result').textContent(), { timeout: 15_000 })
+        .toContain('×');
       await shoot(page, `${label}-wheel`);
       await page.goto('/casino/originals/roulette');
       await waitForApp(page);

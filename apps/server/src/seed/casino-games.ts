@@ -95,7 +95,8 @@ const GAMES: Entry[] = [
     'high',
     [1, 1_000_00],
     ['provably-fair'],
-    '2026-11-26',
+    '2026-11-22',
+    true,
   ],
   [
     'wheel',
@@ -106,7 +107,8 @@ const GAMES: Entry[] = [
     'medium',
     [1, 1_000_00],
     ['provably-fair'],
-    '2026-11-26',
+    '2026-11-22',
+    true,
   ],
   [
     'roulette',
@@ -117,7 +119,7 @@ const GAMES: Entry[] = [
     'low',
     [1, 1_000_00],
     ['provably-fair', 'single-zero'],
-    '2026-11-26',
+    '2026-11-22',
     true,
   ],
   [

@@ -29,9 +29,13 @@ const REVEAL_MS = 90;
 type Round = { drawn: number[]; hits: number; payout: string; won: boolean };
 /** Ten-thousandths as a short multiplier ("3.96", "1,000"). */
 export const x10000Short = (m: number) =>
-  m >= 1_000_000
-    ? Math.floor(m / 10_000).toLocaleString('en')
-    : (m / 10_000).toFixed(2).replace(/\.00$/, '');
+  m === 0
+    ? '0'
+    : m >= 1_000_000
+      ? String(Math.floor(m / 10_000))
+      : m >= 100_000
+        ? (Math.floor(m / 1_000) / 10).toFixed(1)
+        : (Math.floor(m / 100) / 100).toFixed(2);
 
 /** Keno: pick 1–10 of 40 squares; 10 are drawn; the hits pay by the risk's table. */
 export function KenoPage() {
@@ -246,7 +250,7 @@ export function KenoPage() {
           </fieldset>
           {table.length > 0 ? (
             <ol
-              className="grid gap-1 text-center font-mono text-[11px] sm:text-[12px]"
+              className="flex gap-1 overflow-x-auto pb-1 text-center font-mono text-[11px] sm:grid sm:overflow-visible sm:text-[12px]"
               style={{ gridTemplateColumns: `repeat(${table.length}, minmax(0, 1fr))` }}
               aria-label={t('originalsNum.keno.paytable')}
               data-testid="keno-paytable"
@@ -256,7 +260,7 @@ export function KenoPage() {
                   // biome-ignore lint/suspicious/noArrayIndexKey: one cell per number of hits
                   key={hits}
                   className={cn(
-                    'flex flex-col rounded-md py-1',
+                    'flex min-w-[3.1rem] shrink-0 flex-col rounded-md px-1 py-1 sm:min-w-0',
                     round?.hits === hits
                       ? 'bg-positive/20 text-positive'
                       : 'bg-ink-800 text-fg-muted',
