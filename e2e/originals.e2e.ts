@@ -197,6 +197,80 @@ describe.skipIf(skipJourneys())('journey: the originals', () => {
 
   // Both sizes with `SHOTS=1` (screenshots for a person to judge); the phone alone otherwise,
   // which still plays each page in demo.
+  it('the demo player plays Roulette (a few chips) and Keno with real money: the result shows and the balance follows it', {
+    timeout: 180_000,
+  }, async () => {
+    const page = await browser.newPage(MOBILE);
+    await page.goto('/');
+    await waitForApp(page);
+    await signInViaUi(page, 'demo@example.com', 'demo-password-1');
+    /** Cash plus bonus as the badge shows them (a bet may be staked by a running bonus). */
+    const balance = async () =>
+      [...((await page.getByTestId('balance-badge').textContent()) ?? '').matchAll(/[\d,]+\.\d+/g)]
+        .map((m) => Number(m[0].replaceAll(',', '')))
+        .reduce((a, b) => a + b, 0);
+    const token = await storedToken(page);
+    const lastBet = async () =>
+      (
+        (await (
+          await fetch(`${browser.baseUrl()}/api/v1/customer/casino/bets`, {
+            headers: { Authorization: `Bearer ${token}` },
+          })
+        ).json()) as {
+          data: {
+            game: string;
+            amount: string;
+            payout: string;
+            details: Record<string, unknown>;
+          }[];
+        }
+      ).data[0]!;
+
+    await page.goto('/casino/originals/roulette');
+    await waitForApp(page);
+    await page.getByTestId('mode-real').click();
+    const before = await balance();
+    await page.getByTestId('roulette-chip-100').click();
+    await page.getByTestId('roulette-red').click();
+    await page.getByTestId('roulette-n-17').click();
+    await page.getByTestId('roulette-dozen-2').click();
+    expect(await page.getByTestId('roulette-total').textContent()).toContain('3.00');
+    await page.getByTestId('roulette-spin').click();
+    await shoot(page, 'mobile-roulette-real');
+    await expect
+      .poll(async () => page.getByTestId('roulette-pocket').textContent())
+      .toMatch(/^\d+$/);
+    const spun = await lastBet();
+    expect(spun).toMatchObject({ game: 'roulette', amount: '3.00' });
+    expect(await page.getByTestId('roulette-pocket').textContent()).toBe(
+      String(spun.details.pocket),
+    );
+    const result = await page.getByTestId('roulette-result').textContent();
+    if (Number(spun.payout) > 0) expect(result).toContain(spun.payout);
+    await expect.poll(balance).toBeCloseTo(before - 3 + Number(spun.payout), 2);
+
+    await page.goto('/casino/originals/keno');
+    await waitForApp(page);
+    await page.getByTestId('mode-real').click();
+    const kenoBefore = await balance();
+    for (const n of [3, 11, 19, 27, 35]) await page.getByTestId(`keno-square-${n}`).click();
+    await page.getByTestId('keno-amount').fill('1.00');
+    await page.getByTestId('keno-bet').click();
+    await expect
+      .poll(async () => page.getByTestId('keno-hits').textContent(), { timeout: 15_000 })
+      .toMatch(/^\d+$/);
+    const drawn = await lastBet();
+    expect(drawn).toMatchObject({ game: 'keno', amount: '1.00' });
+    const hits = (drawn.details.hits as number[]).length;
+    expect(await page.getByTestId('keno-hits').textContent()).toBe(String(hits));
+    for (const n of drawn.details.drawn as number[])
+      expect(await page.getByTestId(`keno-square-${n}`).getAttribute('data-state')).toMatch(
+        /hit|drawn/,
+      );
+    await expect.poll(balance).toBeCloseTo(kenoBefore - 1 + Number(drawn.payout), 2);
+    await shoot(page, 'mobile-keno-real');
+  });
+
   it('every original page plays in demo on a phone (and at 1280×800 with SHOTS=1, screenshots)', async () => {
     const sizes = [
       ['mobile', MOBILE],
@@ -230,6 +304,31 @@ describe.skipIf(skipJourneys())('journey: the originals', () => {
         .waitFor({ timeout: 20_000 });
       await page.waitForTimeout(1_500);
       await shoot(page, `${label}-crash`);
+      await page.goto('/casino/originals/keno');
+      await waitForApp(page);
+      await page.getByTestId('keno-auto').click();
+      await page.getByTestId('keno-bet').click();
+      await expect
+        .poll(async () => page.getByTestId('keno-hits').textContent(), { timeout: 15_000 })
+        .toMatch(/^\d+$/);
+      await shoot(page, `${label}-keno`);
+      await page.goto('/casino/originals/wheel');
+      await waitForApp(page);
+      await page.getByTestId('wheel-spin').click();
+      await expect
+        .poll(async () => page.getByTestId('wheel-result').textContent(), { timeout: 15_000 })
+        .toContain('×');
+      await shoot(page, `${label}-wheel`);
+      await page.goto('/casino/originals/roulette');
+      await waitForApp(page);
+      await page.getByTestId('roulette-n-0').click();
+      await page.getByTestId('roulette-black').click();
+      await page.getByTestId('roulette-column-2').click();
+      await page.getByTestId('roulette-spin').click();
+      await expect
+        .poll(async () => page.getByTestId('roulette-pocket').textContent())
+        .toMatch(/^\d+$/);
+      await shoot(page, `${label}-roulette`);
       await page.goto('/provably-fair');
       await waitForApp(page);
       await page.getByTestId('verify-plinko').click();

@@ -118,6 +118,15 @@ describe('every money route passes the gate', () => {
     'POST /api/v1/customer/casino/originals/plinko/bet': {
       payload: { amount: '1', rows: 8, risk: 'low', idempotency_key: 'gate-test-plinko-1' },
     },
+    'POST /api/v1/customer/casino/originals/keno/bet': {
+      payload: { amount: '1', picks: [1, 2], risk: 'low', idempotency_key: 'gate-test-keno-1' },
+    },
+    'POST /api/v1/customer/casino/originals/wheel/bet': {
+      payload: { amount: '1', segments: 10, risk: 'low', idempotency_key: 'gate-test-wheel-1' },
+    },
+    'POST /api/v1/customer/casino/originals/roulette/bet': {
+      payload: { chips: [{ type: 'red', amount: '1' }], idempotency_key: 'gate-test-roulette-1' },
+    },
     'POST /api/v1/customer/casino/originals/mines/start': {
       payload: { amount: '1', mines: 3, idempotency_key: 'gate-test-mines-1' },
     },

@@ -35,6 +35,23 @@ export {
   sha256Hex,
 } from './fair.ts';
 export {
+  isValidKenoPicks,
+  isValidKenoRisk,
+  KENO_DRAWN,
+  KENO_DRAWS_TOTAL,
+  KENO_PICKS_MAX,
+  KENO_RISKS,
+  KENO_SQUARES,
+  type KenoRisk,
+  kenoDraw,
+  kenoFromFloats,
+  kenoHits,
+  kenoPayout,
+  kenoRtp,
+  kenoTable,
+  kenoWays,
+} from './keno.ts';
+export {
   isValidLimboTarget,
   LIMBO_TARGET_MAX,
   LIMBO_TARGET_MIN,
@@ -68,4 +85,33 @@ export {
   plinkoRtp,
   plinkoTable,
 } from './plinko.ts';
+export {
+  RED_NUMBERS,
+  ROULETTE_BET_TYPES,
+  ROULETTE_CHIPS_MAX,
+  ROULETTE_EDGE_BP,
+  ROULETTE_POCKETS,
+  type RouletteBet,
+  type RouletteBetType,
+  type RouletteChip,
+  rouletteBestReturn,
+  rouletteColor,
+  rouletteCovers,
+  roulettePocket,
+  roulettePocketFromFloat,
+  rouletteReturn,
+  rouletteReturns,
+} from './roulette.ts';
 export { type Recomputed, recompute, type VerifyInput } from './verify.ts';
+export {
+  isValidWheel,
+  WHEEL_RISKS,
+  WHEEL_SEGMENTS,
+  type WheelRisk,
+  wheelBaseTable,
+  wheelPayout,
+  wheelRtp,
+  wheelSegment,
+  wheelSegmentFromFloat,
+  wheelTable,
+} from './wheel.ts';

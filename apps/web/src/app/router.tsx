@@ -64,6 +64,15 @@ const CrashPage = page(
   () => import('../features/originals/components/crash-page.tsx'),
   'CrashPage',
 );
+const KenoPage = page(() => import('../features/originals/components/keno-page.tsx'), 'KenoPage');
+const WheelPage = page(
+  () => import('../features/originals/components/wheel-page.tsx'),
+  'WheelPage',
+);
+const RoulettePage = page(
+  () => import('../features/originals/components/roulette-page.tsx'),
+  'RoulettePage',
+);
 const ProvablyFairPage = page(
   () => import('../features/originals/components/provably-fair-page.tsx'),
   'ProvablyFairPage',
@@ -97,6 +106,9 @@ export const router = createBrowserRouter([
       { path: 'casino/originals/mines', element: <MinesPage /> },
       { path: 'casino/originals/plinko', element: <PlinkoPage /> },
       { path: 'casino/originals/crash', element: <CrashPage /> },
+      { path: 'casino/originals/keno', element: <KenoPage /> },
+      { path: 'casino/originals/wheel', element: <WheelPage /> },
+      { path: 'casino/originals/roulette', element: <RoulettePage /> },
       { path: 'casino/game/:slug', element: <GamePage /> },
       { path: 'provably-fair', element: <ProvablyFairPage /> },
       { path: 'casino/:category', element: <CategoryPage /> },

@@ -26,7 +26,7 @@ const placeholders = (text: string) =>
 
 /** Strings that are the same in every language (symbols, names). */
 // 'nonce' is the provably fair scheme's own term, printed as is everywhere.
-// Limbo, Plinko and Crash are the games' names, printed as is everywhere.
+// Limbo, Plinko, Crash and Keno are the games' names, printed as is everywhere.
 const SAME_EVERYWHERE = new Set([
   'common.adultsOnly',
   'originals.nonce',
@@ -34,12 +34,14 @@ const SAME_EVERYWHERE = new Set([
   'originals2.limbo.title',
   'originals2.plinko.title',
   'originals2.crash.title',
+  'originalsNum.keno.title',
 ]);
 
 /** Words that are spelled the same as in English in that language (checked by hand). */
 const COGNATES: Record<string, string[]> = {
   pt: ['transactions.status', 'sports.format.decimal'],
   ms: [
+    'originalsNum.roulette.types.dozen',
     'originals2.mines.title',
     'originals.demo',
     'wallet.deposit',
@@ -51,6 +53,7 @@ const COGNATES: Record<string, string[]> = {
     'cashier.history.bonus',
   ],
   fr: [
+    'originalsNum.wheel.segments',
     'originals2.mines.title',
     'originals2.mines.count',
     'originals.mode',

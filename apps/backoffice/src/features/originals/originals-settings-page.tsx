@@ -23,6 +23,8 @@ type Editing =
   | { kind: 'limits'; currency: string; maxBet: string; maxPayout: string; isNew: boolean };
 
 const percent = (bp: number) => `${(bp / 100).toFixed(2)} %`;
+/** Games whose edge is the game's own (roulette's single zero): listed, not editable. */
+const FIXED_EDGE = new Set(['roulette']);
 
 /** The originals' house edge per game and the max bet / max payout per currency. */
 export function OriginalsSettingsPage() {
@@ -42,7 +44,14 @@ export function OriginalsSettingsPage() {
     {
       key: 'edge',
       header: 'House edge',
-      render: (row) => <span className="font-mono">{percent(row.edge_bp)}</span>,
+      render: (row) => (
+        <span className="font-mono">
+          {percent(row.edge_bp)}
+          {FIXED_EDGE.has(row.game) && (
+            <span className="ml-2 font-sans text-xs text-fg-muted">fixed by the wheel (1/37)</span>
+          )}
+        </span>
+      ),
     },
     {
       key: 'rtp',
@@ -97,6 +106,7 @@ export function OriginalsSettingsPage() {
           onOpen={
             writable
               ? (row) =>
+                  !FIXED_EDGE.has(row.game) &&
                   setEditing({
                     kind: 'edge',
                     game: row.game,

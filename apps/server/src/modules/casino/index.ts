@@ -17,6 +17,7 @@ import { LobbyRepository } from './lobby.repository.ts';
 import { lobbyRoutes } from './lobby.routes.ts';
 import { LobbyService } from './lobby.service.ts';
 import { originalsAdminRoutes } from './originals.admin.ts';
+import { numbersRoutes } from './originals.numbers.routes.ts';
 import { OriginalsRepository } from './originals.repository.ts';
 import { originalsRoutes } from './originals.routes.ts';
 import { type OriginalsDeps, OriginalsService } from './originals.service.ts';
@@ -67,6 +68,7 @@ export function createOriginalsModule(deps: {
       (auth: PlayerAuth): FastifyPluginAsyncZod =>
       async (app) => {
         await app.register(originalsRoutes(service, auth, deps.env));
+        await app.register(numbersRoutes(service, auth, deps.env));
         await app.register(crashRoutes(crash, hub, auth, deps.env));
       },
     adminRoutes: (staff: StaffAuth, audit: AuditService) =>

@@ -27,7 +27,7 @@ export type NextSeedRow = Omit<SeedRow, 'client_seed' | 'status'> & {
 export type BetRow = {
   id: bigint;
   player_id: bigint;
-  game: 'dice' | 'limbo' | 'mines' | 'plinko';
+  game: 'dice' | 'limbo' | 'mines' | 'plinko' | 'keno' | 'wheel' | 'roulette';
   currency: string;
   stake_minor: bigint;
   payout_minor: bigint;

@@ -6,7 +6,7 @@ import { gateClient } from '../protection/index.ts';
 import type { OriginalsService } from './originals.service.ts';
 
 const security = [{ bearer: [] }];
-const idempotencyKey = z
+export const idempotencyKey = z
   .string()
   .min(8)
   .max(100)
@@ -18,9 +18,9 @@ const fairness = z.object({
   /** The SHA-256 of the server seed the next rotation will use, committed before it is paired. */
   next_server_seed_hash: z.string(),
 });
-const betView = z.object({
+export const betView = z.object({
   id: z.string(),
-  game: z.enum(['dice', 'limbo', 'mines', 'plinko']),
+  game: z.enum(['dice', 'limbo', 'mines', 'plinko', 'keno', 'wheel', 'roulette']),
   /** active: a Mines round still being played. */
   state: z.enum(['active', 'settled']),
   currency: z.string(),
@@ -35,7 +35,7 @@ const betView = z.object({
   won: z.boolean(),
   /** The house edge the bet was played at, in basis points (the verifier needs it). */
   edge_bp: z.number().int(),
-  /** Per game: Limbo {result}; Plinko {rows, risk, path, bucket}; Mines {mines, revealed, busted, mine_positions, next_multiplier}. */
+  /** Per game: Limbo {result}; Plinko {rows, risk, path, bucket}; Mines {mines, revealed, busted, mine_positions, next_multiplier}; Keno {picks, risk, drawn, hits}; Wheel {segments, risk, segment}; Roulette {pocket, color, chips: [{type, numbers?, index?, amount, payout}]}. */
   details: z.record(z.string(), z.unknown()),
   nonce: z.number().int(),
   client_seed: z.string(),

@@ -31,22 +31,20 @@ import { currenciesError } from '../currencies/index.ts';
 import type { GateClient } from '../protection/index.ts';
 import { type Wager, type WagersService, wagersError } from '../wagers/index.ts';
 import { casinoError } from './casino.errors.ts';
+import { type KenoInput, kenoDetails, kenoPlan } from './originals.keno.ts';
+import type { Plan } from './originals.plan.ts';
 import type { BetRow, OriginalsRepository, SeedRow } from './originals.repository.ts';
+import {
+  type RouletteChipInput,
+  rouletteDetails,
+  roulettePlan,
+  rouletteSlip,
+} from './originals.roulette.ts';
 import { ORIGINAL_GAMES, type OriginalsSettings } from './originals.settings.ts';
+import { type WheelInput, wheelDetails, wheelPlan } from './originals.wheel.ts';
 
 export const BET_HISTORY_MAX = 50;
 
-/** How a game turns a bet's floats into its result (see `play`). */
-type Plan = {
-  /** The most the bet can win (checked against the max payout), or null when capped instead. */
-  bestPayout: bigint | null;
-  floats: number;
-  params: Record<string, unknown>;
-  resolve: (
-    fs: number[],
-    max_payout_minor: bigint,
-  ) => { payout: bigint; multiplier: string; outcome: Record<string, unknown> };
-};
 type MinesParams = { mines: number; edge_bp: number };
 type MinesOutcome = {
   positions: number[];
@@ -238,15 +236,15 @@ export class OriginalsService {
     return currency;
   }
 
-  private parseStake(amount: string, scale: number): bigint {
+  private parseStake(amount: string, scale: number, path = 'amount'): bigint {
     let stake = 0n;
     try {
       stake = parseAmountInput(amount.trim(), scale);
     } catch (error) {
-      if (isMoneyError(error)) invalid(`amount: ${error.message}`, 'amount');
+      if (isMoneyError(error)) invalid(`${path}: ${error.message}`, path);
       throw error;
     }
-    if (stake <= 0n) invalid('amount: the bet must be more than 0', 'amount');
+    if (stake <= 0n) invalid(`${path}: the bet must be more than 0`, path);
     return stake;
   }
 
@@ -522,6 +520,46 @@ export class OriginalsService {
     });
   }
 
+  /** Keno: 1–10 squares of 40 against the 10 the bet's floats draw (originals.keno.ts). */
+  async kenoBet(
+    player: { id: bigint; currency_id: number | null },
+    input: KenoInput & { amount: string; idempotency_key: string },
+    client: GateClient,
+  ) {
+    return this.play('keno', player, input, client, kenoPlan(input));
+  }
+
+  /** Wheel: one float picks the segment (originals.wheel.ts). */
+  async wheelBet(
+    player: { id: bigint; currency_id: number | null },
+    input: WheelInput & { amount: string; idempotency_key: string },
+    client: GateClient,
+  ) {
+    return this.play('wheel', player, input, client, wheelPlan(input));
+  }
+
+  /**
+   * European roulette: a slip of chips settled on one pocket (originals.roulette.ts). The stake
+   * is the chips' sum; limits, the gate and the money see it as one bet.
+   */
+  async rouletteBet(
+    player: { id: bigint; currency_id: number | null },
+    input: { chips: RouletteChipInput[]; idempotency_key: string },
+    client: GateClient,
+  ) {
+    const currency = await this.currency(player.currency_id);
+    const slip = rouletteSlip(input.chips, (amount, path) =>
+      this.parseStake(amount, currency.scale, path),
+    );
+    return this.play(
+      'roulette',
+      player,
+      { amount: formatAmount(slip.total, currency.scale), idempotency_key: input.idempotency_key },
+      client,
+      roulettePlan(slip.chips),
+    );
+  }
+
   /**
    * Mines, step 1: the stake is taken and the mines are fixed by the bet's floats (Stake's
    * shuffle of the 25 tiles; the first `mines` picks). They stay secret until the round ends.
@@ -776,6 +814,12 @@ export class OriginalsService {
             bucket: outcome.bucket,
           },
         };
+      case 'keno':
+        return { ...common, details: kenoDetails(bet) };
+      case 'wheel':
+        return { ...common, details: wheelDetails(bet) };
+      case 'roulette':
+        return { ...common, details: rouletteDetails(bet, scale) };
       case 'mines': {
         const m = outcome as unknown as MinesOutcome;
         const mines = params.mines as number;

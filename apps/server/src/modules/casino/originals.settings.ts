@@ -2,8 +2,22 @@ import type { Db } from '../../platform/db/database.ts';
 import { AppError } from '../../platform/http/errors.ts';
 
 /** The games whose house edge the operator sets (Crash included). */
-export const ORIGINAL_GAMES = ['dice', 'limbo', 'mines', 'plinko', 'crash'] as const;
+export const ORIGINAL_GAMES = [
+  'dice',
+  'limbo',
+  'mines',
+  'plinko',
+  'crash',
+  'keno',
+  'wheel',
+  'roulette',
+] as const;
 export type OriginalGame = (typeof ORIGINAL_GAMES)[number];
+/**
+ * Games whose edge is the game's own, not a setting: European roulette pays 35:1 … 1:1 on 37
+ * pockets, 2.70 % (1/37) whatever the operator would like (decision 0540).
+ */
+export const FIXED_EDGES: Partial<Record<OriginalGame, number>> = { roulette: 270 };
 
 /** Without an operator row, the edge the large crypto casinos use. */
 export const DEFAULT_EDGE_BP = 100;
@@ -74,6 +88,8 @@ export class OriginalsSettings {
   }
 
   async edge(game: OriginalGame): Promise<number> {
+    const fixed = FIXED_EDGES[game];
+    if (fixed !== undefined) return fixed;
     return (await this.load()).edges.get(game) ?? DEFAULT_EDGE_BP;
   }
 
@@ -96,6 +112,13 @@ export class OriginalsSettings {
   }
 
   async setEdge(game: OriginalGame, edge_bp: number, by: string) {
+    if (FIXED_EDGES[game] !== undefined) {
+      throw new AppError(
+        'VALIDATION_FAILED',
+        `edge_bp: ${game}'s edge is fixed by the game (${(FIXED_EDGES[game] / 100).toFixed(2)} %)`,
+        { errors: [{ path: 'edge_bp', message: 'fixed by the game' }] },
+      );
+    }
     if (!Number.isInteger(edge_bp) || edge_bp < 0 || edge_bp > EDGE_BP_MAX) {
       throw new AppError(
         'VALIDATION_FAILED',

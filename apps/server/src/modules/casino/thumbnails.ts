@@ -141,6 +141,38 @@ function originalMotif(slug: string, light: string, tilt: number): string {
         ).join(''),
       ).join('')}<circle cx="131" cy="92" r="8" fill="${light}"/>
         ${[0, 1, 2, 3, 4, 5, 6].map((i) => `<rect x="${47 + i * 21}" y="182" width="18" height="12" rx="3" fill="${['#ef4444', '#f97316', '#eab308', '#22c55e', '#eab308', '#f97316', '#ef4444'][i]}"/>`).join('')}</g>`;
+    case 'keno':
+      return `<g transform="rotate(${tilt / 2} 120 128)">${Array.from({ length: 16 }, (_, i) => {
+        const x = 60 + (i % 4) * 31;
+        const y = 70 + Math.floor(i / 4) * 31;
+        const hit = [1, 6, 8, 13].includes(i);
+        return `<rect x="${x}" y="${y}" width="27" height="27" rx="6" fill="${hit ? light : '#0005'}"/><text x="${x + 13.5}" y="${y + 18}" font-size="11" text-anchor="middle" font-family="system-ui" font-weight="800" fill="${hit ? '#0f172a' : '#fff'}">${i + 1}</text>`;
+      }).join('')}</g>`;
+    case 'wheel':
+      return `<g transform="rotate(${tilt} 120 128)">${Array.from({ length: 12 }, (_, i) => {
+        const a0 = (i / 12) * 2 * Math.PI;
+        const a1 = ((i + 1) / 12) * 2 * Math.PI;
+        const p = (a: number) =>
+          `${(120 + 62 * Math.sin(a)).toFixed(1)} ${(128 - 62 * Math.cos(a)).toFixed(1)}`;
+        const colour = ['#22c55e', '#475569', '#eab308', '#475569', '#a855f7', '#475569'][i % 6];
+        return `<path d="M120 128L${p(a0)}A62 62 0 0 1 ${p(a1)}z" fill="${colour}" stroke="#0f172a" stroke-width="2"/>`;
+      }).join(
+        '',
+      )}<circle cx="120" cy="128" r="22" fill="#0f172a"/><path d="M120 58l-9-16h18z" fill="${light}"/></g>`;
+    case 'roulette':
+      return `<g transform="rotate(${tilt} 120 128)"><circle cx="120" cy="128" r="64" fill="#3f2a14"/>${Array.from(
+        { length: 18 },
+        (_, i) => {
+          const a0 = (i / 18) * 2 * Math.PI;
+          const a1 = ((i + 1) / 18) * 2 * Math.PI;
+          const p = (a: number) =>
+            `${(120 + 56 * Math.sin(a)).toFixed(1)} ${(128 - 56 * Math.cos(a)).toFixed(1)}`;
+          const colour = i === 0 ? '#16a34a' : i % 2 ? '#dc2626' : '#111827';
+          return `<path d="M120 128L${p(a0)}A56 56 0 0 1 ${p(a1)}z" fill="${colour}"/>`;
+        },
+      ).join(
+        '',
+      )}<circle cx="120" cy="128" r="30" fill="#b45309"/><circle cx="120" cy="128" r="8" fill="#fde68a"/><circle cx="146" cy="92" r="6" fill="#fff"/></g>`;
     case 'crash':
       return `<g><path d="M56 180 Q120 176 180 84" fill="none" stroke="#fff" stroke-width="6" stroke-linecap="round"/>
         <path d="M56 180 Q120 176 180 84 L180 180z" fill="#fff" opacity="0.12"/>

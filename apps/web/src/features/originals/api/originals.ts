@@ -26,7 +26,7 @@ const rotated = z.object({
 export type Rotated = z.infer<typeof rotated>;
 export const diceBet = z.object({
   id: z.string(),
-  game: z.enum(['dice', 'limbo', 'mines', 'plinko']).default('dice'),
+  game: z.enum(['dice', 'limbo', 'mines', 'plinko', 'keno', 'wheel', 'roulette']).default('dice'),
   state: z.enum(['active', 'settled']).default('settled'),
   amount: z.string(),
   payout: z.string(),
@@ -58,6 +58,27 @@ export const placePlinkoBet = (input: {
   risk: string;
   idempotency_key: string;
 }) => postBet('/customer/casino/originals/plinko/bet', input, 'plinko bet');
+export const placeKenoBet = (input: {
+  amount: string;
+  picks: number[];
+  risk: string;
+  idempotency_key: string;
+}) => postBet('/customer/casino/originals/keno/bet', input, 'keno bet');
+export const placeWheelBet = (input: {
+  amount: string;
+  segments: number;
+  risk: string;
+  idempotency_key: string;
+}) => postBet('/customer/casino/originals/wheel/bet', input, 'wheel bet');
+/** A chip of the roulette slip: inside bets name numbers, dozen and column an index 1–3. */
+export type RouletteChipInput = {
+  type: string;
+  numbers?: number[];
+  index?: number;
+  amount: string;
+};
+export const placeRouletteBet = (input: { chips: RouletteChipInput[]; idempotency_key: string }) =>
+  postBet('/customer/casino/originals/roulette/bet', input, 'roulette bet');
 export const startMines = (input: { amount: string; mines: number; idempotency_key: string }) =>
   postBet('/customer/casino/originals/mines/start', input, 'mines start');
 export const revealMine = (tile: number) =>

@@ -39,7 +39,32 @@ function readDemo(): number {
  * jurisdiction allows it), the play-money balance of demo mode (never the ledger), a demo seed pair
  * whose results the browser computes with the same package, the operator's edge, and sound.
  */
-export type OriginalGame = 'dice' | 'limbo' | 'mines' | 'plinko' | 'crash';
+export type OriginalGame =
+  | 'dice'
+  | 'limbo'
+  | 'mines'
+  | 'plinko'
+  | 'crash'
+  | 'keno'
+  | 'wheel'
+  | 'roulette';
+const GAMES: readonly OriginalGame[] = [
+  'dice',
+  'limbo',
+  'mines',
+  'plinko',
+  'crash',
+  'keno',
+  'wheel',
+  'roulette',
+];
+/** Where a game's texts live: Dice came first (`originals.dice`), Keno, Wheel, Roulette last. */
+const textsOf = (game: OriginalGame) =>
+  game === 'dice'
+    ? 'originals.dice'
+    : game === 'keno' || game === 'wheel' || game === 'roulette'
+      ? `originalsNum.${game}`
+      : `originals2.${game}`;
 
 export function useOriginal(game: OriginalGame) {
   const auth = useAuth();
@@ -146,8 +171,7 @@ export function OriginalFrame({
   below?: ReactNode;
 }) {
   const { t } = useTranslation();
-  // Dice came first and keeps its texts under `originals.dice`.
-  const keys = game === 'dice' ? 'originals.dice' : `originals2.${game}`;
+  const keys = textsOf(game);
   const title = t(`${keys}.title`);
   return (
     <PageFrame
@@ -192,17 +216,15 @@ export function OriginalFrame({
         className="flex flex-wrap items-center gap-2 text-[13px]"
       >
         <span className="text-fg-subtle">{t('originals2.more')}</span>
-        {(['dice', 'limbo', 'mines', 'plinko', 'crash'] as const)
-          .filter((g) => g !== game)
-          .map((g) => (
-            <Link
-              key={g}
-              to={`/casino/originals/${g}`}
-              className="rounded-full border border-ink-700 bg-ink-850 px-3 py-1 font-medium text-fg-muted transition-colors hover:border-accent-500 hover:text-fg"
-            >
-              {t(g === 'dice' ? 'originals.dice.title' : `originals2.${g}.title`)}
-            </Link>
-          ))}
+        {GAMES.filter((g) => g !== game).map((g) => (
+          <Link
+            key={g}
+            to={`/casino/originals/${g}`}
+            className="rounded-full border border-ink-700 bg-ink-850 px-3 py-1 font-medium text-fg-muted transition-colors hover:border-accent-500 hover:text-fg"
+          >
+            {t(`${textsOf(g)}.title`)}
+          </Link>
+        ))}
       </nav>
     </PageFrame>
   );

@@ -16,8 +16,22 @@ import { PageFrame } from '../../../components/page-frame.tsx';
 import { useAuth } from '../../../lib/root-store.ts';
 import { type OriginalBet, useCasinoBets } from '../api/originals.ts';
 import { FairnessPanel } from './original-shell.tsx';
+import {
+  isNumberGame,
+  NUMBER_FORMULAS,
+  NUMBER_GAMES,
+  recordedNumber,
+  verifyNumber,
+} from './provably-fair-numbers.ts';
 
-const GAMES = ['dice', 'limbo', 'mines', 'plinko', 'crash'] as const;
+const GAMES = ['dice', 'limbo', 'mines', 'plinko', 'crash', ...NUMBER_GAMES] as const;
+/** A game's title key (Dice came first; Keno, Wheel and Roulette have their own namespace). */
+const titleKey = (g: string) =>
+  g === 'dice'
+    ? 'originals.dice.title'
+    : isNumberGame(g)
+      ? `originalsNum.${g}.title`
+      : `originals2.${g}.title`;
 type Game = (typeof GAMES)[number];
 type Verified = { hash: string; floats: number[]; label: string; value: string; extra?: string };
 const x100 = (n: number) => `${Math.floor(n / 100)}.${String(n % 100).padStart(2, '0')}`;
@@ -44,6 +58,8 @@ function recordedOf(bet: OriginalBet): string {
         .join(', ');
     case 'plinko':
       return `${d.bucket ?? '—'} · ${twoDecimals(bet.multiplier)}×`;
+    default:
+      return recordedNumber(bet);
   }
 }
 
@@ -55,6 +71,7 @@ const FORMULAS: Record<Game, string> = {
   plinko: 'row i: floor(float_i × 2) → 0 left, 1 right; bucket = rights',
   crash:
     'h     = HMAC_SHA256(roundHash, salt); int = first 8 hex digits\ncrash = max(1, 2³² / (int + 1) × (1 − edge))\nSHA256(roundHash) = previous round hash',
+  ...NUMBER_FORMULAS,
 };
 
 /** Anyone can recompute a past bet here, in the browser, with the same code the server runs. */
@@ -68,6 +85,7 @@ export function ProvablyFairPage() {
   const [mines, setMines] = useState('3');
   const [rows, setRows] = useState('16');
   const [risk, setRisk] = useState<PlinkoRisk>('medium');
+  const [segments, setSegments] = useState('30');
   const [result, setResult] = useState<Verified | null>(null);
   const [problem, setProblem] = useState<string | null>(null);
   /** The bet of the player's being checked: its recorded result is shown beside the recomputed one. */
@@ -83,8 +101,9 @@ export function ProvablyFairPage() {
     mines: string;
     rows: string;
     risk: PlinkoRisk;
+    segments: string;
   };
-  const current: Input = { game, serverSeed, clientSeed, nonce, edge, mines, rows, risk };
+  const current: Input = { game, serverSeed, clientSeed, nonce, edge, mines, rows, risk, segments };
 
   const verify = async (input: Input) => {
     setProblem(null);
@@ -112,7 +131,15 @@ export function ProvablyFairPage() {
     if (!seeds.serverSeed || !seeds.clientSeed || !Number.isInteger(seeds.nonce) || seeds.nonce < 0)
       return setProblem(t('originals2.fair.badSeeds'));
     const base = { hash: await sha256Hex(seeds.serverSeed), floats: await floats(seeds, 4) };
-    if (input.game === 'dice') {
+    if (isNumberGame(input.game)) {
+      const r = await verifyNumber(input.game, seeds, {
+        segments: input.segments,
+        risk: input.risk,
+        edge_bp,
+      });
+      if (r === 'badSegments') return setProblem(t('originalsNum.fair.badSegments'));
+      setResult({ ...base, label: t(`originalsNum.fair.${input.game}`), ...r });
+    } else if (input.game === 'dice') {
       const r = await recompute(seeds, { game: 'dice' });
       if (r.game === 'dice')
         setResult({ ...base, label: t('originals.fair.diceRoll'), value: x100(r.roll) });
@@ -159,7 +186,12 @@ export function ProvablyFairPage() {
   /** Fills the form with a revealed bet of the player's and checks it at once. */
   const check = (bet: OriginalBet) => {
     if (!bet.server_seed) return;
-    const details = bet.details as { mines?: number; rows?: number; risk?: PlinkoRisk };
+    const details = bet.details as {
+      mines?: number;
+      rows?: number;
+      risk?: PlinkoRisk;
+      segments?: number;
+    };
     const input: Input = {
       game: bet.game,
       serverSeed: bet.server_seed,
@@ -168,7 +200,8 @@ export function ProvablyFairPage() {
       edge: x100(bet.edge_bp),
       mines: String(details.mines ?? mines),
       rows: String(details.rows ?? rows),
-      risk: details.risk ?? risk,
+      risk: bet.game === 'keno' ? risk : (details.risk ?? risk),
+      segments: String(details.segments ?? segments),
     };
     setGame(input.game);
     setServerSeed(input.serverSeed);
@@ -178,6 +211,7 @@ export function ProvablyFairPage() {
     setMines(input.mines);
     setRows(input.rows);
     setRisk(input.risk);
+    setSegments(input.segments);
     setChecked(bet);
     void verify(input);
     document.getElementById('verifier')?.scrollIntoView({ behavior: 'smooth', block: 'start' });
@@ -225,7 +259,7 @@ export function ProvablyFairPage() {
                 )}
                 data-testid={`verify-${g}`}
               >
-                {t(g === 'dice' ? 'originals.dice.title' : `originals2.${g}.title`)}
+                {t(titleKey(g))}
               </button>
             ))}
           </div>
@@ -252,7 +286,7 @@ export function ProvablyFairPage() {
                 inputMode="numeric"
               />
             )}
-            {game !== 'dice' && game !== 'mines' && (
+            {game !== 'dice' && game !== 'mines' && game !== 'keno' && game !== 'roulette' && (
               <TextField
                 label={t('originals2.fair.edge')}
                 value={edge}
@@ -268,14 +302,24 @@ export function ProvablyFairPage() {
                 inputMode="numeric"
               />
             )}
-            {game === 'plinko' && (
+            {(game === 'plinko' || game === 'wheel') && (
               <>
-                <TextField
-                  label={t('originals2.plinko.rows')}
-                  value={rows}
-                  onChange={(e) => setRows(e.target.value)}
-                  inputMode="numeric"
-                />
+                {game === 'plinko' ? (
+                  <TextField
+                    label={t('originals2.plinko.rows')}
+                    value={rows}
+                    onChange={(e) => setRows(e.target.value)}
+                    inputMode="numeric"
+                  />
+                ) : (
+                  <TextField
+                    label={t('originalsNum.wheel.segments')}
+                    value={segments}
+                    onChange={(e) => setSegments(e.target.value)}
+                    inputMode="numeric"
+                    data-testid="verify-segments"
+                  />
+                )}
                 <label className="flex flex-col gap-1.5 text-[13px] font-medium text-fg-muted">
                   {t('originals2.plinko.risk')}
                   <select
@@ -376,7 +420,7 @@ function MyBets({ onCheck }: { onCheck: (bet: OriginalBet) => void }) {
             <li key={bet.id} className="flex items-center gap-3 py-2">
               <div className="flex min-w-0 flex-1 flex-col gap-0.5">
                 <span className="text-fg">
-                  {t(bet.game === 'dice' ? 'originals.dice.title' : `originals2.${bet.game}.title`)}
+                  {t(titleKey(bet.game))}
                   <span className="text-fg-subtle">
                     {' '}
                     · {t('originals.nonce', { nonce: bet.nonce })} · {recordedOf(bet)}
