@@ -149,6 +149,7 @@ const TABLE_OWNERS = {
     'sb_selections',
     'sb_limits',
     'sb_player_limits',
+    'sb_player_preferences',
     'sb_bets',
     'sb_bet_legs',
     'sb_open_stakes',

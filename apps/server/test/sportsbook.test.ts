@@ -326,6 +326,36 @@ describe('placement', () => {
   });
 });
 
+describe('odds format', () => {
+  it('is remembered per player, decimal until chosen; an unknown format is refused', async () => {
+    const player = await signedInPlayer(t);
+    const other = await signedInPlayer(t);
+    const url = '/api/v1/customer/sportsbook/preferences';
+    const read = async (p: typeof player) =>
+      (await t.app.inject({ url, headers: bearer(p.token) })).json().data.odds_format;
+    expect(await read(player)).toBe('decimal');
+    const saved = await t.app.inject({
+      method: 'POST',
+      url,
+      headers: bearer(player.token),
+      payload: { odds_format: 'malay' },
+    });
+    expect(saved.statusCode).toBe(200);
+    expect(await read(player)).toBe('malay');
+    expect(await read(other)).toBe('decimal');
+    const bad = await t.app.inject({
+      method: 'POST',
+      url,
+      headers: bearer(player.token),
+      payload: { odds_format: 'roman' },
+    });
+    expect(bad.statusCode).toBe(422);
+    expect(bad.json().message).toMatch(/odds_format/);
+    expect(await read(player)).toBe('malay');
+    expect((await t.app.inject({ url })).statusCode).toBe(401);
+  });
+});
+
 describe('placement path', () => {
   const homeWins = (event_id: string) => ({
     kind: 'bet_settlement' as const,

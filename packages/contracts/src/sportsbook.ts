@@ -171,3 +171,19 @@ export type SbSocketServerMessage =
   | { type: 'pong' }
   | { type: 'event'; event_id: string; data: SbEventState }
   | { type: 'market'; event_id: string; data: SbMarket };
+
+/**
+ * How a player reads prices; display only (prices stay decimal thousandths). Hong Kong is the
+ * profit per 1 staked, the "rate" Indian books quote (0.85 = 85 paisa per rupee).
+ */
+export const oddsFormat = z.enum([
+  'decimal',
+  'fractional',
+  'american',
+  'hong_kong',
+  'malay',
+  'indonesian',
+]);
+export type OddsFormat = z.infer<typeof oddsFormat>;
+
+export const sbPreferences = z.object({ odds_format: oddsFormat });

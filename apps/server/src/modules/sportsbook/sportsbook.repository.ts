@@ -1,3 +1,4 @@
+import type { OddsFormat } from '@casino/contracts';
 import { CompiledQuery, type Generated, type Kysely, sql, type Transaction } from 'kysely';
 import { type Db, preparedStatement } from '../../platform/db/database.ts';
 import { playerRowsJson } from '../../platform/db/sql.ts';
@@ -185,6 +186,7 @@ type Tables = {
   sb_selections: SelectionRow;
   sb_limits: LimitsRow;
   sb_player_limits: { player_id: bigint; stake_factor_milli: number; updated_at: Date };
+  sb_player_preferences: { player_id: bigint; odds_format: OddsFormat; updated_at: Date };
   sb_bets: BetRow;
   sb_bet_legs: LegRow;
   sb_feed_log: { provider: string; message_id: string; kind: string; received_at: Date };
@@ -651,6 +653,23 @@ export class SportsbookRepository {
       .onConflict((c) =>
         c.column('player_id').doUpdateSet({ stake_factor_milli: factor, updated_at: new Date() }),
       )
+      .execute();
+  }
+
+  async oddsFormat(player_id: bigint): Promise<OddsFormat | null> {
+    const row = await this.db
+      .selectFrom('sb_player_preferences')
+      .select('odds_format')
+      .where('player_id', '=', player_id)
+      .executeTakeFirst();
+    return row?.odds_format ?? null;
+  }
+
+  async setOddsFormat(player_id: bigint, odds_format: OddsFormat): Promise<void> {
+    await this.db
+      .insertInto('sb_player_preferences')
+      .values({ player_id, odds_format, updated_at: new Date() })
+      .onConflict((c) => c.column('player_id').doUpdateSet({ odds_format, updated_at: new Date() }))
       .execute();
   }
 

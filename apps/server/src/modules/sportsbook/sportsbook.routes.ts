@@ -7,6 +7,7 @@ import {
   sbEventSummary,
   sbEventsQuery,
   sbPlaceBet,
+  sbPreferences,
   sbTree,
 } from '@casino/contracts';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
@@ -93,6 +94,49 @@ export const sportsbookRoutes =
         status: 200,
         message: 'OK',
         data: await service.event(request.params.id),
+      }),
+    );
+
+    app.get(
+      '/customer/sportsbook/preferences',
+      {
+        preHandler: auth.requirePlayer,
+        schema: {
+          tags: ['customer', 'sportsbook'],
+          summary: "The signed-in player's sportsbook preferences",
+          description: 'The odds format prices are shown in (decimal until the player chooses).',
+          security,
+          response: { 200: envelope(sbPreferences) },
+        },
+      },
+      async (request) => ({
+        status: 200,
+        message: 'OK',
+        data: { odds_format: await service.oddsFormat(request.player!.row.id) },
+      }),
+    );
+
+    app.post(
+      '/customer/sportsbook/preferences',
+      {
+        preHandler: auth.requirePlayer,
+        schema: {
+          tags: ['customer', 'sportsbook'],
+          summary: 'Remember the odds format for the signed-in player',
+          security,
+          body: sbPreferences,
+          response: { 200: envelope(sbPreferences) },
+        },
+      },
+      async (request) => ({
+        status: 200,
+        message: 'Preferences saved',
+        data: {
+          odds_format: await service.setOddsFormat(
+            request.player!.row.id,
+            request.body.odds_format,
+          ),
+        },
       }),
     );
 

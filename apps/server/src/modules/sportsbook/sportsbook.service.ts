@@ -1,4 +1,5 @@
 import { createHash } from 'node:crypto';
+import type { OddsFormat } from '@casino/contracts';
 import { isMoneyError } from '@casino/money';
 import { parseAmountInput } from '../../platform/amounts.ts';
 import { SharedCache } from '../../platform/cache.ts';
@@ -1268,6 +1269,16 @@ export class SportsbookService {
   }
 
   // ─── player views ────────────────────────────────────────────────────────
+
+  /** The player's odds format; decimal until they choose one. */
+  async oddsFormat(player_id: bigint): Promise<OddsFormat> {
+    return (await this.repo.oddsFormat(player_id)) ?? 'decimal';
+  }
+
+  async setOddsFormat(player_id: bigint, odds_format: OddsFormat): Promise<OddsFormat> {
+    await this.repo.setOddsFormat(player_id, odds_format);
+    return odds_format;
+  }
 
   async playerBets(player_id: bigint, filter: { open?: boolean; limit: number; offset: number }) {
     const bets = await this.repo.playerBets(player_id, filter);

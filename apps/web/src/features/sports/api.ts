@@ -1,5 +1,6 @@
 import type { PlayerFreeBet } from '@casino/contracts/promotions';
 import type {
+  OddsFormat,
   SbBet,
   SbEventDetail,
   SbEventState,
@@ -8,8 +9,10 @@ import type {
   SbTree,
 } from '@casino/contracts/sportsbook';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useEffect } from 'react';
 import { request } from '../../lib/api-client.ts';
 import { useAuth } from '../../lib/root-store.ts';
+import { slipStore } from './slip-store.ts';
 
 type Envelope<T> = { status: number; message: string; data: T };
 
@@ -144,4 +147,32 @@ export function applyPush(
         : event.markets;
     return { ...event, markets };
   });
+}
+
+/**
+ * A signed-in player's odds format follows them across devices: read once from the server into
+ * the slip's state; a guest's stays in this browser only.
+ */
+export function useOddsFormat() {
+  const auth = useAuth();
+  const queryClient = useQueryClient();
+  const key = ['sports', 'preferences', auth.authUserToken] as const;
+  const { data } = useQuery({
+    queryKey: key,
+    queryFn: async () =>
+      ((await request('/customer/sportsbook/preferences')) as Envelope<{ odds_format: OddsFormat }>)
+        .data,
+    enabled: auth.isAuthenticated,
+    staleTime: Number.POSITIVE_INFINITY,
+  });
+  useEffect(() => {
+    if (data) slipStore.setFormat(data.odds_format);
+  }, [data]);
+  return (format: OddsFormat) => {
+    slipStore.setFormat(format);
+    if (!auth.isAuthenticated) return;
+    queryClient.setQueryData(key, { odds_format: format });
+    // A preference: if saving fails the choice still holds in this browser.
+    request('/customer/sportsbook/preferences', { json: { odds_format: format } }).catch(() => {});
+  };
 }

@@ -5,10 +5,10 @@ import { cn } from '../../../components/cn.ts';
 import { BallIcon } from '../../../components/icons.tsx';
 import { Spinner } from '../../../components/spinner.tsx';
 import { useOpenModal } from '../../../lib/modal-store.ts';
-import { useEvents, useSportsTree } from '../api.ts';
+import { useEvents, useOddsFormat, useSportsTree } from '../api.ts';
 import { ODDS_FORMATS, type OddsFormat } from '../lib/odds-format.ts';
 import { useLiveOdds } from '../live.ts';
-import { slipStore, useSlip } from '../slip-store.ts';
+import { useSlip } from '../slip-store.ts';
 import { EventList } from './event-list.tsx';
 import { EventView } from './event-view.tsx';
 
@@ -55,6 +55,7 @@ export function SportsPage() {
   const tree = useSportsTree();
   const events = useEvents(sport, when, competition);
   const slip = useSlip();
+  const chooseFormat = useOddsFormat();
   const [slipOpen, setSlipOpen] = useState(false);
   // The sign-in modal opened from the slip must not sit under the sheet.
   const modalOpen = useOpenModal() !== null;
@@ -95,7 +96,7 @@ export function SportsPage() {
           {t('sports.oddsFormat')}
           <select
             value={slip.format}
-            onChange={(e) => slipStore.setFormat(e.target.value as OddsFormat)}
+            onChange={(e) => chooseFormat(e.target.value as OddsFormat)}
             className="h-9 rounded-lg border border-ink-600 bg-ink-800 px-2 text-sm text-fg"
             data-testid="odds-format"
           >

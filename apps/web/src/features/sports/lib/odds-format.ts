@@ -1,29 +1,67 @@
 /**
  * Odds display formats from exact odds in thousandths (1.850 → 1850). Integer math only:
- * fractional is (odds − 1) reduced; American is +100·(d−1) for d ≥ 2, −100/(d−1) below,
- * rounded toward zero to a whole number like the big books show it.
+ * - fractional: (odds − 1) reduced (1327/100 stays, 150/100 → 3/2);
+ * - American: +100·(d−1) for d ≥ 2, −100/(d−1) below, toward zero like the big books show it;
+ * - Hong Kong: the profit per 1 staked, d − 1 (the "rate" Indian books quote);
+ * - Malay: d − 1 up to evens, −1/(d − 1) above (a negative price: stake that to win 1);
+ * - Indonesian: d − 1 from evens up, −1/(d − 1) below (the American idea per 1, not 100).
+ * The reciprocal formats round to the nearest hundredth.
  */
-export type OddsFormat = 'decimal' | 'fractional' | 'american';
-export const ODDS_FORMATS: OddsFormat[] = ['decimal', 'fractional', 'american'];
+import type { OddsFormat } from '@casino/contracts/sportsbook';
+
+export type { OddsFormat };
+export const ODDS_FORMATS: OddsFormat[] = [
+  'decimal',
+  'fractional',
+  'american',
+  'hong_kong',
+  'malay',
+  'indonesian',
+];
 
 function gcd(a: number, b: number): number {
   return b === 0 ? a : gcd(b, a % b);
 }
 
-export function formatOdds(milli: number, format: OddsFormat): string {
-  if (format === 'fractional') {
-    const num = milli - 1000;
-    const g = gcd(num, 1000);
-    return `${num / g}/${1000 / g}`;
-  }
-  if (format === 'american') {
-    const profit = milli - 1000;
-    if (milli >= 2000) return `+${Math.trunc((profit * 100) / 1000)}`;
-    return `-${Math.trunc((100 * 1000) / profit)}`;
-  }
+/** Thousandths as a price: two decimals, a third only when it is not zero (1.85, 1.333). */
+function thousandths(milli: number): string {
   const whole = Math.floor(milli / 1000);
   const frac = String(milli % 1000).padStart(3, '0');
   return frac.endsWith('0') ? `${whole}.${frac.slice(0, 2)}` : `${whole}.${frac}`;
+}
+
+/**
+ * −1/(d − 1) to the nearest hundredth, from the profit in thousandths; the longest prices
+ * (above 201.00, where that would read −0.00) to the nearest thousandth, at least −0.001.
+ */
+function negativeReciprocal(profit_milli: number): string {
+  const hundredths = Math.floor((200_000 + profit_milli) / (2 * profit_milli));
+  if (hundredths === 0) {
+    const th = Math.max(1, Math.floor((2_000_000 + profit_milli) / (2 * profit_milli)));
+    return `-0.${String(th).padStart(3, '0')}`;
+  }
+  return `-${Math.floor(hundredths / 100)}.${String(hundredths % 100).padStart(2, '0')}`;
+}
+
+export function formatOdds(milli: number, format: OddsFormat): string {
+  const profit = milli - 1000;
+  switch (format) {
+    case 'fractional': {
+      const g = gcd(profit, 1000);
+      return `${profit / g}/${1000 / g}`;
+    }
+    case 'american':
+      if (milli >= 2000) return `+${Math.trunc((profit * 100) / 1000)}`;
+      return `-${Math.trunc((100 * 1000) / profit)}`;
+    case 'hong_kong':
+      return thousandths(profit);
+    case 'malay':
+      return milli <= 2000 ? thousandths(profit) : negativeReciprocal(profit);
+    case 'indonesian':
+      return milli >= 2000 ? `+${thousandths(profit)}` : negativeReciprocal(profit);
+    default:
+      return thousandths(milli);
+  }
 }
 
 /** Combinations C(n, k) (system bets: lines). */
