@@ -21,23 +21,6 @@ import path from 'node:path';
 
 const outDir = mkdtempSync(path.join(os.tmpdir(), 'casino-test-report-'));
 const chromium = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
-const runs = [{ name: 'server', projects: ['unit', 'integration'] }];
-if (existsSync(chromium)) {
-  // A file filter given to `npm test` keeps the journeys in one group (filters and a group's
-  // file list would add up, not narrow).
-  runs.push(...(process.argv.length > 2 ? [{ name: 'e2e', projects: ['e2e'] }] : e2eGroups()));
-} else {
-  if (process.env.CI === 'true') {
-    console.error(
-      `Chromium is required in CI for the browser journeys but ${chromium} is missing.`,
-    );
-    process.exit(1);
-  }
-  console.warn(
-    `\n!! ${chromium} not found: skipping browser journeys (install Debian's chromium to run them).\n`,
-  );
-}
-
 /** Seconds each journey file took in a full run on the 2-core machine, for balancing only. */
 const E2E_SECONDS = {
   'originals.e2e.ts': 150,
@@ -95,6 +78,23 @@ function buildWebApps() {
     });
     build.on('close', (status) => resolve(status === 0));
   });
+}
+
+const runs = [{ name: 'server', projects: ['unit', 'integration'] }];
+if (existsSync(chromium)) {
+  // A file filter given to `npm test` keeps the journeys in one group (filters and a group's
+  // file list would add up, not narrow).
+  runs.push(...(process.argv.length > 2 ? [{ name: 'e2e', projects: ['e2e'] }] : e2eGroups()));
+} else {
+  if (process.env.CI === 'true') {
+    console.error(
+      `Chromium is required in CI for the browser journeys but ${chromium} is missing.`,
+    );
+    process.exit(1);
+  }
+  console.warn(
+    `\n!! ${chromium} not found: skipping browser journeys (install Debian's chromium to run them).\n`,
+  );
 }
 
 /** Runs one vitest process; its output lines carry the run's name when another runs beside it. */
