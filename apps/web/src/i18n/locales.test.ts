@@ -35,6 +35,8 @@ const SAME_EVERYWHERE = new Set([
   'originals2.plinko.title',
   'originals2.crash.title',
   'originalsNum.keno.title',
+  // A city's name, the odds format's name in most languages.
+  'sports.format.hong_kong',
 ]);
 
 /** Words that are spelled the same as in English in that language (checked by hand). */
