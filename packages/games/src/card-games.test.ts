@@ -20,6 +20,7 @@ import { dragonTigerFromFloats, dragonTigerReturn_x100, dragonTigerRtp } from '.
 import {
   PAIR_PLUS_PAYS_X100,
   pairPlusRtp,
+  TEEN_PATTI_DEALS,
   teenPattiAnte_x10000,
   teenPattiAnteRtp,
   teenPattiFromFloats,
@@ -191,6 +192,7 @@ describe('teen patti', () => {
     const odds = teenPattiOdds();
     // The game is symmetric: the Player wins as often as the Dealer.
     expect(odds).toEqual({ win: 203_359_936, tie: 450_528, lose: 203_359_936, deals: 407_170_400 });
+    expect(TEEN_PATTI_DEALS).toEqual({ win: odds.win, tie: odds.tie, deals: odds.deals });
     expect(teenPattiAnteRtp(100)).toBeCloseTo(0.990011, 6);
     expect(teenPattiAnteRtp(0)).toBeCloseTo(1, 12);
   });

@@ -35,6 +35,14 @@ const SAME_EVERYWHERE = new Set([
   'originals2.plinko.title',
   'originals2.crash.title',
   'originalsNum.keno.title',
+  // The card tables' own names (Teen Patti, Andar Bahar and their bets) and the card counts.
+  'cardTables.teen-patti.title',
+  'cardTables.andar-bahar.title',
+  'cardTables.spot.ante',
+  'cardTables.spot.pair_plus',
+  'cardTables.spot.andar',
+  'cardTables.spot.bahar',
+  ...['6-10', '11-15', '16-25', '26-30', '31-35', '36-40'].map((r) => `cardTables.spot.${r}`),
 ]);
 
 /** Words that are spelled the same as in English in that language (checked by hand). */
@@ -42,6 +50,8 @@ const COGNATES: Record<string, string[]> = {
   pt: ['transactions.status', 'sports.format.decimal'],
   ms: [
     'originalsNum.roulette.types.dozen',
+    'cardTables.joker',
+    'cardTables.baccarat.title',
     'originals2.mines.title',
     'originals.demo',
     'wallet.deposit',
@@ -54,6 +64,8 @@ const COGNATES: Record<string, string[]> = {
   ],
   fr: [
     'originalsNum.wheel.segments',
+    'cardTables.joker',
+    'cardTables.spot.dragon',
     'originals2.mines.title',
     'originals2.mines.count',
     'originals.mode',
@@ -76,6 +88,7 @@ const COGNATES: Record<string, string[]> = {
     'sports.sport.tennis',
   ],
   es: [
+    'cardTables.baccarat.title',
     'originals.demo',
     'nav.casino',
     'categories.arcade',
