@@ -77,6 +77,14 @@ describe('Teen Patti with real money', () => {
     const fixed = await put('baccarat', 200);
     expect(fixed.statusCode).toBe(422);
     expect(fixed.json().message).toContain('fixed');
+    const listed = await t.app.inject({
+      method: 'GET',
+      url: '/api/admin/casino/originals/settings',
+      headers: owner.headers,
+    });
+    const games = listed.json().data.games as { game: string; edge_bp: number; fixed: boolean }[];
+    expect(games.find((g) => g.game === 'baccarat')).toMatchObject({ edge_bp: 106, fixed: true });
+    expect(games.find((g) => g.game === 'teen-patti')).toMatchObject({ fixed: false });
     try {
       for (let round = 0; round < 20; round++) {
         const player = await fundedPlayer(t, 10_00n);

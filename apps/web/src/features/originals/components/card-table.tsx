@@ -130,6 +130,14 @@ export function CardTablePage({
     }
   };
 
+  /** A win, the stake back (a push), part of it back (a split slip), or nothing. */
+  const outcomeText = (r: DealResult) => {
+    if (r.won) return t('originals.youWon', { amount: r.payout });
+    if (r.net === 0n) return t('cardTables.push');
+    return stakeOf(r.payout) > 0n
+      ? t('cardTables.returnedAmount', { amount: r.payout })
+      : t('originals.noWin');
+  };
   const history = (bets.data ?? []).filter((bet) => bet.game === game).slice(0, 10);
   return (
     <OriginalFrame
@@ -191,7 +199,7 @@ export function CardTablePage({
               data-testid="card-result"
             >
               {result &&
-                `${result.won ? t('originals.youWon', { amount: result.payout }) : result.net === 0n ? t('cardTables.push') : t('originals.noWin')} · ${t('originals.nonce', { nonce: result.nonce })}`}
+                `${outcomeText(result)} · ${t('originals.nonce', { nonce: result.nonce })}`}
             </p>
           </div>
           <fieldset
@@ -235,6 +243,24 @@ export function CardTablePage({
               );
             })}
           </fieldset>
+          {/* On a phone the controls sit below the table: the deal is at hand here too. */}
+          <div className="grid grid-cols-[1fr_2fr] gap-2 lg:hidden">
+            <Button
+              variant="secondary"
+              disabled={dealing || staked === 0n}
+              onClick={() => setChips({})}
+            >
+              {t('cardTables.clear')}
+            </Button>
+            <Button
+              loading={dealing}
+              disabled={staked === 0n}
+              onClick={deal}
+              data-testid="card-deal-phone"
+            >
+              {t('cardTables.deal')} · {minorText(staked)}
+            </Button>
+          </div>
         </div>
       }
       below={

@@ -286,7 +286,10 @@ export function ProvablyFairPage() {
           id="verifier"
         >
           <h2 className="text-base font-semibold text-fg">{t('originals2.fair.verifier')}</h2>
-          <div className="flex flex-wrap gap-1 rounded-lg bg-ink-900 p-1" role="tablist">
+          <div
+            className="grid grid-cols-3 gap-1 rounded-lg bg-ink-900 p-1 sm:grid-cols-4"
+            role="tablist"
+          >
             {GAMES.map((g) => (
               <button
                 key={g}
@@ -299,7 +302,7 @@ export function ProvablyFairPage() {
                   setChecked(null);
                 }}
                 className={cn(
-                  'h-8 flex-1 rounded-md px-2 text-[13px] font-semibold transition-colors',
+                  'h-8 truncate whitespace-nowrap rounded-md px-2 text-[13px] font-semibold transition-colors',
                   game === g ? 'bg-accent-500 text-white' : 'text-fg-muted hover:text-fg',
                 )}
                 data-testid={`verify-${g}`}
@@ -412,7 +415,13 @@ export function ProvablyFairPage() {
               )}
               <div>
                 <dt className="text-fg-subtle">{result.label}</dt>
-                <dd className="font-mono text-2xl font-bold text-fg" data-testid="verified-roll">
+                <dd
+                  className={cn(
+                    'font-mono font-bold text-fg',
+                    result.hands ? 'text-[15px]' : 'text-2xl',
+                  )}
+                  data-testid="verified-roll"
+                >
                   {result.value}
                 </dd>
                 {result.extra && (
@@ -425,10 +434,15 @@ export function ProvablyFairPage() {
                         <span className="w-14 shrink-0 text-[12px] text-fg-subtle">
                           {hand.label}
                         </span>
-                        <div className="flex min-w-0 flex-wrap gap-1 pl-4">
+                        <div
+                          className={cn(
+                            'flex min-w-0 flex-wrap gap-1',
+                            hand.cards.length > 6 && 'pl-4',
+                          )}
+                        >
                           {hand.cards.map((index, i) => (
                             // biome-ignore lint/suspicious/noArrayIndexKey: a dealt hand never reorders, and an infinite deck may repeat a card
-                            <div key={i} className="-ml-4">
+                            <div key={i} className={hand.cards.length > 6 ? '-ml-4' : undefined}>
                               <PlayingCard index={index} size="sm" />
                             </div>
                           ))}
