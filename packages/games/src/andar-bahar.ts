@@ -55,7 +55,7 @@ export function andarBaharFromFloats(fs: readonly number[]): AndarBaharDeal {
 /** The deal from a source of floats read one at a time (the simulation reads only those used). */
 export function andarBaharDeal(nextFloat: () => number): AndarBaharDeal {
   const remaining = ORDERED_DECK.slice();
-  const draw = () => cardOf(remaining.splice(Math.floor(nextFloat() * remaining.length), 1)[0]!);
+  const draw = () => CARDS[remaining.splice(Math.floor(nextFloat() * remaining.length), 1)[0]!]!;
   const joker = draw();
   const andar: Card[] = [];
   const bahar: Card[] = [];
@@ -74,6 +74,9 @@ export function andarBaharDeal(nextFloat: () => number): AndarBaharDeal {
     }
   }
 }
+
+/** The 52 cards, made once (a deal hands out these, never changed). */
+const CARDS: readonly Card[] = ORDERED_DECK.map(cardOf);
 
 export function andarBaharRangeOf(dealt: number): AndarBaharRange {
   return ANDAR_BAHAR_RANGES.find((r) => dealt >= r.first && dealt <= r.last)!.id;
