@@ -1,5 +1,6 @@
 import { formatAmount } from '@casino/money';
 import { AppError } from '../../../platform/http/errors.ts';
+import type { Plan } from '../originals.plan.ts';
 import type { BetRow } from '../originals.repository.ts';
 
 /**
@@ -10,20 +11,6 @@ import type { BetRow } from '../originals.repository.ts';
 export type CardSlipInput = Partial<Record<string, string>>;
 /** A chip as stored with the bet. */
 export type StoredChip = { spot: string; amount_minor: string };
-
-/**
- * How a game turns a bet's floats into its result: the shape `OriginalsService.play` takes
- * (written out here, as the service imports this file).
- */
-export type Plan = {
-  bestPayout: bigint | null;
-  floats: number;
-  params: Record<string, unknown>;
-  resolve: (
-    fs: number[],
-    max_payout_minor: bigint,
-  ) => { payout: bigint; multiplier: string; outcome: Record<string, unknown> };
-};
 
 /** A spot's return per unit staked, in ten-thousandths (19,500 = 1.95 for 1); 0 when it loses. */
 export type SpotReturns = (spot: string) => number;

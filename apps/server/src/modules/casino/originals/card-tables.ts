@@ -1,7 +1,8 @@
+import type { Plan } from '../originals.plan.ts';
 import type { BetRow } from '../originals.repository.ts';
 import { ANDAR_BAHAR_SPOTS, andarBaharDetails, andarBaharPlan } from './andar-bahar.ts';
 import { BACCARAT_SPOTS, baccaratDetails, baccaratPlan } from './baccarat.ts';
-import type { Plan, StoredChip } from './card-bets.ts';
+import type { StoredChip } from './card-bets.ts';
 import { DRAGON_TIGER_SPOTS, dragonTigerDetails, dragonTigerPlan } from './dragon-tiger.ts';
 import { TEEN_PATTI_SPOTS, teenPattiDetails, teenPattiPlan } from './teen-patti.ts';
 
