@@ -1,4 +1,5 @@
 export * from './admin.ts';
+export * from './card-tables.ts';
 export * from './catalog.ts';
 export * from './crypto.ts';
 export * from './customer.ts';

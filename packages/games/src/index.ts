@@ -1,4 +1,31 @@
 export {
+  ANDAR_BAHAR_FLOATS,
+  ANDAR_BAHAR_PAYS_X100,
+  ANDAR_BAHAR_RANGE_IDS,
+  ANDAR_BAHAR_RANGES,
+  ANDAR_BAHAR_SIDES,
+  type AndarBaharDeal,
+  type AndarBaharRange,
+  type AndarBaharSide,
+  andarBaharDealtOdds,
+  andarBaharFromFloats,
+  andarBaharRangeOf,
+  andarBaharRtp,
+} from './andar-bahar.ts';
+export {
+  BACCARAT_BETS,
+  BACCARAT_FLOATS,
+  BACCARAT_PAYS_X100,
+  type BaccaratBet,
+  type BaccaratCoup,
+  type BaccaratWinner,
+  baccaratFromFloats,
+  baccaratOdds,
+  baccaratReturn_x100,
+  baccaratRtp,
+  baccaratValue,
+} from './baccarat.ts';
+export {
   type Card,
   cardFromFloat,
   cardLabel,
@@ -23,6 +50,18 @@ export {
   diceWins,
   isValidDiceTarget,
 } from './dice.ts';
+export {
+  DRAGON_TIGER_BETS,
+  DRAGON_TIGER_FLOATS,
+  DRAGON_TIGER_PAYS_X100,
+  DRAGON_TIGER_TIE_REFUND_X100,
+  type DragonTigerBet,
+  type DragonTigerWinner,
+  dragonTigerFromFloats,
+  dragonTigerReturn_x100,
+  dragonTigerRtp,
+  dragonTigerValue,
+} from './dragon-tiger.ts';
 export {
   bytesToFloats,
   FLOATS_PER_ROUND,
@@ -102,7 +141,27 @@ export {
   rouletteReturn,
   rouletteReturns,
 } from './roulette.ts';
-export { type Recomputed, recompute, type VerifyInput } from './verify.ts';
+export {
+  PAIR_PLUS_PAYS_X100,
+  pairPlusRtp,
+  TEEN_PATTI_FLOATS,
+  TEEN_PATTI_HANDS,
+  type TeenPattiDeal,
+  type TeenPattiHand,
+  teenPattiAnte_x10000,
+  teenPattiAnteRtp,
+  teenPattiAnteWin_x10000,
+  teenPattiFromFloats,
+  teenPattiHandCounts,
+  teenPattiOdds,
+  teenPattiStrength,
+} from './teen-patti.ts';
+export {
+  type CardsRecomputed,
+  type Recomputed,
+  recompute,
+  type VerifyInput,
+} from './verify.ts';
 export {
   isValidWheel,
   WHEEL_RISKS,

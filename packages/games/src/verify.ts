@@ -1,10 +1,14 @@
+import { ANDAR_BAHAR_FLOATS, andarBaharFromFloats } from './andar-bahar.ts';
+import { BACCARAT_FLOATS, baccaratFromFloats } from './baccarat.ts';
 import { diceRollFromFloat } from './dice.ts';
+import { DRAGON_TIGER_FLOATS, dragonTigerFromFloats } from './dragon-tiger.ts';
 import { floats, type SeedPair } from './fair.ts';
 import { KENO_DRAWN, kenoFromFloats } from './keno.ts';
 import { limboFromFloat } from './limbo.ts';
 import { MINES_TILES, minesFromFloats } from './mines.ts';
 import { type PlinkoRisk, plinkoBucket, plinkoPathFromFloats } from './plinko.ts';
 import { roulettePocketFromFloat } from './roulette.ts';
+import { TEEN_PATTI_FLOATS, teenPattiFromFloats } from './teen-patti.ts';
 import { wheelSegmentFromFloat } from './wheel.ts';
 
 /** What a recorded bet's fairness data recomputes to, per original. */
@@ -15,7 +19,15 @@ export type Recomputed =
   | { game: 'plinko'; path: number[]; bucket: number }
   | { game: 'keno'; drawn: number[] }
   | { game: 'wheel'; segment: number }
-  | { game: 'roulette'; pocket: number };
+  | { game: 'roulette'; pocket: number }
+  | CardsRecomputed;
+
+/** The card originals: every card as its index 0–51 (cards.ts), in the order dealt. */
+export type CardsRecomputed =
+  | { game: 'baccarat'; player: number[]; banker: number[]; winner: string }
+  | { game: 'dragon-tiger'; dragon: number; tiger: number; winner: string }
+  | { game: 'teen-patti'; player: number[]; dealer: number[]; winner: string }
+  | { game: 'andar-bahar'; joker: number; andar: number[]; bahar: number[]; winner: string };
 
 export type VerifyInput =
   | { game: 'dice' }
@@ -24,7 +36,8 @@ export type VerifyInput =
   | { game: 'plinko'; rows: number; risk: PlinkoRisk }
   | { game: 'keno' }
   | { game: 'wheel'; segments: number }
-  | { game: 'roulette' };
+  | { game: 'roulette' }
+  | { game: 'baccarat' | 'dragon-tiger' | 'teen-patti' | 'andar-bahar' };
 
 /**
  * Recomputes an original's draw from the revealed server seed, the client seed and the nonce:
@@ -55,5 +68,52 @@ export async function recompute(seeds: SeedPair, input: VerifyInput): Promise<Re
       };
     case 'roulette':
       return { game: 'roulette', pocket: roulettePocketFromFloat((await floats(seeds, 1))[0]!) };
+    case 'baccarat':
+    case 'dragon-tiger':
+    case 'teen-patti':
+    case 'andar-bahar':
+      return recomputeCards(seeds, input.game);
+  }
+}
+
+const indices = (cards: readonly { index: number }[]) => cards.map((card) => card.index);
+
+async function recomputeCards(
+  seeds: SeedPair,
+  game: CardsRecomputed['game'],
+): Promise<CardsRecomputed> {
+  switch (game) {
+    case 'baccarat': {
+      const coup = baccaratFromFloats(await floats(seeds, BACCARAT_FLOATS));
+      return {
+        game,
+        player: indices(coup.player),
+        banker: indices(coup.banker),
+        winner: coup.winner,
+      };
+    }
+    case 'dragon-tiger': {
+      const deal = dragonTigerFromFloats(await floats(seeds, DRAGON_TIGER_FLOATS));
+      return { game, dragon: deal.dragon.index, tiger: deal.tiger.index, winner: deal.winner };
+    }
+    case 'teen-patti': {
+      const deal = teenPattiFromFloats(await floats(seeds, TEEN_PATTI_FLOATS));
+      return {
+        game,
+        player: indices(deal.player),
+        dealer: indices(deal.dealer),
+        winner: deal.winner,
+      };
+    }
+    case 'andar-bahar': {
+      const deal = andarBaharFromFloats(await floats(seeds, ANDAR_BAHAR_FLOATS));
+      return {
+        game,
+        joker: deal.joker.index,
+        andar: indices(deal.andar),
+        bahar: indices(deal.bahar),
+        winner: deal.winner,
+      };
+    }
   }
 }

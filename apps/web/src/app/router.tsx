@@ -73,6 +73,22 @@ const RoulettePage = page(
   () => import('../features/originals/components/roulette-page.tsx'),
   'RoulettePage',
 );
+const BaccaratPage = page(
+  () => import('../features/originals/components/baccarat-page.tsx'),
+  'BaccaratPage',
+);
+const DragonTigerPage = page(
+  () => import('../features/originals/components/dragon-tiger-page.tsx'),
+  'DragonTigerPage',
+);
+const TeenPattiPage = page(
+  () => import('../features/originals/components/teen-patti-page.tsx'),
+  'TeenPattiPage',
+);
+const AndarBaharPage = page(
+  () => import('../features/originals/components/andar-bahar-page.tsx'),
+  'AndarBaharPage',
+);
 const ProvablyFairPage = page(
   () => import('../features/originals/components/provably-fair-page.tsx'),
   'ProvablyFairPage',
@@ -109,6 +125,10 @@ export const router = createBrowserRouter([
       { path: 'casino/originals/keno', element: <KenoPage /> },
       { path: 'casino/originals/wheel', element: <WheelPage /> },
       { path: 'casino/originals/roulette', element: <RoulettePage /> },
+      { path: 'casino/originals/baccarat', element: <BaccaratPage /> },
+      { path: 'casino/originals/dragon-tiger', element: <DragonTigerPage /> },
+      { path: 'casino/originals/teen-patti', element: <TeenPattiPage /> },
+      { path: 'casino/originals/andar-bahar', element: <AndarBaharPage /> },
       { path: 'casino/game/:slug', element: <GamePage /> },
       { path: 'provably-fair', element: <ProvablyFairPage /> },
       { path: 'casino/:category', element: <CategoryPage /> },

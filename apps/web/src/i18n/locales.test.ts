@@ -37,6 +37,14 @@ const SAME_EVERYWHERE = new Set([
   'originalsNum.keno.title',
   // A city's name, the odds format's name in most languages.
   'sports.format.hong_kong',
+  // The card tables' own names (Teen Patti, Andar Bahar and their bets) and the card counts.
+  'cardTables.teen-patti.title',
+  'cardTables.andar-bahar.title',
+  'cardTables.spot.ante',
+  'cardTables.spot.pair_plus',
+  'cardTables.spot.andar',
+  'cardTables.spot.bahar',
+  ...['6-10', '11-15', '16-25', '26-30', '31-35', '36-40'].map((r) => `cardTables.spot.${r}`),
 ]);
 
 /** Words that are spelled the same as in English in that language (checked by hand). */
@@ -44,6 +52,8 @@ const COGNATES: Record<string, string[]> = {
   pt: ['transactions.status', 'sports.format.decimal'],
   ms: [
     'originalsNum.roulette.types.dozen',
+    'cardTables.joker',
+    'cardTables.baccarat.title',
     'originals2.mines.title',
     'originals.demo',
     'wallet.deposit',
@@ -56,6 +66,8 @@ const COGNATES: Record<string, string[]> = {
   ],
   fr: [
     'originalsNum.wheel.segments',
+    'cardTables.joker',
+    'cardTables.spot.dragon',
     'originals2.mines.title',
     'originals2.mines.count',
     'originals.mode',
@@ -78,6 +90,7 @@ const COGNATES: Record<string, string[]> = {
     'sports.sport.tennis',
   ],
   es: [
+    'cardTables.baccarat.title',
     'originals.demo',
     'nav.casino',
     'categories.arcade',

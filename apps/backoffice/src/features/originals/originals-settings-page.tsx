@@ -10,7 +10,14 @@ import { api, errorMessage } from '../../lib/api-client.ts';
 import { useAuth } from '../../lib/auth.tsx';
 import { formatDateTime } from '../../lib/format.ts';
 
-type GameRow = { game: string; edge_bp: number; updated_at: string; updated_by: string | null };
+type GameRow = {
+  game: string;
+  edge_bp: number;
+  /** The game's paytable sets the edge (the card tables); it cannot be edited. */
+  fixed?: boolean;
+  updated_at: string;
+  updated_by: string | null;
+};
 type LimitRow = {
   currency: string;
   max_bet_minor: string | null;
@@ -23,8 +30,6 @@ type Editing =
   | { kind: 'limits'; currency: string; maxBet: string; maxPayout: string; isNew: boolean };
 
 const percent = (bp: number) => `${(bp / 100).toFixed(2)} %`;
-/** Games whose edge is the game's own (roulette's single zero): listed, not editable. */
-const FIXED_EDGE = new Set(['roulette']);
 
 /** The originals' house edge per game and the max bet / max payout per currency. */
 export function OriginalsSettingsPage() {
@@ -39,7 +44,9 @@ export function OriginalsSettingsPage() {
     {
       key: 'game',
       header: 'Game',
-      render: (row) => <span className="font-semibold capitalize">{row.game}</span>,
+      render: (row) => (
+        <span className="font-semibold capitalize">{row.game.replaceAll('-', ' ')}</span>
+      ),
     },
     {
       key: 'edge',
@@ -47,8 +54,10 @@ export function OriginalsSettingsPage() {
       render: (row) => (
         <span className="font-mono">
           {percent(row.edge_bp)}
-          {FIXED_EDGE.has(row.game) && (
-            <span className="ml-2 font-sans text-xs text-fg-muted">fixed by the wheel (1/37)</span>
+          {row.fixed && (
+            <span className="ml-2 font-sans text-xs text-fg-muted">
+              {row.game === 'roulette' ? 'fixed by the wheel (1/37)' : 'fixed by the paytable'}
+            </span>
           )}
         </span>
       ),
@@ -106,7 +115,7 @@ export function OriginalsSettingsPage() {
           onOpen={
             writable
               ? (row) =>
-                  !FIXED_EDGE.has(row.game) &&
+                  !row.fixed &&
                   setEditing({
                     kind: 'edge',
                     game: row.game,

@@ -16,6 +16,7 @@ import { lobbyAdminRoutes } from './lobby.admin-routes.ts';
 import { LobbyRepository } from './lobby.repository.ts';
 import { lobbyRoutes } from './lobby.routes.ts';
 import { LobbyService } from './lobby.service.ts';
+import { cardTablesRoutes } from './originals/card-tables.routes.ts';
 import { originalsAdminRoutes } from './originals.admin.ts';
 import { numbersRoutes } from './originals.numbers.routes.ts';
 import { OriginalsRepository } from './originals.repository.ts';
@@ -69,6 +70,7 @@ export function createOriginalsModule(deps: {
       async (app) => {
         await app.register(originalsRoutes(service, auth, deps.env));
         await app.register(numbersRoutes(service, auth, deps.env));
+        await app.register(cardTablesRoutes(service, auth, deps.env));
         await app.register(crashRoutes(crash, hub, auth, deps.env));
       },
     adminRoutes: (staff: StaffAuth, audit: AuditService) =>

@@ -6,7 +6,13 @@ import type { StaffAuth } from '../../platform/http/guards.ts';
 import { metaOf } from '../../platform/http/request-meta.ts';
 import type { AuditService } from '../audit/index.ts';
 import { staffActor } from '../staff/index.ts';
-import { EDGE_BP_MAX, ORIGINAL_GAMES, type OriginalsSettings } from './originals.settings.ts';
+import {
+  EDGE_BP_MAX,
+  FIXED_EDGES,
+  ORIGINAL_GAMES,
+  type OriginalGame,
+  type OriginalsSettings,
+} from './originals.settings.ts';
 
 const security = [{ bearer: [] }];
 const minor = z.string().regex(/^\d{1,18}$/, 'a whole number of minor units');
@@ -42,6 +48,8 @@ export const originalsAdminRoutes =
             games: games.map((g) => ({
               game: g.game,
               edge_bp: g.edge_bp,
+              /** The game's paytable sets the edge; it cannot be changed here. */
+              fixed: FIXED_EDGES[g.game as OriginalGame] !== undefined,
               updated_at: g.updated_at,
               updated_by: g.updated_by,
             })),

@@ -27,7 +27,18 @@ export type NextSeedRow = Omit<SeedRow, 'client_seed' | 'status'> & {
 export type BetRow = {
   id: bigint;
   player_id: bigint;
-  game: 'dice' | 'limbo' | 'mines' | 'plinko' | 'keno' | 'wheel' | 'roulette';
+  game:
+    | 'dice'
+    | 'limbo'
+    | 'mines'
+    | 'plinko'
+    | 'keno'
+    | 'wheel'
+    | 'roulette'
+    | 'baccarat'
+    | 'dragon-tiger'
+    | 'teen-patti'
+    | 'andar-bahar';
   currency: string;
   stake_minor: bigint;
   payout_minor: bigint;

@@ -20,7 +20,19 @@ const fairness = z.object({
 });
 export const betView = z.object({
   id: z.string(),
-  game: z.enum(['dice', 'limbo', 'mines', 'plinko', 'keno', 'wheel', 'roulette']),
+  game: z.enum([
+    'dice',
+    'limbo',
+    'mines',
+    'plinko',
+    'keno',
+    'wheel',
+    'roulette',
+    'baccarat',
+    'dragon-tiger',
+    'teen-patti',
+    'andar-bahar',
+  ]),
   /** active: a Mines round still being played. */
   state: z.enum(['active', 'settled']),
   currency: z.string(),
@@ -35,7 +47,7 @@ export const betView = z.object({
   won: z.boolean(),
   /** The house edge the bet was played at, in basis points (the verifier needs it). */
   edge_bp: z.number().int(),
-  /** Per game: Limbo {result}; Plinko {rows, risk, path, bucket}; Mines {mines, revealed, busted, mine_positions, next_multiplier}; Keno {picks, risk, drawn, hits}; Wheel {segments, risk, segment}; Roulette {pocket, color, chips: [{type, numbers?, index?, amount, payout}]}. */
+  /** Per game: Limbo {result}; Plinko {rows, risk, path, bucket}; Mines {mines, revealed, busted, mine_positions, next_multiplier}; Keno {picks, risk, drawn, hits}; Wheel {segments, risk, segment}; Roulette {pocket, color, chips: [{type, numbers?, index?, amount, payout}]}; the card tables {chips: [{spot, amount, payout}], and their cards as indices 0–51 — Baccarat {player, banker, player_total, banker_total, winner, player_pair, banker_pair}, Dragon Tiger {dragon, tiger, winner}, Teen Patti {player, dealer, player_hand, dealer_hand, winner}, Andar Bahar {joker, andar, bahar, winner, dealt}}. */
   details: z.record(z.string(), z.unknown()),
   nonce: z.number().int(),
   client_seed: z.string(),

@@ -31,6 +31,8 @@ import { currenciesError } from '../currencies/index.ts';
 import type { GateClient } from '../protection/index.ts';
 import { type Wager, type WagersService, wagersError } from '../wagers/index.ts';
 import { casinoError } from './casino.errors.ts';
+import { type CardSlipInput, cardSlip } from './originals/card-bets.ts';
+import { CARD_TABLES, type CardGame } from './originals/card-tables.ts';
 import { type KenoInput, kenoDetails, kenoPlan } from './originals.keno.ts';
 import type { Plan } from './originals.plan.ts';
 import type { BetRow, OriginalsRepository, SeedRow } from './originals.repository.ts';
@@ -747,6 +749,31 @@ export class OriginalsService {
     }
   }
 
+  /**
+   * The card tables — Baccarat, Dragon Tiger, Teen Patti, Andar Bahar (originals/*.ts): chips on
+   * the table's spots, settled by one deal. The stake is the chips' sum; limits, the gate and
+   * the money see it as one bet.
+   */
+  async cardBet(
+    game: CardGame,
+    player: { id: bigint; currency_id: number | null },
+    input: { bets: CardSlipInput; idempotency_key: string },
+    client: GateClient,
+  ) {
+    const currency = await this.currency(player.currency_id);
+    const table = CARD_TABLES[game];
+    const slip = cardSlip(input.bets, table.spots, (amount, path) =>
+      this.parseStake(amount, currency.scale, path),
+    );
+    return this.play(
+      game,
+      player,
+      { amount: formatAmount(slip.total, currency.scale), idempotency_key: input.idempotency_key },
+      client,
+      table.plan(slip.chips),
+    );
+  }
+
   /** The house edge of every original (public: the pages show the multipliers it gives). */
   async edges(): Promise<Record<string, number>> {
     const out: Record<string, number> = {};
@@ -839,6 +866,11 @@ export class OriginalsService {
           },
         };
       }
+      case 'baccarat':
+      case 'dragon-tiger':
+      case 'teen-patti':
+      case 'andar-bahar':
+        return { ...common, details: CARD_TABLES[bet.game].details(bet, scale) };
     }
   }
 }

@@ -11,13 +11,25 @@ export const ORIGINAL_GAMES = [
   'keno',
   'wheel',
   'roulette',
+  'baccarat',
+  'dragon-tiger',
+  'teen-patti',
+  'andar-bahar',
 ] as const;
 export type OriginalGame = (typeof ORIGINAL_GAMES)[number];
 /**
  * Games whose edge is the game's own, not a setting: European roulette pays 35:1 … 1:1 on 37
- * pockets, 2.70 % (1/37) whatever the operator would like (decision 0540).
+ * pockets, 2.70 % (1/37) whatever the operator would like (decision 0540); Baccarat's Banker
+ * 0.95:1 (1.06 %), Dragon Tiger's half-back tie (3.85 %), Andar Bahar's Andar 0.9:1 (2.15 %) — the
+ * main bet's edge of a fixed paytable, shown to the operator and recorded with each bet; Teen
+ * Patti's Ante follows the operator's edge (decision 0545).
  */
-export const FIXED_EDGES: Partial<Record<OriginalGame, number>> = { roulette: 270 };
+export const FIXED_EDGES: Partial<Record<OriginalGame, number>> = {
+  roulette: 270,
+  baccarat: 106,
+  'dragon-tiger': 385,
+  'andar-bahar': 215,
+};
 
 /** Without an operator row, the edge the large crypto casinos use. */
 export const DEFAULT_EDGE_BP = 100;

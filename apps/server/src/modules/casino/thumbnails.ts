@@ -173,6 +173,11 @@ function originalMotif(slug: string, light: string, tilt: number): string {
       ).join(
         '',
       )}<circle cx="120" cy="128" r="30" fill="#b45309"/><circle cx="120" cy="128" r="8" fill="#fde68a"/><circle cx="146" cy="92" r="6" fill="#fff"/></g>`;
+    case 'baccarat':
+    case 'dragon-tiger':
+    case 'teen-patti':
+    case 'andar-bahar':
+      return cardsMotif(slug, light, tilt);
     case 'crash':
       return `<g><path d="M56 180 Q120 176 180 84" fill="none" stroke="#fff" stroke-width="6" stroke-linecap="round"/>
         <path d="M56 180 Q120 176 180 84 L180 180z" fill="#fff" opacity="0.12"/>
@@ -182,6 +187,38 @@ function originalMotif(slug: string, light: string, tilt: number): string {
         <circle cx="98" cy="106" r="9" fill="#0f172a"/><circle cx="120" cy="128" r="9" fill="#0f172a"/><circle cx="142" cy="150" r="9" fill="#0f172a"/>
         <circle cx="142" cy="106" r="9" fill="#0f172a"/><circle cx="98" cy="150" r="9" fill="#0f172a"/></g>`;
   }
+}
+
+/** The card originals: a fan of their cards (Teen Patti three, the others two) on a felt oval. */
+function cardsMotif(slug: string, light: string, tilt: number): string {
+  const faces: Record<string, [string, string, boolean][]> = {
+    baccarat: [
+      ['9', '♠', false],
+      ['K', '♥', true],
+    ],
+    'dragon-tiger': [
+      ['Q', '♦', true],
+      ['7', '♣', false],
+    ],
+    'teen-patti': [
+      ['A', '♠', false],
+      ['A', '♥', true],
+      ['A', '♦', true],
+    ],
+    'andar-bahar': [
+      ['J', '♣', false],
+      ['J', '♥', true],
+    ],
+  };
+  const cards = faces[slug] ?? faces.baccarat!;
+  const spread = cards.length === 3 ? 16 : 22;
+  return `<g transform="rotate(${tilt / 2} 120 128)"><ellipse cx="120" cy="150" rx="92" ry="34" fill="#0005" stroke="${light}" stroke-width="2"/>${cards
+    .map(([rank, suit, red], i) => {
+      const angle = (i - (cards.length - 1) / 2) * spread;
+      const colour = red ? '#dc2626' : '#111827';
+      return `<g transform="rotate(${angle} 120 190)"><rect x="86" y="64" width="68" height="96" rx="9" fill="#fff" stroke="#0003"/><text x="97" y="88" font-size="19" font-family="system-ui" font-weight="900" fill="${colour}">${rank}</text><text x="120" y="132" font-size="36" text-anchor="middle" font-family="system-ui" fill="${colour}">${suit}</text></g>`;
+    })
+    .join('')}</g>`;
 }
 
 /** The game's tile art: its palette, its category's motif and its name. Deterministic. */

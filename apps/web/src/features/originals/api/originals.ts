@@ -26,7 +26,21 @@ const rotated = z.object({
 export type Rotated = z.infer<typeof rotated>;
 export const diceBet = z.object({
   id: z.string(),
-  game: z.enum(['dice', 'limbo', 'mines', 'plinko', 'keno', 'wheel', 'roulette']).default('dice'),
+  game: z
+    .enum([
+      'dice',
+      'limbo',
+      'mines',
+      'plinko',
+      'keno',
+      'wheel',
+      'roulette',
+      'baccarat',
+      'dragon-tiger',
+      'teen-patti',
+      'andar-bahar',
+    ])
+    .default('dice'),
   state: z.enum(['active', 'settled']).default('settled'),
   amount: z.string(),
   payout: z.string(),
@@ -79,6 +93,11 @@ export type RouletteChipInput = {
 };
 export const placeRouletteBet = (input: { chips: RouletteChipInput[]; idempotency_key: string }) =>
   postBet('/customer/casino/originals/roulette/bet', input, 'roulette bet');
+/** A card table's deal: chips on the table's spots (amounts in major units), one bet. */
+export const placeCardBet = (
+  game: 'baccarat' | 'dragon-tiger' | 'teen-patti' | 'andar-bahar',
+  input: { bets: Record<string, string>; idempotency_key: string },
+) => postBet(`/customer/casino/originals/${game}/bet`, input, `${game} bet`);
 export const startMines = (input: { amount: string; mines: number; idempotency_key: string }) =>
   postBet('/customer/casino/originals/mines/start', input, 'mines start');
 export const revealMine = (tile: number) =>

@@ -9,6 +9,7 @@ import { openModal } from '../../../lib/modal-store.ts';
 import { useAuth } from '../../../lib/root-store.ts';
 import { toast } from '../../../lib/toast.ts';
 import { type Rotated, realMoneyOpen, useEdges, useFairness, useRotate } from '../api/originals.ts';
+import { CARD_GAMES, type CardGame, isCardGame } from './card-rules.ts';
 
 export type Mode = 'demo' | 'real';
 /** The demo balance is shared by every original, in credits × 100. */
@@ -47,7 +48,8 @@ export type OriginalGame =
   | 'crash'
   | 'keno'
   | 'wheel'
-  | 'roulette';
+  | 'roulette'
+  | CardGame;
 const GAMES: readonly OriginalGame[] = [
   'dice',
   'limbo',
@@ -57,14 +59,22 @@ const GAMES: readonly OriginalGame[] = [
   'keno',
   'wheel',
   'roulette',
+  ...CARD_GAMES,
 ];
-/** Where a game's texts live: Dice came first (`originals.dice`), Keno, Wheel, Roulette last. */
+/**
+ * Where a game's texts live: Dice came first (`originals.dice`), Keno, Wheel, Roulette in
+ * `originalsNum`, the card tables in `cardTables`.
+ */
 const textsOf = (game: OriginalGame) =>
   game === 'dice'
     ? 'originals.dice'
-    : game === 'keno' || game === 'wheel' || game === 'roulette'
-      ? `originalsNum.${game}`
-      : `originals2.${game}`;
+    : isCardGame(game)
+      ? `cardTables.${game}`
+      : game === 'keno' || game === 'wheel' || game === 'roulette'
+        ? `originalsNum.${game}`
+        : `originals2.${game}`;
+/** An original's title key (the verifier and the history name games with it). */
+export const titleKey = (game: OriginalGame) => `${textsOf(game)}.title`;
 
 export function useOriginal(game: OriginalGame) {
   const auth = useAuth();

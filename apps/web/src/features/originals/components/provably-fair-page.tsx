@@ -15,7 +15,9 @@ import { TextField } from '../../../components/field.tsx';
 import { PageFrame } from '../../../components/page-frame.tsx';
 import { useAuth } from '../../../lib/root-store.ts';
 import { type OriginalBet, useCasinoBets } from '../api/originals.ts';
-import { FairnessPanel } from './original-shell.tsx';
+import { CARD_GAMES, type CardDeal, dealOf, dealSummary, isCardGame } from './card-rules.ts';
+import { FairnessPanel, titleKey } from './original-shell.tsx';
+import { PlayingCard } from './playing-card.tsx';
 import {
   isNumberGame,
   NUMBER_FORMULAS,
@@ -24,16 +26,25 @@ import {
   verifyNumber,
 } from './provably-fair-numbers.ts';
 
-const GAMES = ['dice', 'limbo', 'mines', 'plinko', 'crash', ...NUMBER_GAMES] as const;
-/** A game's title key (Dice came first; Keno, Wheel and Roulette have their own namespace). */
-const titleKey = (g: string) =>
-  g === 'dice'
-    ? 'originals.dice.title'
-    : isNumberGame(g)
-      ? `originalsNum.${g}.title`
-      : `originals2.${g}.title`;
+const GAMES = [
+  'dice',
+  'limbo',
+  'mines',
+  'plinko',
+  'crash',
+  ...NUMBER_GAMES,
+  ...CARD_GAMES,
+] as const;
 type Game = (typeof GAMES)[number];
-type Verified = { hash: string; floats: number[]; label: string; value: string; extra?: string };
+type Verified = {
+  hash: string;
+  floats: number[];
+  label: string;
+  value: string;
+  extra?: string;
+  /** The card tables: every hand or pile, its cards drawn as cards. */
+  hands?: { label: string; cards: number[] }[];
+};
 const x100 = (n: number) => `${Math.floor(n / 100)}.${String(n % 100).padStart(2, '0')}`;
 /** "26.0000" → "26.00": the bet's multiplier as the verifier prints it. */
 const twoDecimals = (text: string) => text.replace(/(\.\d\d)\d*$/, '$1');
@@ -59,8 +70,26 @@ function recordedOf(bet: OriginalBet): string {
     case 'plinko':
       return `${d.bucket ?? '—'} · ${twoDecimals(bet.multiplier)}×`;
     default:
+      if (isCardGame(bet.game)) return dealSummary(bet.game, bet.details as CardDeal);
       return recordedNumber(bet);
   }
+}
+
+/** The card tables' hands, as the verifier lays them out. */
+function handsOf(deal: CardDeal): { label: string; cards: number[] }[] {
+  const rows: [string, number[] | number | undefined][] = [
+    ['Player', deal.player],
+    ['Banker', deal.banker],
+    ['Dealer', deal.dealer],
+    ['Dragon', deal.dragon],
+    ['Tiger', deal.tiger],
+    ['Joker', deal.joker],
+    ['Andar', deal.andar],
+    ['Bahar', deal.bahar],
+  ];
+  return rows
+    .filter(([, cards]) => cards !== undefined)
+    .map(([label, cards]) => ({ label, cards: typeof cards === 'number' ? [cards] : cards! }));
 }
 
 const FORMULAS: Record<Game, string> = {
@@ -72,6 +101,13 @@ const FORMULAS: Record<Game, string> = {
   crash:
     'h     = HMAC_SHA256(roundHash, salt); int = first 8 hex digits\ncrash = max(1, 2³² / (int + 1) × (1 − edge))\nSHA256(roundHash) = previous round hash',
   ...NUMBER_FORMULAS,
+  baccarat:
+    'card i = floor(float_i × 52): ♦2 ♥2 ♠2 ♣2 ♦3 … ♣A\nPlayer, Player, Banker, Banker, then third cards by the tableau',
+  'dragon-tiger': 'dragon = floor(float_0 × 52); tiger = floor(float_1 × 52); aces low',
+  'teen-patti':
+    'deck 0–51 (♦2 ♥2 ♠2 ♣2 … ♣A); card i = remaining[floor(float_i × remaining.length)]\nPlayer = cards 1–3, Dealer = cards 4–6',
+  'andar-bahar':
+    "deck 0–51; card i = remaining[floor(float_i × remaining.length)]\nJoker = card 1; then Andar, Bahar, … until the Joker's rank",
 };
 
 /** Anyone can recompute a past bet here, in the browser, with the same code the server runs. */
@@ -131,6 +167,15 @@ export function ProvablyFairPage() {
     if (!seeds.serverSeed || !seeds.clientSeed || !Number.isInteger(seeds.nonce) || seeds.nonce < 0)
       return setProblem(t('originals2.fair.badSeeds'));
     const base = { hash: await sha256Hex(seeds.serverSeed), floats: await floats(seeds, 4) };
+    if (isCardGame(input.game)) {
+      const deal = await dealOf(input.game, seeds);
+      return setResult({
+        ...base,
+        label: t('cardTables.fair.cards'),
+        value: dealSummary(input.game, deal),
+        hands: handsOf(deal),
+      });
+    }
     if (isNumberGame(input.game)) {
       const r = await verifyNumber(input.game, seeds, {
         segments: input.segments,
@@ -241,7 +286,10 @@ export function ProvablyFairPage() {
           id="verifier"
         >
           <h2 className="text-base font-semibold text-fg">{t('originals2.fair.verifier')}</h2>
-          <div className="flex flex-wrap gap-1 rounded-lg bg-ink-900 p-1" role="tablist">
+          <div
+            className="grid grid-cols-3 gap-1 rounded-lg bg-ink-900 p-1 sm:grid-cols-4"
+            role="tablist"
+          >
             {GAMES.map((g) => (
               <button
                 key={g}
@@ -254,7 +302,7 @@ export function ProvablyFairPage() {
                   setChecked(null);
                 }}
                 className={cn(
-                  'h-8 flex-1 rounded-md px-2 text-[13px] font-semibold transition-colors',
+                  'h-8 truncate whitespace-nowrap rounded-md px-2 text-[13px] font-semibold transition-colors',
                   game === g ? 'bg-accent-500 text-white' : 'text-fg-muted hover:text-fg',
                 )}
                 data-testid={`verify-${g}`}
@@ -286,14 +334,18 @@ export function ProvablyFairPage() {
                 inputMode="numeric"
               />
             )}
-            {game !== 'dice' && game !== 'mines' && game !== 'keno' && game !== 'roulette' && (
-              <TextField
-                label={t('originals2.fair.edge')}
-                value={edge}
-                onChange={(e) => setEdge(e.target.value)}
-                inputMode="decimal"
-              />
-            )}
+            {game !== 'dice' &&
+              game !== 'mines' &&
+              game !== 'keno' &&
+              game !== 'roulette' &&
+              !isCardGame(game) && (
+                <TextField
+                  label={t('originals2.fair.edge')}
+                  value={edge}
+                  onChange={(e) => setEdge(e.target.value)}
+                  inputMode="decimal"
+                />
+              )}
             {game === 'mines' && (
               <TextField
                 label={t('originals2.mines.count')}
@@ -363,11 +415,41 @@ export function ProvablyFairPage() {
               )}
               <div>
                 <dt className="text-fg-subtle">{result.label}</dt>
-                <dd className="font-mono text-2xl font-bold text-fg" data-testid="verified-roll">
+                <dd
+                  className={cn(
+                    'font-mono font-bold text-fg',
+                    result.hands ? 'text-[15px]' : 'text-2xl',
+                  )}
+                  data-testid="verified-roll"
+                >
                   {result.value}
                 </dd>
                 {result.extra && (
                   <dd className="font-mono text-[12px] text-fg-muted">{result.extra}</dd>
+                )}
+                {result.hands && (
+                  <dd className="mt-2 flex flex-col gap-2" data-testid="verified-cards">
+                    {result.hands.map((hand) => (
+                      <div key={hand.label} className="flex items-center gap-2">
+                        <span className="w-14 shrink-0 text-[12px] text-fg-subtle">
+                          {hand.label}
+                        </span>
+                        <div
+                          className={cn(
+                            'flex min-w-0 flex-wrap gap-1',
+                            hand.cards.length > 6 && 'pl-4',
+                          )}
+                        >
+                          {hand.cards.map((index, i) => (
+                            // biome-ignore lint/suspicious/noArrayIndexKey: a dealt hand never reorders, and an infinite deck may repeat a card
+                            <div key={i} className={hand.cards.length > 6 ? '-ml-4' : undefined}>
+                              <PlayingCard index={index} size="sm" />
+                            </div>
+                          ))}
+                        </div>
+                      </div>
+                    ))}
+                  </dd>
                 )}
               </div>
               {checked && checked.game === game && (
