@@ -15,7 +15,6 @@ const toForm = (s: SbBuilderSettings) => ({
   legs_max: String(s.legs_max),
   odds_max: (s.odds_max_milli / 1000).toFixed(2),
 });
-type Form = ReturnType<typeof toForm>;
 
 /**
  * The bet builder per sport: offered or not, the least margin its joint prices carry (the

@@ -11,8 +11,8 @@ import { Spinner } from '../../components/spinner.tsx';
 import { ApiError, api, errorMessage } from '../../lib/api-client.ts';
 import { formatDateTime } from '../../lib/format.ts';
 import { percent } from './book.ts';
-import { PriceInput } from './price-input.tsx';
 import { BuilderSettingsCard } from './builder-settings.tsx';
+import { PriceInput } from './price-input.tsx';
 import { SportPricingCard } from './sport-pricing.tsx';
 
 type Selection = {

@@ -10,13 +10,13 @@ import { isLedgerError, type LedgerActor } from '../ledger/index.ts';
 import type { GateClient } from '../protection/index.ts';
 import { type Wager, type WagersService, wagersError } from '../wagers/index.ts';
 import { EXHAUSTIVE_MARKET_TYPES, type FeedMessage, type MarketType } from './feed/feed.types.ts';
+import { BetBuilder } from './sportsbook.builder-quote.ts';
 import {
   refusedAgain,
   SPORTSBOOK_ERRORS,
   type SportsbookErrorCode,
   sportsbookError,
 } from './sportsbook.errors.ts';
-import { BetBuilder } from './sportsbook.builder-quote.ts';
 import {
   betFullyVoid,
   betPayout,

@@ -1,8 +1,8 @@
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { cn } from '../../../components/cn.ts';
 import { ChevronLeftIcon } from '../../../components/icons.tsx';
 import { Spinner } from '../../../components/spinner.tsx';
-import { useState } from 'react';
 import { useEvent, useSportsTree } from '../api.ts';
 import { BUILDER_MARKETS, BUILDER_SPORTS, builderStore, useBuilder } from '../builder.ts';
 import { slipStore, useSlip } from '../slip-store.ts';
