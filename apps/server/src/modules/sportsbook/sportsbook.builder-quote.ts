@@ -162,7 +162,7 @@ export class BetBuilder {
       quote_id,
       event_id,
       odds_milli,
-      product_odds_milli: Math.floor(product * 1000),
+      product_odds_milli: Math.floor(product * 100 + 1e-9) * 10,
       probability_bp: Math.round(joint.probability * 10_000),
       margin_bp: Math.round(margin * 10_000),
       samples: joint.samples,
