@@ -25,7 +25,7 @@ afterAll(async () => {
 
 const two = (
   key: string,
-  type: string,
+  type: FeedMarket['type'],
   name: string,
   line: number | null,
   keys: [string, string],
