@@ -179,4 +179,47 @@ describe.skipIf(skipJourneys())('journey: sportsbook', () => {
       );
     else expect(await balance(page)).toBe(beforeEnd);
   }, 120_000);
+  it('a bet builder on a live cricket match: a joint price, a refused pick with its reason, placed through the delay', async () => {
+    const baseUrl = browser.baseUrl();
+    await tick(baseUrl, 0);
+    const page = await browser.newPage();
+    await page.goto('/');
+    await waitForApp(page);
+    await signInViaUi(page, 'demo@example.com', 'demo-password-1');
+    await page.goto('/sports?sport=cricket');
+    await waitForApp(page);
+    await page.getByTestId('sports-event-row').first().locator('button').first().click();
+    await page.getByTestId('sports-event').waitFor();
+    await page.getByTestId('event-mode-builder').click();
+    await page.getByTestId('bet-builder').waitFor();
+    const winner = page.locator('[data-testid="market"][data-market-type="match_winner"]').first();
+    const runs = page.locator('[data-testid="market"][data-market-type="innings_runs"]').first();
+    await winner.getByTestId('market-odds').first().click();
+    await runs.getByTestId('market-odds').first().click();
+    expect(await page.getByTestId('builder-pick').count()).toBe(2);
+    // The combined price comes from the book's model, shown against the plain product.
+    const odds = page.getByTestId('builder-odds');
+    await odds.waitFor();
+    expect(Number(await odds.getAttribute('data-odds'))).toBeGreaterThan(1);
+    expect(await page.getByTestId('builder-product').textContent()).toMatch(/\d/);
+    // Both sides to win: refused with the reason, nothing to place.
+    await winner.getByTestId('market-odds').nth(1).click();
+    const refusal = page.getByTestId('builder-refusal');
+    await refusal.waitFor();
+    expect(await refusal.getAttribute('data-code')).toBe('BUILDER_SAME_MARKET');
+    await winner.getByTestId('market-odds').nth(1).click();
+    await odds.waitFor();
+    await page.getByTestId('builder-stake').fill('2');
+    await page.getByTestId('builder-place').click();
+    await eventually(
+      'the bet builder to be accepted after the live delay',
+      async () => ((await page.getByTestId('builder-message').textContent()) ?? '').length > 0,
+      20_000,
+    );
+    expect(await page.getByTestId('builder-message').textContent()).toBe('Bet builder placed');
+    await page.getByTestId('slip-tab-bets').click();
+    await eventually('the bet builder in my bets', async () =>
+      ((await page.getByTestId('my-bet').first().textContent()) ?? '').includes('Bet builder'),
+    );
+  }, 90_000);
 });

@@ -153,6 +153,7 @@ const TABLE_OWNERS = {
     'sb_bets',
     'sb_bet_legs',
     'sb_open_stakes',
+    'sb_builder_settings',
     'sb_feed_log',
   ],
   staff: ['staff', 'staff_sessions', 'staff_recovery_codes'],

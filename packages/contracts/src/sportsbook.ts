@@ -84,7 +84,8 @@ export const sbEventsQuery = z.object({
 });
 
 export const sbPlaceBet = z.object({
-  kind: z.enum(['single', 'multiple', 'system']),
+  /** `builder`: picks of one event at one joint price (`POST /sports/builder/quote`). */
+  kind: z.enum(['single', 'multiple', 'system', 'builder']),
   /** System bets: legs per combination ("2 from 3" → 2). */
   system_size: z.number().int().min(2).max(7).optional(),
   selections: z
@@ -97,6 +98,8 @@ export const sbPlaceBet = z.object({
     )
     .min(1)
     .max(20),
+  /** A bet builder: the combined price quoted, as a decimal string ("7.40"). */
+  builder_odds: z.string().max(12).optional(),
   /** Stake per line in major units, as an exact decimal string ("10.50"). */
   stake: z.string().max(40),
   accept_odds: z.enum(['none', 'higher', 'any']).default('none'),
@@ -127,7 +130,9 @@ export const sbBetLeg = z.object({
 export const sbBet = z.object({
   id: z.string(),
   player_id: z.string(),
-  kind: z.enum(['single', 'multiple', 'system']),
+  kind: z.enum(['single', 'multiple', 'system', 'builder']),
+  /** A bet builder's joint price (it pays at this, not the legs' product); null otherwise. */
+  builder_odds: z.string().nullable(),
   system_size: z.number().int().nullable(),
   lines: z.number().int(),
   currency: z.string(),
@@ -187,3 +192,41 @@ export const oddsFormat = z.enum([
 export type OddsFormat = z.infer<typeof oddsFormat>;
 
 export const sbPreferences = z.object({ odds_format: oddsFormat });
+
+/** A bet builder quote request: picks (selection ids) of one event. */
+export const sbBuilderQuoteRequest = z.object({
+  event_id: z.string().min(1).max(80),
+  selections: z
+    .array(z.string().regex(/^\d{1,18}$/, 'must be a selection id'))
+    .min(2)
+    .max(20),
+});
+export type SbBuilderQuoteRequest = z.infer<typeof sbBuilderQuoteRequest>;
+
+export const sbBuilderQuote = z.object({
+  quote_id: z.string(),
+  event_id: z.string(),
+  /** The joint price, decimal string ("7.40"); place it as `builder_odds`. */
+  odds: z.string(),
+  odds_milli: z.number().int(),
+  /** Π of the picks' own prices: what a plain multiple of them would show. */
+  product_odds: z.string(),
+  /** P(every pick wins) from the book's model, basis points. */
+  probability_bp: z.number().int(),
+  margin_bp: z.number().int(),
+  /** Simulated matches behind the price; null when it is exact. */
+  samples: z.number().int().nullable(),
+  legs: z.array(z.object({ selection_id: z.string(), market_id: z.string(), odds: z.string() })),
+  expires_at: z.string(),
+});
+export type SbBuilderQuote = z.infer<typeof sbBuilderQuote>;
+
+/** The bet builder's settings for one sport (back office). */
+export const sbBuilderSettings = z.object({
+  sport_id: z.string(),
+  enabled: z.boolean(),
+  margin_bp: z.number().int(),
+  legs_max: z.number().int(),
+  odds_max_milli: z.number().int(),
+});
+export type SbBuilderSettings = z.infer<typeof sbBuilderSettings>;

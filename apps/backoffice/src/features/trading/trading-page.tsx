@@ -11,6 +11,7 @@ import { Spinner } from '../../components/spinner.tsx';
 import { ApiError, api, errorMessage } from '../../lib/api-client.ts';
 import { formatDateTime } from '../../lib/format.ts';
 import { percent } from './book.ts';
+import { BuilderSettingsCard } from './builder-settings.tsx';
 import { PriceInput } from './price-input.tsx';
 import { SportPricingCard } from './sport-pricing.tsx';
 
@@ -427,7 +428,8 @@ export function TradingPage() {
                     <td className="max-w-[320px] py-1.5">
                       <span className="text-fg-subtle">
                         {b.kind}
-                        {b.system_size ? ` ${b.system_size}/${b.legs.length}` : ''} ·{' '}
+                        {b.system_size ? ` ${b.system_size}/${b.legs.length}` : ''}
+                        {b.builder_odds ? ` @ ${b.builder_odds}` : ''} ·{' '}
                       </span>
                       {b.legs.map((l) => `${l.selection_name} @ ${l.odds}`).join(', ')}
                     </td>
@@ -458,6 +460,7 @@ export function TradingPage() {
             </table>
           </Card>
           <SportPricingCard />
+          <BuilderSettingsCard />
         </div>
       </div>
     </div>

@@ -1,4 +1,4 @@
-import { envelope, sbBet } from '@casino/contracts';
+import { envelope, sbBet, sbBuilderSettings } from '@casino/contracts';
 import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
@@ -6,6 +6,7 @@ import { AppError } from '../../platform/http/errors.ts';
 import type { StaffAuth } from '../../platform/http/guards.ts';
 import { metaOf } from '../../platform/http/request-meta.ts';
 import { staffActor } from '../staff/index.ts';
+import { BUILDER_BOUNDS } from './sportsbook.builder.ts';
 import { PRICING_BOUNDS } from './sportsbook.pricing.ts';
 import { parseOdds, type SportsbookService } from './sportsbook.service.ts';
 
@@ -18,6 +19,9 @@ const sportParams = z.object({ id: z.string().regex(/^[a-z0-9_-]{1,40}$/, 'must 
 const confirmBook = z.boolean().default(false);
 const bounded = (key: keyof typeof PRICING_BOUNDS) =>
   z.number().int().min(PRICING_BOUNDS[key][0]).max(PRICING_BOUNDS[key][1]);
+
+const builderBounded = (key: keyof typeof BUILDER_BOUNDS) =>
+  z.number().int().min(BUILDER_BOUNDS[key][0]).max(BUILDER_BOUNDS[key][1]);
 
 /** The trading desk under /api/admin/sportsbook (role trader; see staff.permissions.ts). */
 export const sportsbookAdminRoutes =
@@ -208,6 +212,48 @@ export const sportsbookAdminRoutes =
             odds_milli: service.effectiveOdds(s),
           },
         };
+      },
+    );
+
+    app.get(
+      '/sportsbook/builder',
+      {
+        ...auth.guard('sportsbook.read'),
+        schema: {
+          tags: ['admin', 'sportsbook'],
+          summary: "Each sport's bet builder settings (margin, most picks, longest price)",
+          security,
+          response: { 200: envelope(z.array(sbBuilderSettings)) },
+        },
+      },
+      async () => ({ ...ok, data: await service.builder.allSettings() }),
+    );
+
+    app.put(
+      '/sportsbook/builder/:id',
+      {
+        ...auth.guard('sportsbook.limits'),
+        schema: {
+          tags: ['admin', 'sportsbook'],
+          summary: "Set a sport's bet builder settings",
+          description:
+            'margin_bp: the least margin a builder price carries (the picks’ own margins when they add up to more); legs_max: most picks; odds_max_milli: the longest builder price (also within the sport’s range). 422 BUILDER_SETTINGS_INVALID.',
+          security,
+          params: sportParams,
+          body: z.object({
+            enabled: z.boolean(),
+            margin_bp: builderBounded('margin_bp'),
+            legs_max: builderBounded('legs_max'),
+            odds_max_milli: builderBounded('odds_max_milli'),
+          }),
+          response: { 200: envelope(sbBuilderSettings) },
+        },
+      },
+      async (request) => {
+        const before = await service.builder.settings(request.params.id);
+        const after = await service.builder.setSettings(request.params.id, request.body);
+        await service.auditBuilder(actor(request), request.params.id, before, after);
+        return { ...ok, data: { sport_id: request.params.id, ...after } };
       },
     );
 

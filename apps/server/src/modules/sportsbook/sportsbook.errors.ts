@@ -51,6 +51,23 @@ export const SPORTSBOOK_ERRORS = {
     status: 409,
     message: 'This takes the book under its floor and no other price can make up for it',
   },
+  /** Bet builder (decision 0615): picks that cannot be combined, each with its reason. */
+  BUILDER_NOT_OFFERED: { status: 422, message: 'The bet builder is not offered on this event' },
+  BUILDER_ONE_EVENT: { status: 422, message: 'A bet builder combines picks of one event' },
+  BUILDER_TOO_MANY_LEGS: { status: 422, message: 'Too many picks for a bet builder' },
+  BUILDER_SAME_MARKET: { status: 422, message: 'Two picks of one market cannot both win' },
+  BUILDER_MARKET_NOT_SUPPORTED: {
+    status: 422,
+    message: 'This market cannot be combined in a bet builder',
+  },
+  BUILDER_INCOMPATIBLE: { status: 422, message: 'These picks cannot all happen' },
+  BUILDER_TOO_UNLIKELY: { status: 422, message: 'These picks are too unlikely to price' },
+  BUILDER_PRICE_OUT_OF_RANGE: {
+    status: 422,
+    message: 'The combined price is outside the range the book offers',
+  },
+  /** A builder setting outside BUILDER_BOUNDS. */
+  BUILDER_SETTINGS_INVALID: { status: 422, message: 'The bet builder settings are invalid' },
 } as const;
 
 declare module '../../platform/http/errors.ts' {

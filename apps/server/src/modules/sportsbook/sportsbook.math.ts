@@ -91,10 +91,43 @@ export function binomial(n: number, k: number): number {
 }
 
 export type BetShape = {
-  kind: 'single' | 'multiple' | 'system';
+  kind: 'single' | 'multiple' | 'system' | 'builder';
   system_size: number | null;
   line_stake_minor: bigint;
+  /** A bet builder pays at its joint price (see builderPayout). */
+  builder_odds_milli?: number | null;
 };
+
+/**
+ * A bet builder's payout (decision 0615): a lost leg loses it; otherwise a void leg voids the
+ * whole bet (its joint price cannot be split into legs), the stake back; every leg won pays
+ * stake × joint price × each leg's dead-heat factor, rounded toward zero. Null while open.
+ */
+export function builderPayout(
+  stake_minor: bigint,
+  builder_odds_milli: number,
+  legs: readonly Leg[],
+): bigint | null {
+  if (legs.some((leg) => leg.result === 'lost' || leg.result === 'half_lost')) return 0n;
+  if (legs.some((leg) => leg.result === 'open')) return null;
+  if (legs.some((leg) => leg.result === 'void')) return stake_minor;
+  let num = stake_minor * BigInt(builder_odds_milli);
+  let den = ODDS_SCALE;
+  for (const leg of legs) {
+    num *= BigInt(leg.dead_heat_num ?? 1);
+    den *= BigInt(leg.dead_heat_den ?? 1);
+  }
+  return num / den;
+}
+
+/** A bet builder with a void leg and none lost is void whole. */
+export function builderVoid(legs: readonly Leg[]): boolean {
+  return (
+    legs.some((leg) => leg.result === 'void') &&
+    !legs.some((leg) => leg.result === 'lost' || leg.result === 'half_lost') &&
+    !legs.some((leg) => leg.result === 'open')
+  );
+}
 
 /** The lines of a bet: index lists into its legs. */
 export function betLines(shape: BetShape, legCount: number): number[][] {
@@ -108,6 +141,8 @@ export function betLines(shape: BetShape, legCount: number): number[][] {
  * does; a void leg counts 1 (it drops out).
  */
 export function betPayout(shape: BetShape, legs: readonly Leg[]): bigint | null {
+  if (shape.kind === 'builder')
+    return builderPayout(shape.line_stake_minor, shape.builder_odds_milli!, legs);
   let total = 0n;
   for (const line of betLines(shape, legs.length)) {
     const lineLegs = line.map((i) => legs[i]!);
@@ -120,7 +155,8 @@ export function betPayout(shape: BetShape, legs: readonly Leg[]): bigint | null 
 }
 
 /** Every leg void (or every line made only of void legs): the stake comes back whole. */
-export function betFullyVoid(legs: readonly Leg[]): boolean {
+export function betFullyVoid(legs: readonly Leg[], shape?: BetShape): boolean {
+  if (shape?.kind === 'builder') return builderVoid(legs);
   return legs.length > 0 && legs.every((leg) => leg.result === 'void');
 }
 

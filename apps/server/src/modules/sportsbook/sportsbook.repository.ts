@@ -3,6 +3,7 @@ import { CompiledQuery, type Generated, type Kysely, sql, type Transaction } fro
 import { type Db, preparedStatement } from '../../platform/db/database.ts';
 import { playerRowsJson } from '../../platform/db/sql.ts';
 import type { EventStatus, FeedFixture, FeedMarket, FeedScore } from './feed/feed.types.ts';
+import type { BuilderSettings } from './sportsbook.builder.ts';
 import type { LegResult } from './sportsbook.math.ts';
 import type { BookStop, SportPricing } from './sportsbook.pricing.ts';
 
@@ -57,8 +58,10 @@ export type BetRow = {
   idempotency_key: string;
   request_hash: string;
   currency: string;
-  kind: 'single' | 'multiple' | 'system';
+  kind: 'single' | 'multiple' | 'system' | 'builder';
   system_size: number | null;
+  /** A bet builder's joint price (thousandths): it pays at this, not the legs' product. */
+  builder_odds_milli: number | null;
   lines: number;
   line_stake_minor: bigint;
   stake_minor: bigint;
@@ -233,10 +236,10 @@ const INSERT_BET_SQL = preparedStatement(
   `with bet as (
      insert into sb_bets (player_id, idempotency_key, request_hash, currency, kind, system_size,
        lines, line_stake_minor, stake_minor, potential_return_minor, accept_odds, status,
-       accept_at, free_bet_id, stake_state, settle_version)
+       accept_at, free_bet_id, stake_state, settle_version, builder_odds_milli)
      values ($1::bigint, $2::text, $3::text, $4::text, $5::text, $6::integer, $7::integer,
        $8::bigint, $9::bigint, $10::bigint, $11::text, 'pending', $12::timestamptz, $13::bigint,
-       'none', 0)
+       'none', 0, $19::integer)
      on conflict (player_id, idempotency_key) do nothing
      returning id
    ), legs as (
@@ -708,6 +711,7 @@ export class SportsbookRepository {
         legs.map((l) => String(l.market_id)),
         legs.map((l) => l.event_id),
         legs.map((l) => l.odds_milli),
+        bet.builder_odds_milli ?? null,
       ]),
     );
     return rows[0]?.id ?? null;
@@ -895,5 +899,29 @@ export class SportsbookRepository {
   /** The player's sports bets for their data export (JSON text). */
   exportOf(player_id: bigint): Promise<string> {
     return playerRowsJson(this.db, 'sb_bets', player_id);
+  }
+
+  /** The bet builder's settings for a sport; undefined: the defaults. */
+  async builderSettings(sport_id: string): Promise<BuilderSettings | undefined> {
+    const { rows } = await sql<BuilderSettings>`
+      select enabled, margin_bp, legs_max, odds_max_milli
+        from sb_builder_settings where sport_id = ${sport_id}`.execute(this.db);
+    return rows[0];
+  }
+
+  async allBuilderSettings(): Promise<(BuilderSettings & { sport_id: string })[]> {
+    const { rows } = await sql<BuilderSettings & { sport_id: string }>`
+      select sport_id, enabled, margin_bp, legs_max, odds_max_milli
+        from sb_builder_settings order by sport_id`.execute(this.db);
+    return rows;
+  }
+
+  async setBuilderSettings(sport_id: string, s: BuilderSettings): Promise<void> {
+    await sql`
+      insert into sb_builder_settings (sport_id, enabled, margin_bp, legs_max, odds_max_milli)
+      values (${sport_id}, ${s.enabled}, ${s.margin_bp}, ${s.legs_max}, ${s.odds_max_milli})
+      on conflict (sport_id) do update set enabled = excluded.enabled,
+        margin_bp = excluded.margin_bp, legs_max = excluded.legs_max,
+        odds_max_milli = excluded.odds_max_milli, updated_at = now()`.execute(this.db);
   }
 }

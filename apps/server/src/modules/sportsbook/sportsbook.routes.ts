@@ -2,6 +2,8 @@ import {
   envelope,
   sbBet,
   sbBetsQuery,
+  sbBuilderQuote,
+  sbBuilderQuoteRequest,
   sbCashout,
   sbEventDetail,
   sbEventSummary,
@@ -16,7 +18,7 @@ import type { PlayerAuth } from '../../platform/http/guards.ts';
 import type { CurrenciesService } from '../currencies/index.ts';
 import { gateClient } from '../protection/index.ts';
 import { sportsbookError } from './sportsbook.errors.ts';
-import type { SportsbookService } from './sportsbook.service.ts';
+import { oddsText, type SportsbookService } from './sportsbook.service.ts';
 
 const security = [{ bearer: [] }];
 const betId = z.object({ id: z.string().regex(/^\d{1,18}$/, 'must be a bet id') });
@@ -203,10 +205,50 @@ export const sportsbookRoutes =
           stake: body.stake,
           accept_odds: body.accept_odds,
           idempotency_key: body.idempotency_key,
+          ...(body.builder_odds === undefined ? {} : { builder_odds: body.builder_odds }),
           ...(body.free_bet_id ? { free_bet_id: BigInt(body.free_bet_id) } : {}),
         };
         const { replay, view } = await service.placeBet(input, gateClient(request, deps.env));
         return { status: 200, message: replay ? 'Bet already placed' : 'Bet placed', data: view };
+      },
+    );
+
+    app.post(
+      '/sports/builder/quote',
+      {
+        schema: {
+          tags: ['sportsbook'],
+          summary: 'Price a bet builder: picks of one event at one joint price',
+          description:
+            "The price comes from the book's match model (the picks' joint probability), not the product of their prices, with the bet builder's margin. " +
+            'It is offered until `expires_at`; placement (`kind: builder`, `builder_odds`) prices again and applies `accept_odds`. ' +
+            'Refusals, 422 with the reason: BUILDER_SAME_MARKET, BUILDER_INCOMPATIBLE (the picks cannot all happen), BUILDER_MARKET_NOT_SUPPORTED, BUILDER_TOO_UNLIKELY, BUILDER_PRICE_OUT_OF_RANGE, BUILDER_TOO_MANY_LEGS, BUILDER_NOT_OFFERED, DUPLICATE_SELECTION; 409 MARKET_SUSPENDED, MARKET_CLOSED; 404 SELECTION_NOT_FOUND.',
+          body: sbBuilderQuoteRequest,
+          response: { 200: envelope(sbBuilderQuote) },
+        },
+      },
+      async (request) => {
+        const q = await service.builder.quote(request.body.event_id, request.body.selections);
+        return {
+          status: 200,
+          message: 'OK',
+          data: {
+            quote_id: q.quote_id,
+            event_id: q.event_id,
+            odds: oddsText(q.odds_milli),
+            odds_milli: q.odds_milli,
+            product_odds: oddsText(q.product_odds_milli),
+            probability_bp: q.probability_bp,
+            margin_bp: q.margin_bp,
+            samples: q.samples,
+            legs: q.legs.map((l) => ({
+              selection_id: l.selection_id,
+              market_id: l.market_id,
+              odds: oddsText(l.odds_milli),
+            })),
+            expires_at: q.expires_at.toISOString(),
+          },
+        };
       },
     );
 

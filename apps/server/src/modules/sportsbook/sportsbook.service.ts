@@ -10,6 +10,7 @@ import { isLedgerError, type LedgerActor } from '../ledger/index.ts';
 import type { GateClient } from '../protection/index.ts';
 import { type Wager, type WagersService, wagersError } from '../wagers/index.ts';
 import { EXHAUSTIVE_MARKET_TYPES, type FeedMessage, type MarketType } from './feed/feed.types.ts';
+import { BetBuilder } from './sportsbook.builder-quote.ts';
 import {
   refusedAgain,
   SPORTSBOOK_ERRORS,
@@ -86,9 +87,11 @@ export type PlaceInput = {
   player_id: bigint;
   currency: string;
   scale: number;
-  kind: 'single' | 'multiple' | 'system';
+  kind: 'single' | 'multiple' | 'system' | 'builder';
   system_size?: number;
   selections: { selection_id: bigint; odds: string }[];
+  /** A bet builder: the joint price the player saw (its legs' `odds` are for display). */
+  builder_odds?: string;
   stake: string;
   accept_odds: AcceptOdds;
   idempotency_key: string;
@@ -178,7 +181,14 @@ export class SportsbookService {
     this.stakeFactors = new SharedCache<number>(STAKE_FACTOR_CACHE, (player_id) =>
       repo.stakeFactor(BigInt(player_id)),
     ).listen(options.events, PLAYER_LIMITS_CHANNEL);
+    this.builder = new BetBuilder(repo, {
+      pricingOf: (sport_id) => this.pricingOf(sport_id),
+      effectiveOdds: (selection) => this.effectiveOdds(selection),
+    });
   }
+
+  /** Bet builder pricing and settings (sportsbook.builder-quote.ts). */
+  readonly builder: BetBuilder;
 
   get liveDelayMs(): number {
     return this.options.live_delay_ms;
@@ -646,6 +656,11 @@ export class SportsbookService {
     if (n === 0) throw bad('Add at least one selection', 'body.selections');
     if (input.kind === 'single' && n !== 1)
       throw bad('A single has exactly one selection', 'body.selections');
+    if (input.kind === 'builder' && (n < 2 || n > LEGS_MAX))
+      throw bad(`A bet builder has 2 to ${LEGS_MAX} selections`, 'body.selections');
+    const builderAsked = input.kind === 'builder' ? parseOdds(input.builder_odds ?? '') : undefined;
+    if (builderAsked === null)
+      throw bad('builder_odds must be the quoted combined price', 'body.builder_odds');
     if (input.kind === 'multiple' && (n < 2 || n > LEGS_MAX))
       throw bad(`A multiple has 2 to ${LEGS_MAX} selections`, 'body.selections');
     if (input.kind === 'system') {
@@ -700,7 +715,9 @@ export class SportsbookService {
       if (current === null)
         throw sportsbookError('MARKET_SUSPENDED', `${row.name}: no price is offered`);
       const asked = requested[i]!;
+      // A builder's legs are priced together below; their own prices are for display.
       const acceptable =
+        input.kind === 'builder' ||
         current === asked ||
         input.accept_odds === 'any' ||
         (input.accept_odds === 'higher' && current > asked);
@@ -713,7 +730,30 @@ export class SportsbookService {
       }
       return { row, odds_milli: current, leg_no: i };
     });
-    if (input.kind !== 'single' && new Set(legs.map((l) => l.row.event_id)).size !== legs.length) {
+    let builder_odds_milli: number | null = null;
+    if (input.kind === 'builder') {
+      if (new Set(legs.map((l) => l.row.event_id)).size !== 1)
+        throw sportsbookError('BUILDER_ONE_EVENT');
+      const joint = await this.builder.quote(
+        legs[0]!.row.event_id,
+        legs.map((l) => String(l.row.id)),
+      );
+      const asked = builderAsked!;
+      const acceptable =
+        joint.odds_milli === asked ||
+        input.accept_odds === 'any' ||
+        (input.accept_odds === 'higher' && joint.odds_milli > asked);
+      if (!acceptable)
+        throw sportsbookError(
+          'PRICE_CHANGED',
+          `The bet builder's price moved from ${oddsText(asked)} to ${oddsText(joint.odds_milli)}`,
+          [{ path: 'body.builder_odds', message: oddsText(joint.odds_milli) }],
+        );
+      builder_odds_milli = joint.odds_milli;
+    } else if (
+      input.kind !== 'single' &&
+      new Set(legs.map((l) => l.row.event_id)).size !== legs.length
+    ) {
       throw sportsbookError('CONFLICTING_SELECTIONS');
     }
     const lines = input.kind === 'system' ? binomial(n, input.system_size!) : 1;
@@ -721,6 +761,7 @@ export class SportsbookService {
       kind: input.kind,
       system_size: input.kind === 'system' ? input.system_size! : null,
       line_stake_minor: stake_line,
+      builder_odds_milli,
     };
     const stake_minor = stake_line * BigInt(lines);
     const potential = potentialReturn(
@@ -837,9 +878,10 @@ export class SportsbookService {
       if (!again) throw new AppError('CONFLICT', 'The bet could not be recorded; try again');
       return this.replay(input, again);
     }
-    const view = placed.legs
-      ? this.betView(placed.bet, placed.legs)
-      : (await this.betViews([placed.bet]))[0]!;
+    const view =
+      placed.legs && input.kind !== 'builder'
+        ? this.betView(placed.bet, placed.legs)
+        : (await this.betViews([placed.bet]))[0]!;
     return { bet: placed.bet, replay: false, view };
   }
 
@@ -866,6 +908,8 @@ export class SportsbookService {
           input.accept_odds,
           input.selections.map((s) => [String(s.selection_id), s.odds]),
           input.free_bet_id === undefined ? null : String(input.free_bet_id),
+          // Only a builder's digest carries its price, so other bets' digests are unchanged.
+          ...(input.kind === 'builder' ? [input.builder_odds ?? null] : []),
         ]),
       )
       .digest('hex');
@@ -897,6 +941,7 @@ export class SportsbookService {
         accept_odds: input.accept_odds,
         accept_at: new Date(Date.now() + (quote.live ? this.options.live_delay_ms : 0)),
         free_bet_id: input.free_bet_id ?? null,
+        builder_odds_milli: quote.shape.builder_odds_milli,
       },
       quote.legs.map((l) => ({
         leg_no: l.leg_no,
@@ -949,6 +994,9 @@ export class SportsbookService {
             ...s,
             odds: oddsText(quote.legs[i]!.odds_milli),
           })),
+          ...(quote.shape.builder_odds_milli === null
+            ? {}
+            : { builder_odds: oddsText(quote.shape.builder_odds_milli) }),
           player_id: input.player_id,
         });
         catalogue = again.legs.map((l) => l.row);
@@ -1062,7 +1110,7 @@ export class SportsbookService {
       const views = await this.repo.legViews([bet_id], trx);
       const legs = this.legsOf(views);
       const payout = betPayout(bet, legs);
-      const fullVoid = payout !== null && betFullyVoid(legs);
+      const fullVoid = payout !== null && betFullyVoid(legs, bet);
       const same =
         payout === null
           ? bet.status === 'open'
@@ -1180,7 +1228,24 @@ export class SportsbookService {
 
   async cashoutQuote(bet: BetRow): Promise<bigint | null> {
     if (bet.status !== 'open' || bet.free_bet_id !== null) return null;
-    return this.cashoutFor(bet, await this.repo.legViews([bet.id]));
+    const views = await this.repo.legViews([bet.id]);
+    if (bet.kind === 'builder') return this.builderCashout(bet, views);
+    return this.cashoutFor(bet, views);
+  }
+
+  /** A bet builder's offer: from the joint model's current probability (decision 0615). */
+  private builderCashout(bet: BetRow, views: LegState[]): Promise<bigint | null> {
+    if (bet.status !== 'open' || bet.free_bet_id !== null || views.length === 0)
+      return Promise.resolve(null);
+    return this.builder.cashout(
+      {
+        event_id: views[0]!.event_id,
+        stake_minor: bet.stake_minor,
+        builder_odds_milli: bet.builder_odds_milli!,
+      },
+      views,
+      CASHOUT_MARGIN_BP,
+    );
   }
 
   /** The cash-out offer for an open bet from its legs as the catalogue has them now. */
@@ -1293,11 +1358,16 @@ export class SportsbookService {
       if (own) own.push(l);
       else byBet.set(l.bet_id, [l]);
     }
-    return bets.map((b) => this.betView(b, byBet.get(b.id) ?? []));
+    // Bet builders' offers come from the joint model (async), read before the views.
+    const offers = new Map<bigint, bigint | null>();
+    for (const b of bets)
+      if (b.kind === 'builder' && b.status === 'open')
+        offers.set(b.id, await this.builderCashout(b, byBet.get(b.id) ?? []));
+    return bets.map((b) => this.betView(b, byBet.get(b.id) ?? [], offers.get(b.id)));
   }
 
   /** A bet as players see it, from its legs in leg order (an open bet: today's cash-out offer). */
-  betView(b: BetRow, legs: LegState[]) {
+  betView(b: BetRow, legs: LegState[], builderOffer?: bigint | null) {
     return {
       id: String(b.id),
       player_id: String(b.player_id),
@@ -1328,9 +1398,10 @@ export class SportsbookService {
       settle_version: b.settle_version,
       created_at: b.created_at.toISOString(),
       settled_at: b.settled_at?.toISOString() ?? null,
+      builder_odds: b.builder_odds_milli === null ? null : oddsText(b.builder_odds_milli),
       cashout_minor:
         b.status === 'open'
-          ? (this.cashoutFor(b, legs)?.toString() ?? null)
+          ? ((b.kind === 'builder' ? builderOffer : this.cashoutFor(b, legs))?.toString() ?? null)
           : (b.cashout_minor?.toString() ?? null),
       legs: legs.map((l) => ({
         selection_id: String(l.selection_id),
@@ -1538,6 +1609,22 @@ export class SportsbookService {
   }
 
   /** Every sport's pricing settings (the desk's table). */
+  /** The desk's change of a sport's bet builder settings, in the audit trail. */
+  async auditBuilder(
+    actor: Parameters<AuditService['record']>[0]['actor'],
+    sport_id: string,
+    before: object,
+    after: object,
+  ) {
+    await this.audit.record({
+      actor,
+      action: 'sportsbook.builder.settings',
+      target: { type: 'sb_sport', id: sport_id },
+      before,
+      after,
+    });
+  }
+
   async sportsPricing() {
     return (await this.repo.sports()).map((row) => ({
       id: row.id,

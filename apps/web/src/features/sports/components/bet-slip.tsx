@@ -579,7 +579,9 @@ function MyBets() {
                 ? t('sports.slip.fromN', { k: String(bet.system_size), n: String(bet.legs.length) })
                 : bet.kind === 'single'
                   ? t('sports.myBets.single')
-                  : t(`sports.slip.${bet.kind}`)}
+                  : bet.kind === 'builder'
+                    ? `${t('sportsBuilder.title')} · ${formatOdds(Math.round(Number(bet.builder_odds) * 1000), slip.format)}`
+                    : t(`sports.slip.${bet.kind}`)}
               {bet.kind !== 'single' && (
                 <span className="text-fg-subtle">
                   {' '}

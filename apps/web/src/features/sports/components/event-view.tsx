@@ -1,9 +1,12 @@
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { cn } from '../../../components/cn.ts';
 import { ChevronLeftIcon } from '../../../components/icons.tsx';
 import { Spinner } from '../../../components/spinner.tsx';
-import { useEvent } from '../api.ts';
+import { useEvent, useSportsTree } from '../api.ts';
+import { BUILDER_MARKETS, BUILDER_SPORTS, builderStore, useBuilder } from '../builder.ts';
 import { slipStore, useSlip } from '../slip-store.ts';
+import { BetBuilderPanel } from './bet-builder-panel.tsx';
 import { LiveBadge } from './event-list.tsx';
 import { OddsButton } from './odds-button.tsx';
 
@@ -12,6 +15,9 @@ export function EventView({ id, onBack }: { id: string; onBack: () => void }) {
   const { t, i18n } = useTranslation();
   const event = useEvent(id);
   const slip = useSlip();
+  const tree = useSportsTree();
+  const [mode, setMode] = useState<'markets' | 'builder'>('markets');
+  const picks = useBuilder(id);
   if (event.isLoading)
     return (
       <div className="flex justify-center py-20">
@@ -30,6 +36,8 @@ export function EventView({ id, onBack }: { id: string; onBack: () => void }) {
   }
   const e = event.data;
   const live = e.status === 'live' || e.status === 'suspended';
+  const builderOffered = BUILDER_SPORTS.includes(e.sport_id);
+  const building = builderOffered && mode === 'builder';
   return (
     <div className="space-y-4" data-testid="sports-event">
       <button
@@ -103,62 +111,99 @@ export function EventView({ id, onBack }: { id: string; onBack: () => void }) {
           {t('sports.eventSuspended')}
         </div>
       )}
+      {builderOffered && (
+        <div className="inline-flex rounded-lg bg-ink-850 p-1" role="tablist">
+          {(['markets', 'builder'] as const).map((m) => (
+            <button
+              key={m}
+              type="button"
+              role="tab"
+              aria-selected={mode === m}
+              onClick={() => setMode(m)}
+              data-testid={`event-mode-${m}`}
+              className={cn(
+                'h-8 rounded-md px-4 text-xs font-semibold transition-colors',
+                mode === m ? 'bg-accent-500 text-white' : 'text-fg-muted hover:text-fg',
+              )}
+            >
+              {m === 'markets' ? t('sportsBuilder.allMarkets') : t('sportsBuilder.title')}
+            </button>
+          ))}
+        </div>
+      )}
+      {building && (
+        <BetBuilderPanel eventId={e.id} live={live} liveDelayMs={tree.data?.live_delay_ms ?? 0} />
+      )}
       <div className="@container">
         <div className="grid gap-3 @2xl:grid-cols-2">
-          {e.markets.map((m) => {
-            const suspended = m.status !== 'open' || e.suspended;
-            return (
-              <section
-                key={m.id}
-                className="rounded-xl border border-ink-700 bg-ink-900 p-3"
-                data-testid="market"
-                data-market-type={m.type}
-                data-market={m.id}
-              >
-                <header className="mb-2 flex items-center justify-between gap-2 px-1">
-                  <h3 className="truncate text-sm font-semibold text-fg">{m.name}</h3>
-                  {suspended && (
-                    <span
-                      className="shrink-0 rounded bg-ink-700 px-1.5 py-0.5 text-[10px] font-semibold text-fg-muted uppercase"
-                      data-testid="market-suspended"
-                    >
-                      {t('sports.suspended')}
-                    </span>
-                  )}
-                </header>
-                <div
-                  className={cn(
-                    'grid gap-1.5',
-                    m.selections.length === 3 ? 'grid-cols-3' : 'grid-cols-2',
-                  )}
+          {e.markets
+            .filter((m) => !building || BUILDER_MARKETS.includes(m.type))
+            .map((m) => {
+              const suspended = m.status !== 'open' || e.suspended;
+              return (
+                <section
+                  key={m.id}
+                  className="rounded-xl border border-ink-700 bg-ink-900 p-3"
+                  data-testid="market"
+                  data-market-type={m.type}
+                  data-market={m.id}
                 >
-                  {m.selections.map((s) => (
-                    <OddsButton
-                      key={s.id}
-                      testId="market-odds"
-                      label={s.name}
-                      odds_milli={s.odds_milli}
-                      suspended={suspended || !s.active}
-                      selected={slip.items.some((i) => i.selection_id === s.id)}
-                      onClick={() =>
-                        slipStore.toggle({
-                          selection_id: s.id,
-                          event_id: e.id,
-                          event_name: `${e.home} v ${e.away}`,
-                          market_id: m.id,
-                          market_name: m.name,
-                          selection_name: s.name,
-                          odds_milli: s.odds_milli!,
-                          current_milli: s.odds_milli,
-                          live,
-                        })
-                      }
-                    />
-                  ))}
-                </div>
-              </section>
-            );
-          })}
+                  <header className="mb-2 flex items-center justify-between gap-2 px-1">
+                    <h3 className="truncate text-sm font-semibold text-fg">{m.name}</h3>
+                    {suspended && (
+                      <span
+                        className="shrink-0 rounded bg-ink-700 px-1.5 py-0.5 text-[10px] font-semibold text-fg-muted uppercase"
+                        data-testid="market-suspended"
+                      >
+                        {t('sports.suspended')}
+                      </span>
+                    )}
+                  </header>
+                  <div
+                    className={cn(
+                      'grid gap-1.5',
+                      m.selections.length === 3 ? 'grid-cols-3' : 'grid-cols-2',
+                    )}
+                  >
+                    {m.selections.map((s) => (
+                      <OddsButton
+                        key={s.id}
+                        testId="market-odds"
+                        label={s.name}
+                        odds_milli={s.odds_milli}
+                        suspended={suspended || !s.active}
+                        selected={
+                          building
+                            ? picks.some((p) => p.selection_id === s.id)
+                            : slip.items.some((i) => i.selection_id === s.id)
+                        }
+                        onClick={() =>
+                          building
+                            ? builderStore.toggle(e.id, {
+                                selection_id: s.id,
+                                market_id: m.id,
+                                market_name: m.name,
+                                selection_name: s.name,
+                                odds_milli: s.odds_milli!,
+                              })
+                            : slipStore.toggle({
+                                selection_id: s.id,
+                                event_id: e.id,
+                                event_name: `${e.home} v ${e.away}`,
+                                market_id: m.id,
+                                market_name: m.name,
+                                selection_name: s.name,
+                                odds_milli: s.odds_milli!,
+                                current_milli: s.odds_milli,
+                                live,
+                              })
+                        }
+                      />
+                    ))}
+                  </div>
+                </section>
+              );
+            })}
         </div>
       </div>
     </div>
