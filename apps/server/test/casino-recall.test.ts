@@ -116,6 +116,12 @@ describe('round recall: a page for every casino bet', () => {
       round: { ref: round, status: 'closed' },
     });
     expect(detail.round.transactions.map((x: { kind: string }) => x.kind)).toEqual(['bet', 'win']);
+    // The ledger names the round `provider:<studio>:<round>`: the same page answers that too.
+    const byLedger = await get(
+      session.player.token,
+      `/bets/${encodeURIComponent(`provider:lantern:${round}`)}`,
+    );
+    expect(byLedger.json().data.id).toBe(ref);
 
     const support = await staffMember(t, 'support');
     const list = await t.app.inject({

@@ -52,6 +52,20 @@ export class RecallRepository {
     return result.rows[0];
   }
 
+  /** A round by the studio's own reference (the ledger's `bet:provider:<code>:<round>`). */
+  async studioRoundByRef(
+    player_id: bigint,
+    code: string,
+    round_ref: string,
+  ): Promise<StudioRoundRow | undefined> {
+    const result = await sql<StudioRoundRow>`${this.rounds()}
+       join casino_provider_integrations i on i.provider_id = r.provider_id
+       where r.player_id = ${player_id} and i.code = ${code} and r.round_ref = ${round_ref}`.execute(
+      this.db,
+    );
+    return result.rows[0];
+  }
+
   async studioTransactions(round_id: bigint): Promise<StudioTxnRow[]> {
     const result = await sql<StudioTxnRow>`
       select txn_ref, kind, amount_minor, status, created_at from provider_transactions

@@ -77,7 +77,7 @@ const recallSchema = z.object({
   per_game: z.number().int(),
   games: z.array(z.object({ game: z.string(), game_name: z.string(), bets: z.array(betDetail) })),
 });
-const refParam = z.string().min(1).max(40);
+const refParam = z.string().min(1).max(160);
 const perGameQuery = z.object({
   per_game: z.coerce
     .number()

@@ -14,6 +14,8 @@ export const RECALL_PER_GAME_MAX = 50;
  * bet (`crash-45`) or a studio round (`round-67`): three tables, one page address.
  */
 export const BET_REF = /^(?:(crash|round)-)?([1-9]\d{0,17})$/;
+/** A studio round as the ledger's movements name it: `provider:<studio code>:<round ref>`. */
+export const STUDIO_REF = /^provider:([a-z0-9_]{2,32}):(.{1,100})$/;
 
 export type BetDetail = {
   id: string;
@@ -83,6 +85,12 @@ export class RecallService {
 
   /** One of the player's bets; BET_NOT_FOUND for any other (another player's included). */
   async bet(player: Player, ref: string): Promise<BetDetail> {
+    const studio = STUDIO_REF.exec(ref);
+    if (studio) {
+      const round = await this.deps.repository.studioRoundByRef(player.id, studio[1]!, studio[2]!);
+      if (round) return this.studioDetail(round, true);
+      throw casinoError('BET_NOT_FOUND', 'No such round');
+    }
     const match = BET_REF.exec(ref);
     if (!match) throw casinoError('BET_NOT_FOUND', `No bet "${ref.slice(0, 40)}"`);
     const id = BigInt(match[2]!);
