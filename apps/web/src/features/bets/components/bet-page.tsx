@@ -104,7 +104,7 @@ function Summary({ bet }: { bet: BetDetail }) {
           {t(`bets.outcome.${outcome}`)}
         </span>
       </div>
-      <dl className="grid grid-cols-2 gap-3 sm:grid-cols-4">
+      <dl className="grid grid-cols-3 gap-2 sm:gap-3">
         <Figure
           label={t('bets.stake')}
           value={`${bet.amount} ${bet.currency}`}
@@ -116,8 +116,10 @@ function Summary({ bet }: { bet: BetDetail }) {
           testId="bet-payout"
         />
         <Figure label={t('bets.multiplier')} value={bet.multiplier ? `${bet.multiplier}×` : '—'} />
-        <Figure label={t('bets.time')} value={formatDateTime(bet.created_at, i18n.language)} />
       </dl>
+      <p className="text-[13px] text-fg-muted" data-testid="bet-time">
+        {t('bets.time')}: {formatDateTime(bet.created_at, i18n.language)}
+      </p>
     </section>
   );
 }

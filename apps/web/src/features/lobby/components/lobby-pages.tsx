@@ -33,6 +33,11 @@ export function CasinoHomePage() {
     ? allOriginals.data?.games
     : data?.featured.filter((game) => game.is_original);
   const slots = useGames({ page: 1, category: 'slots' });
+  // A slots row that would repeat the featured row adds nothing.
+  const featuredSlugs = new Set(data?.featured.map((game) => game.slug));
+  const moreSlots = slots.data?.games.some((game) => !featuredSlugs.has(game.slug))
+    ? slots.data.games
+    : undefined;
   const table = useGames({ page: 1, category: 'table' });
   return (
     <PageFrame
@@ -68,7 +73,7 @@ export function CasinoHomePage() {
       <GameRow
         id="slots"
         title={t('lobby2.slotsRow')}
-        games={slots.data?.games}
+        games={moreSlots}
         icon={<CardsIcon size={18} />}
         more="/casino/slots"
       />
