@@ -1,6 +1,7 @@
 import { crashPoint, recompute, sha256Hex } from '@casino/games';
 import { describe, expect, it } from 'vitest';
-import { type BetDetail, betPageOf } from './api/bets.ts';
+import { betPageOf } from '../../lib/bet-links.ts';
+import type { BetDetail } from './api/bets.ts';
 import { GenericOutcome, StudioRound } from './renderers/generic.tsx';
 import { DiceOutcome } from './renderers/originals.tsx';
 import { betRenderer, registerBetRenderer } from './renderers/registry.ts';

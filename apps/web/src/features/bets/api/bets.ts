@@ -1,5 +1,5 @@
 import { envelope } from '@casino/contracts/envelope';
-import { useQuery } from '@tanstack/react-query';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { z } from 'zod';
 import { parseResponse, request } from '../../../lib/api-client.ts';
 import { useAuth } from '../../../lib/root-store.ts';
@@ -97,14 +97,34 @@ export function useRecall(perGame = 10) {
   });
 }
 
-/**
- * The bet page's address for a ledger movement's reference, when it is a casino bet:
- * `bet:casino:<id>`, `bet:crash:<id>`, `bet:provider:<studio>:<round>`.
- */
-export function betPageOf(reference: string): string | null {
-  const match = /^bet:(casino|crash|provider):(.+)$/.exec(reference);
-  if (!match) return null;
-  const [, kind, rest] = match;
-  const id = kind === 'casino' ? rest! : kind === 'crash' ? `crash-${rest}` : `provider:${rest}`;
-  return `/casino/bets/${encodeURIComponent(id)}`;
+/** The next server seed's hash (what a rotation promotes), from the player's fairness data. */
+export function useNextSeedHash() {
+  const auth = useAuth();
+  return useQuery({
+    // The originals' pages read the same resource under this key: one request for both.
+    queryKey: ['fairness', auth.authUserToken],
+    queryFn: async () =>
+      parseResponse(
+        envelope(z.looseObject({ next_server_seed_hash: z.string() })),
+        await request('/customer/casino/fairness'),
+        'fairness',
+      ).data,
+    enabled: auth.isAuthenticated,
+    select: (data) => data.next_server_seed_hash,
+  });
+}
+
+/** Rotates the seed pair (naming the commitment the player saw): reveals the retired seed. */
+export function useRotateSeeds() {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: async (next_server_seed_hash: string) =>
+      request('/customer/casino/fairness/rotate', { json: { next_server_seed_hash } }),
+    onSettled: () => {
+      void client.invalidateQueries({ queryKey: ['fairness'] });
+      void client.invalidateQueries({ queryKey: ['casino-bets'] });
+      void client.invalidateQueries({ queryKey: ['casino-bet'] });
+      void client.invalidateQueries({ queryKey: ['casino-recall'] });
+    },
+  });
 }

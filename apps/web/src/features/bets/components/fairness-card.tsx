@@ -1,12 +1,9 @@
-import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { Button } from '../../../components/button.tsx';
 import { cn } from '../../../components/cn.ts';
-import { useAuth } from '../../../lib/root-store.ts';
-import { useFairness, useRotate } from '../../originals/api/originals.ts';
-import { type BetDetail, betQueryKey } from '../api/bets.ts';
+import { type BetDetail, useNextSeedHash, useRotateSeeds } from '../api/bets.ts';
 import { canVerify, type Verification, verifyBet } from '../verify.ts';
 
 function Line({ label, value, testId }: { label: string; value: string; testId?: string }) {
@@ -71,7 +68,7 @@ export function FairnessCard({ bet }: { bet: BetDetail }) {
           </Link>
         </div>
       ) : fair.scheme === 'seed_pair' && !fair.server_seed ? (
-        <RotateToReveal bet={bet} />
+        <RotateToReveal />
       ) : (
         <Link to="/provably-fair" className="text-sm text-accent-400 hover:underline">
           {t('bets.openVerifier')}
@@ -101,33 +98,19 @@ export function FairnessCard({ bet }: { bet: BetDetail }) {
 }
 
 /** The seed is still in use: rotating the pair reveals it (and starts a new one). */
-function RotateToReveal({ bet }: { bet: BetDetail }) {
+function RotateToReveal() {
   const { t } = useTranslation();
-  const auth = useAuth();
-  const client = useQueryClient();
-  const fairness = useFairness();
-  const rotate = useRotate();
-  const next = fairness.data?.next_server_seed_hash;
+  const next = useNextSeedHash();
+  const rotate = useRotateSeeds();
   return (
     <div className="flex flex-col gap-2 rounded-xl bg-ink-800 p-3 text-sm">
       <p className="text-fg-muted">{t('bets.rotateToReveal')}</p>
       <Button
         variant="secondary"
         className="self-start"
-        disabled={!next}
+        disabled={!next.data}
         loading={rotate.isPending}
-        onClick={() =>
-          next &&
-          rotate.mutate(
-            { next_server_seed_hash: next },
-            {
-              onSuccess: () =>
-                void client.invalidateQueries({
-                  queryKey: betQueryKey(auth.authUserToken, bet.id),
-                }),
-            },
-          )
-        }
+        onClick={() => next.data && rotate.mutate(next.data)}
         data-testid="bet-rotate"
       >
         {t('bets.rotate')}

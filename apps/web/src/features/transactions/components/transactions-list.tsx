@@ -11,8 +11,8 @@ import {
   ReceiptIcon,
 } from '../../../components/icons.tsx';
 import { Spinner } from '../../../components/spinner.tsx';
+import { betPageOf } from '../../../lib/bet-links.ts';
 import { formatAmount, formatDateTime } from '../../../lib/format.ts';
-import { betPageOf } from '../../bets/api/bets.ts';
 import {
   TRANSACTION_TYPES,
   TRANSACTIONS_PER_PAGE,
