@@ -59,6 +59,44 @@ describe('bet page verification', () => {
     expect((await verifyBet(wrongSeed))?.hashMatches).toBe(false);
   });
 
+  it('checks Keno, Wheel and Roulette draws the same way', async () => {
+    const seeds = { serverSeed: 'the-server-seed', clientSeed: 'my-seed', nonce: 3 };
+    const fairness = {
+      scheme: 'seed_pair' as const,
+      server_seed_hash: await sha256Hex(seeds.serverSeed),
+      server_seed: seeds.serverSeed,
+      client_seed: seeds.clientSeed,
+      nonce: seeds.nonce,
+      edge_bp: 100,
+    };
+    const keno = await recompute(seeds, { game: 'keno' });
+    const wheel = await recompute(seeds, { game: 'wheel', segments: 20 });
+    const roulette = await recompute(seeds, { game: 'roulette' });
+    const bets: BetDetail[] = [
+      {
+        ...base,
+        game: 'keno',
+        fairness,
+        details: { drawn: keno.game === 'keno' ? keno.drawn : [] },
+      },
+      {
+        ...base,
+        game: 'wheel',
+        fairness,
+        details: { segments: 20, segment: wheel.game === 'wheel' ? wheel.segment : -1 },
+      },
+      {
+        ...base,
+        game: 'roulette',
+        fairness,
+        details: { pocket: roulette.game === 'roulette' ? roulette.pocket : -1 },
+      },
+    ];
+    for (const bet of bets) expect((await verifyBet(bet))?.ok, bet.game).toBe(true);
+    const wrong = { ...bets[2]!, details: { pocket: 99 } };
+    expect((await verifyBet(wrong))?.ok).toBe(false);
+  });
+
   it('recomputes a crash point from the round hash and salt', async () => {
     const hash = 'a'.repeat(64);
     const point = await crashPoint(hash, 'salt', 100);
@@ -79,14 +117,14 @@ describe('bet page verification', () => {
   });
 
   it('a new game registers its own verifier and renderer; others get the generic view', async () => {
-    const keno = { ...(await diceBet('the-server-seed')), game: 'keno' };
-    expect(canVerify(keno)).toBe(false);
-    registerSeedVerifier('keno', async () => ({ recorded: 'x', recomputed: 'x' }));
-    expect(canVerify(keno)).toBe(true);
-    expect(betRenderer(keno)).toBe(GenericOutcome);
-    const Keno = () => null;
-    registerBetRenderer('keno', Keno);
-    expect(betRenderer(keno)).toBe(Keno);
+    const hilo = { ...(await diceBet('the-server-seed')), game: 'hilo' };
+    expect(canVerify(hilo)).toBe(false);
+    registerSeedVerifier('hilo', async () => ({ recorded: 'x', recomputed: 'x' }));
+    expect(canVerify(hilo)).toBe(true);
+    expect(betRenderer(hilo)).toBe(GenericOutcome);
+    const HiLo = () => null;
+    registerBetRenderer('hilo', HiLo);
+    expect(betRenderer(hilo)).toBe(HiLo);
     expect(betRenderer(base)).toBe(DiceOutcome);
     expect(betRenderer({ ...base, kind: 'studio', game: 'koi-garden' })).toBe(StudioRound);
   });

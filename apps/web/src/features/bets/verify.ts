@@ -69,6 +69,40 @@ const verifiers = new Map<string, SeedVerifier>([
       };
     },
   ],
+  [
+    'keno',
+    async (seeds, bet) => {
+      const r = await recompute(seeds, { game: 'keno' });
+      const sorted = (list: number[]) => [...list].sort((a, b) => a - b).join(', ');
+      return {
+        recorded: sorted((detail(bet, 'drawn') as number[] | undefined) ?? []),
+        recomputed: r.game === 'keno' ? sorted(r.drawn) : '',
+      };
+    },
+  ],
+  [
+    'wheel',
+    async (seeds, bet) => {
+      const r = await recompute(seeds, {
+        game: 'wheel',
+        segments: Number(detail(bet, 'segments')),
+      });
+      return {
+        recorded: String(detail(bet, 'segment')),
+        recomputed: r.game === 'wheel' ? String(r.segment) : '',
+      };
+    },
+  ],
+  [
+    'roulette',
+    async (seeds, bet) => {
+      const r = await recompute(seeds, { game: 'roulette' });
+      return {
+        recorded: String(detail(bet, 'pocket')),
+        recomputed: r.game === 'roulette' ? String(r.pocket) : '',
+      };
+    },
+  ],
 ]);
 
 export function registerSeedVerifier(game: string, verifier: SeedVerifier) {

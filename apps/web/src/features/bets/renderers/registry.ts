@@ -1,5 +1,6 @@
 import type { ComponentType } from 'react';
 import type { BetDetail } from '../api/bets.ts';
+import { KenoOutcome, RouletteOutcome, WheelOutcome } from './board-games.tsx';
 import { GenericOutcome, StudioRound } from './generic.tsx';
 import {
   CrashOutcome,
@@ -22,6 +23,9 @@ const renderers = new Map<string, BetRenderer>([
   ['mines', MinesOutcome],
   ['plinko', PlinkoOutcome],
   ['crash', CrashOutcome],
+  ['keno', KenoOutcome],
+  ['wheel', WheelOutcome],
+  ['roulette', RouletteOutcome],
 ]);
 
 export function registerBetRenderer(game: string, renderer: BetRenderer) {
