@@ -1,7 +1,13 @@
 import path from 'node:path';
 import type { FrameLocator, Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import { registerViaApi, signInViaUi, uniqueEmail, waitForApp } from './support/app.ts';
+import {
+  registerViaApi,
+  signInViaUi,
+  storedToken,
+  uniqueEmail,
+  waitForApp,
+} from './support/app.ts';
 import { MOBILE } from './support/browser.ts';
 import { skipJourneys, useBrowser } from './support/journey.ts';
 import { ownerSignIn } from './support/staff.ts';
@@ -56,16 +62,16 @@ describe.skipIf(skipJourneys())('journey: the casino lobby and the demo studio s
     await expect.poll(async () => page.getByTestId('games-total').textContent()).toBe('1 game');
 
     // A provider link from the side menu filters the grid.
-    await page.goto('/casino/all-games?page=1&provider=Nebula%20Live');
+    await page.goto('/casino/all-games?page=1&provider=Lantern%20Studio');
     await waitForApp(page);
     await page.getByTestId('provider-filter').waitFor();
-    await page.getByTestId('game-star-wheel').waitFor();
+    await page.getByTestId('game-dragon-pearls').waitFor();
     await page.goto('/casino/all-games?page=1');
     await waitForApp(page);
-    await page.getByTestId('page-status').waitFor();
+    await page.getByTestId('games-total').waitFor();
+    // An honest lobby: no tile says "Coming soon" (every listed game opens).
+    expect(await page.getByText('Coming soon').count()).toBe(0);
     await shoot(page, 'desktop-all-games');
-    await page.getByTestId('page-next').click();
-    await page.waitForURL(/page=2/);
 
     // The studio's slot in demo: play money, the mode said plainly.
     await page.goto('/casino/all-games?page=1&q=lantern');
@@ -126,6 +132,54 @@ describe.skipIf(skipJourneys())('journey: the casino lobby and the demo studio s
     await shoot(staff, 'desktop-admin-studio');
   });
 
+  it('a bet has its page: opened from the history, verified after rotating the seed', async () => {
+    const page = await browser.newPage();
+    await page.goto('/');
+    await waitForApp(page);
+    // The seeded BRL demo player: its seeds are not used by the other journeys.
+    await signInViaUi(page, 'lucas@example.com', 'demo-password-1');
+    const token = await storedToken(page);
+    const placed = await fetch(`${browser.baseUrl()}/api/v1/customer/casino/originals/dice/bet`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', authorization: `Bearer ${token}` },
+      body: JSON.stringify({
+        amount: '1.00',
+        target: '50.50',
+        direction: 'over',
+        idempotency_key: `bet-page-${Date.now()}`,
+      }),
+    });
+    expect(placed.status).toBe(200);
+    const id = ((await placed.json()) as { data: { id: string } }).data.id;
+
+    // Game recall on the history's Bets tab opens the bet's page.
+    await page.goto('/transactions/bets');
+    await waitForApp(page);
+    await page.getByTestId(`recall-${id}`).click();
+    await page.waitForURL(new RegExp(`/casino/bets/${id}$`));
+    await page.getByTestId('outcome-dice').waitFor();
+    expect(await page.getByTestId('bet-stake').textContent()).toBe('1.00 BRL');
+    expect(await page.getByTestId('bet-verify').count()).toBe(0);
+
+    // The seed is still in use: rotating reveals it, then the browser recomputes the roll.
+    await page.getByTestId('bet-rotate').click();
+    await expect
+      .poll(async () => page.getByTestId('bet-server-seed').textContent())
+      .toMatch(/^[0-9a-f]{64}$/);
+    await page.getByTestId('bet-verify').click();
+    await expect
+      .poll(async () => page.getByTestId('bet-verification').textContent())
+      .toContain('Verified');
+    await shoot(page, 'desktop-bet-page');
+
+    // The ledger's movement of that bet links to the same page.
+    await page.goto('/transactions/bets');
+    await waitForApp(page);
+    await page.getByTestId('bet-link').first().click();
+    await page.waitForURL(/\/casino\/bets\//);
+    await page.getByTestId('bet-page').waitFor();
+  });
+
   it('on a phone: the lobby, the grid and the slot fit 390 px', async () => {
     const page = await browser.newPage(MOBILE);
     await page.goto('/casino/home');
@@ -138,7 +192,7 @@ describe.skipIf(skipJourneys())('journey: the casino lobby and the demo studio s
     await shoot(page, 'mobile-category-slots');
     await page.goto('/casino/all-games?page=1');
     await waitForApp(page);
-    await page.getByTestId('page-status').waitFor();
+    await page.getByTestId('games-total').waitFor();
     await shoot(page, 'mobile-all-games');
     await page.goto('/casino/game/lantern-fortune');
     await waitForApp(page);

@@ -97,7 +97,7 @@ async function run(browser: Browser, label: string, viewport: { width: number; h
   await page.goto(`${baseUrl}/sports`);
   await waitForApp(page);
   await shoot(page, `${label}-15-sports`);
-  await page.goto(`${baseUrl}/casino/all-games?page=1&provider=Aurora+Gaming`);
+  await page.goto(`${baseUrl}/casino/all-games?page=1&provider=Lantern+Studio`);
   await waitForApp(page);
   await page.evaluate('window.scrollTo(0, document.body.scrollHeight)');
   await shoot(page, `${label}-16-footer`);

@@ -26,6 +26,7 @@ import {
   createCasinoModule,
   createLobbyModule,
   createOriginalsModule,
+  createRecallModule,
 } from './modules/casino/index.ts';
 import { createComplianceModule, createPrivacyModule } from './modules/compliance/index.ts';
 import { createCryptoModule, createCryptoRecordsModule } from './modules/crypto/index.ts';
@@ -253,6 +254,13 @@ export async function buildApp(options: AppOptions) {
     log: logError,
   });
   // The lobby, game launches and the seamless-wallet provider API for studios.
+  // Round recall: a page for every casino bet, the last rounds per game (player, back office).
+  const recall = createRecallModule({
+    db,
+    originals,
+    currencies: currencies.service,
+    players: players.service,
+  });
   const lobby = createLobbyModule({
     db,
     gate: protection.gate,
@@ -494,6 +502,7 @@ export async function buildApp(options: AppOptions) {
       await api.register(casino.routes);
       await api.register(originals.routes(auth.hook));
       await api.register(lobby.routes(auth.hook));
+      await api.register(recall.routes(auth.hook));
       await api.register(auth.routes(wallet.service));
       await api.register(playersRoutes(players.service, auth.hook, wallet.service));
       await api.register(wallet.routes);
@@ -523,6 +532,7 @@ export async function buildApp(options: AppOptions) {
       vitals.adminRoutes(staff.auth),
       system.adminRoutes(staff.auth),
       originals.adminRoutes(staff.auth, audit.service),
+      recall.adminRoutes(staff.auth, audit.service),
       lobby.adminRoutes(audit.service, staff.auth, lanternStudioSetup ? [LANTERN_CODE] : []),
     ]),
     { prefix: '/api/admin' },

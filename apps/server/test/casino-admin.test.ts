@@ -21,8 +21,8 @@ describe('back office: casino games and GGR', () => {
       url: '/api/admin/casino/games',
       headers: owner.headers,
     });
-    const jade = list.json().data.find((g: { slug: string }) => g.slug === 'jade-dragon');
-    expect(jade).toMatchObject({ enabled: true, featured: true, playable: false });
+    const jade = list.json().data.find((g: { slug: string }) => g.slug === 'koi-garden');
+    expect(jade).toMatchObject({ enabled: true, featured: true, playable: true });
     const update = await t.app.inject({
       method: 'PUT',
       url: `/api/admin/casino/games/${jade.id}`,
@@ -32,7 +32,7 @@ describe('back office: casino games and GGR', () => {
     expect(update.statusCode, update.body).toBe(200);
     const lobby = await t.app.inject({
       method: 'GET',
-      url: '/api/v1/customer/casino/games?q=jade',
+      url: '/api/v1/customer/casino/games?q=koi',
     });
     expect(lobby.json().data.total).toBe(0);
     const audit = await t.app.inject({

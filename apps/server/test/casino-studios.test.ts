@@ -16,11 +16,30 @@ beforeAll(async () => {
     staffMember(t, 'support'),
     staffMember(t, 'finance'),
   ]);
-  // A second, external studio connected beside the built-in demo one.
-  const aurora = await sql<{ id: number }>`
-    select id from game_providers where name = 'Aurora Gaming'`.execute(t.db);
+  // A second, external studio connected beside the built-in demo one (none is seeded).
+  await sql`insert into game_providers (id, name, in_menu, sort_order)
+    values (91, 'Aurora Gaming', true, 91)`.execute(t.db);
+  await t.modules.lobby.repository.insertIfMissing({
+    slug: 'aurora-gems',
+    name: 'Aurora Gems',
+    provider_id: 91,
+    category: 'slots',
+    thumbnail: '/api/v1/casino/thumbs/aurora-gems.svg',
+    rtp_bp: 9650,
+    volatility: 'low',
+    min_bet_eur_minor: 10n,
+    max_bet_eur_minor: 100_00n,
+    demo_allowed: true,
+    enabled: true,
+    featured: false,
+    sort_order: 900,
+    tags: [],
+    is_original: false,
+    provider_game_code: 'aurora-gems',
+    released_on: '2026-01-01',
+  });
   await t.modules.lobby.provider.upsertIntegration({
-    provider_id: aurora.rows[0]!.id,
+    provider_id: 91,
     code: 'aurora',
     secret: OLD_SECRET,
     launch_url: 'https://games.aurora.example/launch',

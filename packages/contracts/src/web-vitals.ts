@@ -23,6 +23,7 @@ export const WEB_VITALS_ROUTES = [
   '/casino/originals/teen-patti',
   '/casino/originals/andar-bahar',
   '/casino/game/:slug',
+  '/casino/bets/:id',
   '/provably-fair',
   '/casino/:category',
   '/sports',

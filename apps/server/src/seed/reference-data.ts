@@ -215,12 +215,9 @@ export const CURRENCY_GATEWAYS: Record<string, Array<[number, boolean, boolean]>
   ],
 };
 
-/** Fictional studio names: the demo must not imply real commercial relationships. */
-export const GAME_PROVIDERS = [
-  { id: 1, name: 'Aurora Gaming' },
-  { id: 2, name: 'Red Fox Studio' },
-  { id: 3, name: 'Nebula Live' },
-  { id: 4, name: 'Orbit Originals' },
-  { id: 5, name: 'Lotus Play' },
-  { id: 6, name: 'Tiger Peak' },
-];
+/**
+ * The operator's own games. Only studios with a playable game are seeded (the built-in demo
+ * studio is seeded with its games, seed/casino-games.ts); ids 1, 2, 3, 5 and 6 belonged to
+ * fictional studios an older seed listed and stay unused (decision 0555).
+ */
+export const GAME_PROVIDERS = [{ id: 4, name: 'Orbit Originals' }];

@@ -24,6 +24,7 @@ export const ROUTE_MODULES: Record<string, string> = {
   '/casino/originals/teen-patti': 'src/features/originals/components/teen-patti-page.tsx',
   '/casino/originals/andar-bahar': 'src/features/originals/components/andar-bahar-page.tsx',
   '/casino/game/:slug': 'src/features/lobby/components/game-page.tsx',
+  '/casino/bets/:id': 'src/features/bets/components/bet-page.tsx',
   '/provably-fair': 'src/features/originals/components/provably-fair-page.tsx',
   '/casino/:category': 'src/features/lobby/components/lobby-pages.tsx',
   '/sports': 'src/features/sports/components/sports-page.tsx',

@@ -93,6 +93,7 @@ const ProvablyFairPage = page(
   () => import('../features/originals/components/provably-fair-page.tsx'),
   'ProvablyFairPage',
 );
+const BetPage = page(() => import('../features/bets/components/bet-page.tsx'), 'BetPage');
 const TransactionsPage = page(() => import('./routes/transactions-page.tsx'), 'TransactionsPage');
 const settings = () => import('./routes/settings-page.tsx');
 const SettingsPage = page(settings, 'SettingsPage');
@@ -130,6 +131,7 @@ export const router = createBrowserRouter([
       { path: 'casino/originals/teen-patti', element: <TeenPattiPage /> },
       { path: 'casino/originals/andar-bahar', element: <AndarBaharPage /> },
       { path: 'casino/game/:slug', element: <GamePage /> },
+      { path: 'casino/bets/:id', element: <BetPage /> },
       { path: 'provably-fair', element: <ProvablyFairPage /> },
       { path: 'casino/:category', element: <CategoryPage /> },
       { path: 'sports', element: <SportsPage /> },

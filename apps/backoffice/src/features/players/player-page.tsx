@@ -34,9 +34,17 @@ import {
   useSessions,
   useSetStatus,
 } from './api.ts';
+import { CasinoBetsTab } from './casino-bets-tab.tsx';
 import { ProtectionTab } from './protection-tab.tsx';
 
-type Tab = 'overview' | 'movements' | 'sessions' | 'notes' | 'adjustments' | 'protection';
+type Tab =
+  | 'overview'
+  | 'movements'
+  | 'sessions'
+  | 'notes'
+  | 'adjustments'
+  | 'protection'
+  | 'casino';
 
 export function PlayerPage() {
   const { id = '' } = useParams();
@@ -68,6 +76,7 @@ export function PlayerPage() {
     { id: 'notes', label: 'Notes', count: notes.data?.length },
     ...(can('balance.read') ? [{ id: 'adjustments' as const, label: 'Adjustments' }] : []),
     { id: 'protection', label: 'Protection' },
+    { id: 'casino', label: 'Casino bets' },
   ];
 
   return (
@@ -140,6 +149,7 @@ export function PlayerPage() {
         {tab === 'notes' && <Notes id={id} />}
         {tab === 'adjustments' && <Adjustments id={id} />}
         {tab === 'protection' && <ProtectionTab id={id} />}
+        {tab === 'casino' && <CasinoBetsTab id={id} />}
       </div>
       <StatusDialog player={p} open={dialog === 'status'} onClose={() => setDialog(null)} />
       <LogoutDialog

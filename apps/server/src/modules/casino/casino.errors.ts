@@ -9,6 +9,8 @@ export const CASINO_ERRORS = {
   GAME_NOT_FOUND: { status: 404, message: 'No such game' },
   GAME_UNAVAILABLE: { status: 409, message: 'This game cannot be opened on this site yet.' },
   DEMO_UNAVAILABLE: { status: 409, message: 'This game has no demo mode.' },
+  // Round recall: another player's bet answers the same as one that does not exist.
+  BET_NOT_FOUND: { status: 404, message: 'No such bet' },
   BUILT_IN_STUDIO: {
     status: 409,
     message:

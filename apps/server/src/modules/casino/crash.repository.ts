@@ -263,6 +263,35 @@ export class CrashRepository {
       .execute()) as never;
   }
 
+  /** One of the player's bets with its round's fairness data (round recall), or undefined. */
+  async playerBet(player_id: bigint, id: bigint) {
+    return (await this.db
+      .selectFrom('crash_bets')
+      .innerJoin('crash_rounds', 'crash_rounds.id', 'crash_bets.round_id')
+      .innerJoin('crash_chains', 'crash_chains.id', 'crash_rounds.chain_id')
+      .selectAll('crash_bets')
+      .select([
+        'crash_rounds.hash',
+        'crash_rounds.crash_point_x100',
+        'crash_rounds.status as round_status',
+        'crash_rounds.edge_bp',
+        'crash_rounds.ended_at',
+        'crash_chains.salt',
+      ])
+      .where('crash_bets.player_id', '=', player_id)
+      .where('crash_bets.id', '=', id)
+      .executeTakeFirst()) as
+      | (CrashBetRow & {
+          hash: string;
+          crash_point_x100: number;
+          round_status: RoundStatus;
+          edge_bp: number;
+          ended_at: Date | null;
+          salt: string;
+        })
+      | undefined;
+  }
+
   /** The crash: the round ends and every bet still riding is lost, in one transaction. */
   async crash(round_id: bigint, at: Date): Promise<boolean> {
     return this.transaction(async (tx) => {

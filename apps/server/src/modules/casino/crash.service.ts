@@ -559,4 +559,24 @@ export class CrashService {
       };
     });
   }
+
+  /**
+   * One of the player's Crash bets for its detail page, or null when it is not theirs. The
+   * round's hash, the chain's salt and the edge verify the crash point, once the round is over.
+   */
+  async playerBet(player: { id: bigint; currency_id: number | null }, id: bigint) {
+    const row = await this.repository.playerBet(player.id, id);
+    if (!row) return null;
+    const currency = await this.deps.currencyOf(player.currency_id);
+    const over = row.round_status === 'crashed' || row.round_status === 'cancelled';
+    return {
+      ...this.betView(row, currency?.scale ?? 2),
+      round_status: row.round_status,
+      round_hash: over ? row.hash : null,
+      crash_point: over ? x100(row.crash_point_x100) : null,
+      salt: row.salt,
+      edge_bp: row.edge_bp,
+      ended_at: row.ended_at?.toISOString() ?? null,
+    };
+  }
 }

@@ -26,6 +26,9 @@ import { OriginalsSettings } from './originals.settings.ts';
 import { ProviderRepository } from './provider.repository.ts';
 import { providerRoutes } from './provider.routes.ts';
 import { type ProviderDeps, ProviderService } from './provider.service.ts';
+import { RecallRepository } from './recall.repository.ts';
+import { recallAdminRoutes, recallRoutes } from './recall.routes.ts';
+import { RecallService } from './recall.service.ts';
 
 export type { ProviderRow } from './casino.repository.ts';
 export { type CrashPush, multiplierAt } from './crash.service.ts';
@@ -150,5 +153,29 @@ export function createLobbyModule(deps: {
       job.start(interval_ms);
     },
     stop: () => job.stop(),
+  };
+}
+
+/**
+ * Round recall: every casino bet's page (originals, Crash, studio rounds) and the last rounds
+ * of each game, for the player and for the back office's player view.
+ */
+export function createRecallModule(deps: {
+  db: Db;
+  originals: { service: OriginalsService; crash: CrashService };
+  currencies: Pick<CurrenciesService, 'byCode'>;
+  players: { byId(id: bigint): Promise<{ id: bigint; currency_id: number | null } | undefined> };
+}) {
+  const service = new RecallService({
+    repository: new RecallRepository(deps.db),
+    originals: deps.originals.service,
+    crash: deps.originals.crash,
+    scaleOf: async (code) => (await deps.currencies.byCode(code))?.scale ?? 2,
+  });
+  return {
+    service,
+    routes: (auth: PlayerAuth) => recallRoutes(service, auth),
+    adminRoutes: (staff: StaffAuth, audit: AuditService) =>
+      recallAdminRoutes(service, staff, audit, (id) => deps.players.byId(id)),
   };
 }

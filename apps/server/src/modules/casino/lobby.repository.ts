@@ -132,8 +132,17 @@ export class LobbyRepository {
     return query;
   }
 
+  /**
+   * What a player's lists show: enabled games that open (ours, or of a studio switched on).
+   * A game of a studio switched off is still found by its slug (its page says why it will not
+   * open) but never listed, so the lobby shows no tile that will not open.
+   */
+  private listed() {
+    return this.base().where(sql<boolean>`(g.is_original or coalesce(i.enabled, false))`);
+  }
+
   private filtered(filter: GameFilter) {
-    let query = this.base(filter.includeDisabled);
+    let query = filter.includeDisabled ? this.base(true) : this.listed();
     if (filter.provider)
       query = query.where(sql`lower(p.name)`, '=', filter.provider.toLowerCase());
     if (filter.category) query = query.where('g.category', '=', filter.category);
@@ -174,7 +183,7 @@ export class LobbyRepository {
   }
 
   async featured(limit: number) {
-    return (await this.base()
+    return (await this.listed()
       .where('g.featured', '=', true)
       .orderBy('g.sort_order')
       .limit(limit)
@@ -182,7 +191,7 @@ export class LobbyRepository {
   }
 
   async newest(limit: number) {
-    return (await this.base()
+    return (await this.listed()
       .orderBy('g.released_on', 'desc')
       .orderBy('g.sort_order')
       .limit(limit)
@@ -208,7 +217,7 @@ export class LobbyRepository {
           .where('r.created_at', '>=', since)
           .groupBy('cg.slug'),
       );
-    return (await this.base()
+    return (await this.listed()
       .leftJoin(
         this.db
           .selectFrom(plays.as('u'))
@@ -237,24 +246,40 @@ export class LobbyRepository {
       ) plays group by slug order by last desc limit ${limit}`.execute(this.db);
     if (recent.rows.length === 0) return [];
     const slugs = recent.rows.map((row) => row.slug);
-    const rows = (await this.base().where('g.slug', 'in', slugs).execute()) as LobbyGameRow[];
+    const rows = (await this.listed().where('g.slug', 'in', slugs).execute()) as LobbyGameRow[];
     return slugs.flatMap((slug) => rows.filter((row) => row.slug === slug));
   }
 
-  /** Providers in the menu with their number of enabled games (the providers page). */
+  /**
+   * Providers in the menu with their number of games a player can open (the providers page);
+   * a studio with none is left out.
+   */
   async providerSummaries() {
     const rows = await this.db
       .selectFrom('game_providers as p')
-      .leftJoin('casino_games as g', (join) =>
-        join.onRef('g.provider_id', '=', 'p.id').on('g.enabled', '=', true),
-      )
+      .innerJoin('casino_games as g', 'g.provider_id', 'p.id')
+      .leftJoin('casino_provider_integrations as i', 'i.provider_id', 'p.id')
       .select(['p.id', 'p.name', sql<string>`count(g.id)`.as('games')])
       .where('p.in_menu', '=', true)
+      .where('g.enabled', '=', true)
+      .where(sql<boolean>`(g.is_original or coalesce(i.enabled, false))`)
       .groupBy(['p.id', 'p.name', 'p.sort_order'])
       .orderBy('p.sort_order')
       .orderBy('p.name')
       .execute();
     return rows.map((row) => ({ id: row.id, name: row.name, games: Number(row.games) }));
+  }
+
+  /** How many games a player can open in each category (categories with none are left out). */
+  async categoryCounts(): Promise<Array<{ category: GameCategory; games: number }>> {
+    const rows = await this.listed()
+      .clearSelect()
+      .select(['g.category', sql<string>`count(*)`.as('n')])
+      .groupBy('g.category')
+      .execute();
+    return rows
+      .map((row) => ({ category: row.category as GameCategory, games: Number(row.n) }))
+      .sort((a, b) => GAME_CATEGORIES.indexOf(a.category) - GAME_CATEGORIES.indexOf(b.category));
   }
 
   async update(

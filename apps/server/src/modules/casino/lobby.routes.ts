@@ -127,6 +127,20 @@ export const lobbyRoutes =
       async () => ({ status: 200, message: 'OK', data: await service.providerSummaries() }),
     );
     app.get(
+      '/customer/casino/categories',
+      {
+        schema: {
+          tags: ['casino'],
+          summary:
+            'The lobby categories that have games a player can open, with how many (empty ones are left out)',
+          response: {
+            200: envelope(z.array(z.object({ category: z.string(), games: z.number().int() }))),
+          },
+        },
+      },
+      async () => ({ status: 200, message: 'OK', data: await service.categories() }),
+    );
+    app.get(
       '/casino/thumbs/:file',
       {
         schema: {

@@ -103,6 +103,10 @@ export class LobbyService {
     return this.repository.providerSummaries();
   }
 
+  categories() {
+    return this.repository.categoryCounts();
+  }
+
   async thumbnail(slug: string): Promise<string | null> {
     const row = await this.repository.bySlug(slug, true);
     return row ? thumbnailSvg(row) : null;

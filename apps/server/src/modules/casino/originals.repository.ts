@@ -344,6 +344,30 @@ export class OriginalsRepository {
    * The player's bets, newest first: settled ones, and instant ones whose settled mark is still
    * on its way (a refused bet is marked at once; an open Mines round is not history yet).
    */
+  /** One of the player's bets (round recall), or undefined when it is not theirs. */
+  betOf(player_id: bigint, id: bigint): Promise<BetRow | undefined> {
+    return this.db
+      .selectFrom('casino_bets')
+      .selectAll()
+      .where('player_id', '=', player_id)
+      .where('id', '=', id)
+      .where('status', '<>', 'refused')
+      .executeTakeFirst() as Promise<BetRow | undefined>;
+  }
+
+  /** The player's last `limit` finished bets of one game (round recall). */
+  gameBets(player_id: bigint, game: string, limit: number) {
+    return this.db
+      .selectFrom('casino_bets')
+      .selectAll()
+      .where('player_id', '=', player_id)
+      .where('game', '=', game as BetRow['game'])
+      .where('status', '=', 'settled')
+      .orderBy('id', 'desc')
+      .limit(limit)
+      .execute() as Promise<BetRow[]>;
+  }
+
   bets(player_id: bigint, limit: number) {
     return this.db
       .selectFrom('casino_bets')

@@ -794,6 +794,21 @@ export class OriginalsService {
     return Promise.all(rows.map((row) => this.view(row, currency?.scale ?? 2)));
   }
 
+  /** One of the player's bets as the history shows it (round recall), or null. */
+  async playerBet(player_id: bigint, currency_id: number | null, id: bigint) {
+    const row = await this.repository.betOf(player_id, id);
+    if (!row) return null;
+    const currency = await this.deps.currencyOf(currency_id);
+    return this.view(row, currency?.scale ?? 2);
+  }
+
+  /** The player's last `limit` finished bets of one game (round recall). */
+  async gameHistory(player_id: bigint, currency_id: number | null, game: string, limit: number) {
+    const currency = await this.deps.currencyOf(currency_id);
+    const rows = await this.repository.gameBets(player_id, game, limit);
+    return Promise.all(rows.map((row) => this.view(row, currency?.scale ?? 2)));
+  }
+
   /** A bet as the player sees it; `seed` when the caller has it (the bet just placed). */
   private async view(bet: BetRow, scale: number, seed?: SeedRow) {
     seed ??= (await this.repository.seed(bet.seed_id)) ?? undefined;

@@ -9,16 +9,7 @@ import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { FastifyPluginAsync } from 'fastify';
-import {
-  evaluate,
-  LINES,
-  PAYLINES,
-  PAYTABLE,
-  REELS,
-  STATED_RTP_BP,
-  SYMBOL_NAMES,
-  spin,
-} from './slot.ts';
+import { type Play, play, SLOT_GAMES, type SlotGame, slotGame, winMinor } from './slot.ts';
 
 const PUBLIC = path.join(path.dirname(fileURLToPath(import.meta.url)), 'public');
 const FILES: Record<string, string> = {
@@ -33,8 +24,6 @@ const TYPES: Record<string, string> = {
   css: 'text/css; charset=utf-8',
 };
 
-/** Total bets offered, in minor units at two decimals (10 lines: a line bet of a tenth). */
-export const BETS_MINOR = [10n, 20n, 50n, 100n, 200n, 500n, 1000n, 2000n, 5000n];
 /** Play money a demo session starts with. */
 export const DEMO_BALANCE_MINOR = 1_000_00n;
 const DEMO_SESSIONS_MAX = 10_000;
@@ -133,18 +122,33 @@ export function lanternStudio(options: StudioOptions): FastifyPluginAsync {
       },
     );
 
-    app.get('/api/paytable', { schema: { hide: true } }, async () => ({
-      rtp: `${STATED_RTP_BP / 100}`,
-      lines: PAYLINES,
-      paytable: Object.fromEntries(
-        Object.entries(PAYTABLE).map(([symbol, pays]) => [
-          symbol,
-          { name: SYMBOL_NAMES[symbol as keyof typeof SYMBOL_NAMES], pays },
-        ]),
-      ),
-      bets: BETS_MINOR.map(toAmount),
-      reels: REELS,
-    }));
+    app.get<{ Querystring: { game?: string } }>(
+      '/api/paytable',
+      { schema: { hide: true } },
+      async (request, reply) => {
+        const game = slotGame(request.query.game ?? 'lantern-fortune');
+        if (!game) return reply.status(404).send({ status: 404, message: 'No such game' });
+        return {
+          game: game.code,
+          name: game.name,
+          volatility: game.volatility,
+          rtp: (game.statedRtpBp / 100).toFixed(2),
+          sd: game.statedSd,
+          lines: game.paylines,
+          wild: game.wild,
+          scatter: game.scatter ?? null,
+          feature: game.feature ?? null,
+          paytable: Object.fromEntries(
+            game.symbols.map((symbol) => [
+              symbol,
+              { name: game.names[symbol], pays: game.paytable[symbol] },
+            ]),
+          ),
+          bets: game.bets.map(toAmount),
+          reels: game.reels,
+        };
+      },
+    );
 
     type Launch = {
       mode: 'real' | 'demo';
@@ -162,7 +166,8 @@ export function lanternStudio(options: StudioOptions): FastifyPluginAsync {
         b.token.length > 200
       )
         return null;
-      if (typeof b.currency !== 'string' || typeof b.game !== 'string') return null;
+      if (typeof b.currency !== 'string' || typeof b.game !== 'string' || !slotGame(b.game))
+        return null;
       if (b.mode === 'real' && typeof b.player !== 'string') return null;
       return b as Launch;
     };
@@ -226,11 +231,10 @@ export function lanternStudio(options: StudioOptions): FastifyPluginAsync {
       const grant = grants.find((g) => g.grant_id === grant_id);
       if (!grant) return fail(reply, 404, 'FREE_ROUNDS_NOT_FOUND', 'These free spins are over');
       const stake = toMinor(grant.bet);
-      if (stake % BigInt(LINES) !== 0n)
-        return fail(reply, 422, 'BAD_BET', 'This game cannot play that free-spin bet');
-      const result = spin();
-      const lineBet = stake / BigInt(LINES);
-      const win = BigInt(result.total) * lineBet;
+      if (stake <= 0n) return fail(reply, 422, 'BAD_BET', 'This game cannot play that bet');
+      const game = slotGame(launch.game)!;
+      const view = roundView(game, play(game), stake);
+      const win = toMinor(view.win);
       const round_id = `lf-${randomUUID()}`;
       const played = await callReliably('free-round', {
         ...session,
@@ -242,10 +246,7 @@ export function lanternStudio(options: StudioOptions): FastifyPluginAsync {
       if (played.status !== 200)
         return fail(reply, played.status, String(played.body.code), String(played.body.message));
       return {
-        grid: result.grid,
-        stops: result.stops,
-        wins: result.wins.map((w) => ({ ...w, amount: toAmount(BigInt(w.pay) * lineBet) })),
-        win: toAmount(win),
+        ...view,
         bet: grant.bet,
         balance: shown(played.body),
         currency: played.body.currency,
@@ -266,18 +267,11 @@ export function lanternStudio(options: StudioOptions): FastifyPluginAsync {
       if (!launch || typeof bet !== 'string' || !/^\d{1,6}\.\d{2}$/.test(bet))
         return fail(reply, 400, 'BAD_SPIN', 'A launch and a bet ("1.00") are required');
       const stake = toMinor(bet);
-      if (!BETS_MINOR.includes(stake))
+      const game = slotGame(launch.game)!;
+      if (!game.bets.includes(stake))
         return fail(reply, 422, 'BAD_BET', 'Choose one of the offered bets');
-      const result = spin();
-      const lineBet = stake / BigInt(LINES);
-      const win = BigInt(result.total) * lineBet;
-      const view = {
-        grid: result.grid,
-        stops: result.stops,
-        wins: result.wins.map((w) => ({ ...w, amount: toAmount(BigInt(w.pay) * lineBet) })),
-        win: toAmount(win),
-        bet,
-      };
+      const view = { ...roundView(game, play(game), stake), bet };
+      const win = toMinor(view.win);
       if (launch.mode === 'demo') {
         const balance = demo.get(launch.token);
         if (balance === undefined) return fail(reply, 404, 'UNKNOWN_SESSION', 'Reload the game');
@@ -344,5 +338,36 @@ export function lanternStudio(options: StudioOptions): FastifyPluginAsync {
   };
 }
 
-/** Exposed for tests: the evaluation the server applies to given stops. */
-export { evaluate };
+/**
+ * A round as the browser draws it: the base spin, then each free spin it started, with the
+ * amounts in money. The round's win is the sum of the spins' wins (each rounded down to a
+ * minor unit), so what the screen adds up is what the wallet is paid.
+ */
+function roundView(game: SlotGame, round: Play, stake: bigint) {
+  const spinView = (spin: Play['base']) => ({
+    grid: spin.grid,
+    stops: spin.stops,
+    wins: spin.wins.map((w) => ({ ...w, amount: toAmount(winMinor(game, stake, w.pay)) })),
+    scatter: spin.scatter
+      ? {
+          ...spin.scatter,
+          amount: toAmount(winMinor(game, stake, spin.scatter.pay)),
+        }
+      : null,
+    win: toAmount(winMinor(game, stake, spin.total)),
+  });
+  const base = spinView(round.base);
+  const free = round.free.map(spinView);
+  const win = [base, ...free].reduce((sum, spin) => sum + toMinor(spin.win), 0n);
+  return {
+    game: game.code,
+    ...base,
+    free_spins: free,
+    multiplier: game.feature?.multiplier ?? 1,
+    base_win: base.win,
+    win: toAmount(win),
+  };
+}
+
+/** The games this studio serves (their codes are the operator's provider game codes). */
+export const LANTERN_GAMES = SLOT_GAMES.map((game) => game.code);

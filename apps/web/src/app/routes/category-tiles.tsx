@@ -1,13 +1,22 @@
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
+import { useCategoryCounts } from '../../features/lobby/api/lobby.ts';
 import { GAME_CATEGORIES } from '../layout/menu.ts';
 import { MenuIcon } from '../layout/menu-icon.tsx';
 
+/**
+ * A tile per category that has games a player can open, with how many: an honest lobby shows
+ * no door to an empty room (while the counts load, no tile).
+ */
 export function CategoryTiles() {
   const { t } = useTranslation();
+  const counts = useCategoryCounts();
+  const games = new Map(counts.data?.map((entry) => [entry.category, entry.games]));
+  const shown = GAME_CATEGORIES.filter((category) => (games.get(category.slug) ?? 0) > 0);
+  if (shown.length === 0) return null;
   return (
-    <ul className="grid grid-cols-2 gap-3 sm:grid-cols-4 lg:grid-cols-7">
-      {GAME_CATEGORIES.map((category) => (
+    <ul className="grid grid-cols-2 gap-3 sm:grid-cols-4" data-testid="category-tiles">
+      {shown.map((category) => (
         <li key={category.slug}>
           <Link
             to={`/casino/${category.slug}`}
@@ -16,8 +25,13 @@ export function CategoryTiles() {
             <span className="flex size-10 items-center justify-center rounded-lg bg-ink-750 text-accent-400 transition-colors group-hover:bg-accent-500 group-hover:text-white">
               <MenuIcon name={category.icon} text="" />
             </span>
-            <span className="text-sm leading-tight font-semibold text-fg">
-              {t(`categories.${category.slug}`)}
+            <span className="flex flex-col gap-0.5">
+              <span className="text-sm leading-tight font-semibold text-fg">
+                {t(`categories.${category.slug}`)}
+              </span>
+              <span className="text-[12px] text-fg-subtle">
+                {t('lobby2.gamesCount', { count: games.get(category.slug) ?? 0 })}
+              </span>
             </span>
           </Link>
         </li>

@@ -2,6 +2,7 @@ import { useTranslation } from 'react-i18next';
 import { NavLink, useParams } from 'react-router';
 import { cn } from '../../components/cn.ts';
 import { PageFrame } from '../../components/page-frame.tsx';
+import { GameRecall } from '../../features/bets/components/game-recall.tsx';
 import { BonusesHistory } from '../../features/transactions/components/bonuses-history.tsx';
 import { CryptoHistory } from '../../features/transactions/components/crypto-history.tsx';
 import { PaymentsHistory } from '../../features/transactions/components/payments-history.tsx';
@@ -58,7 +59,12 @@ export function TransactionsPage() {
               <CryptoHistory direction="withdrawal" />
             </>
           )}
-          {tab === 'bets' && <TransactionsList key="bets" types={BET_TYPES} />}
+          {tab === 'bets' && (
+            <>
+              <GameRecall />
+              <TransactionsList key="bets" types={BET_TYPES} />
+            </>
+          )}
           {tab === 'bonuses' && <BonusesHistory />}
           {tab === 'activity' && <TransactionsList key="activity" />}
         </div>

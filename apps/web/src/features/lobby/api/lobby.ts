@@ -151,3 +151,19 @@ export function useProviderSummaries() {
     staleTime: 5 * 60_000,
   });
 }
+
+const categoryCounts = envelope(z.array(z.object({ category: z.string(), games: z.number() })));
+
+/** The categories that have games a player can open, with how many (empty ones left out). */
+export function useCategoryCounts() {
+  return useQuery({
+    queryKey: ['casino', 'categories'],
+    queryFn: async () =>
+      parseResponse(
+        categoryCounts,
+        await request('/customer/casino/categories', { token: null }),
+        'categories',
+      ).data,
+    staleTime: 5 * 60_000,
+  });
+}

@@ -26,7 +26,19 @@ export function CasinoHomePage() {
   const auth = useAuth();
   const home = useHomeGames();
   const data = home.data;
-  const originals = data?.featured.filter((game) => game.is_original);
+  // Every original (not only the featured ones): the operator's provider lists them all.
+  const originalsProvider = data?.featured.find((game) => game.is_original)?.provider.name;
+  const allOriginals = useGames({ page: 1, provider: originalsProvider ?? null });
+  const originals = originalsProvider
+    ? allOriginals.data?.games
+    : data?.featured.filter((game) => game.is_original);
+  const slots = useGames({ page: 1, category: 'slots' });
+  // A slots row that would repeat the featured row adds nothing.
+  const featuredSlugs = new Set(data?.featured.map((game) => game.slug));
+  const moreSlots = slots.data?.games.some((game) => !featuredSlugs.has(game.slug))
+    ? slots.data.games
+    : undefined;
+  const table = useGames({ page: 1, category: 'table' });
   return (
     <PageFrame
       title={t('pages.casino.title')}
@@ -57,6 +69,20 @@ export function CasinoHomePage() {
         loading={home.isPending}
         icon={<DiceIcon size={18} />}
         primary
+      />
+      <GameRow
+        id="slots"
+        title={t('lobby2.slotsRow')}
+        games={moreSlots}
+        icon={<CardsIcon size={18} />}
+        more="/casino/slots"
+      />
+      <GameRow
+        id="table"
+        title={t('categories.table')}
+        games={table.data?.games}
+        icon={<CardsIcon size={18} />}
+        more="/casino/table"
       />
       <GameRow id="new" title={t('lobby.new')} games={data?.new} loading={home.isPending} />
       <GameRow

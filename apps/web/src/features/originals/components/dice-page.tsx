@@ -10,6 +10,7 @@ import {
 import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
 import { Button } from '../../../components/button.tsx';
 import { cn } from '../../../components/cn.ts';
 import { ApiError } from '../../../lib/api-client.ts';
@@ -201,7 +202,13 @@ export function DicePage() {
                   key={bet.id}
                   className="flex items-center justify-between gap-2 py-1.5 font-mono"
                 >
-                  <span className="text-fg-subtle">#{bet.nonce}</span>
+                  <Link
+                    to={`/casino/bets/${bet.id}`}
+                    className="text-fg-subtle hover:text-accent-400 hover:underline"
+                    data-testid={`dice-bet-${bet.id}`}
+                  >
+                    #{bet.nonce}
+                  </Link>
                   <span>
                     {bet.direction === 'over' ? '>' : '<'} {bet.target}
                   </span>

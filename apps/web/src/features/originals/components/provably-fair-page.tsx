@@ -9,6 +9,7 @@ import {
 } from '@casino/games';
 import { type FormEvent, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
 import { Button } from '../../../components/button.tsx';
 import { cn } from '../../../components/cn.ts';
 import { TextField } from '../../../components/field.tsx';
@@ -501,13 +502,17 @@ function MyBets({ onCheck }: { onCheck: (bet: OriginalBet) => void }) {
           {list.map((bet) => (
             <li key={bet.id} className="flex items-center gap-3 py-2">
               <div className="flex min-w-0 flex-1 flex-col gap-0.5">
-                <span className="text-fg">
+                <Link
+                  to={`/casino/bets/${bet.id}`}
+                  className="text-fg hover:underline"
+                  data-testid={`bet-page-${bet.id}`}
+                >
                   {t(titleKey(bet.game))}
                   <span className="text-fg-subtle">
                     {' '}
                     · {t('originals.nonce', { nonce: bet.nonce })} · {recordedOf(bet)}
                   </span>
-                </span>
+                </Link>
                 <span
                   className="truncate font-mono text-[12px] text-fg-subtle"
                   title={bet.server_seed_hash}

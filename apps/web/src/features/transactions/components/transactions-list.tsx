@@ -1,5 +1,5 @@
 import { useTranslation } from 'react-i18next';
-import { useSearchParams } from 'react-router';
+import { Link, useSearchParams } from 'react-router';
 import { Button } from '../../../components/button.tsx';
 import { cn } from '../../../components/cn.ts';
 import { EmptyState } from '../../../components/empty-state.tsx';
@@ -11,6 +11,7 @@ import {
   ReceiptIcon,
 } from '../../../components/icons.tsx';
 import { Spinner } from '../../../components/spinner.tsx';
+import { betPageOf } from '../../../lib/bet-links.ts';
 import { formatAmount, formatDateTime } from '../../../lib/format.ts';
 import {
   TRANSACTION_TYPES,
@@ -193,7 +194,7 @@ function Row({ item, locale }: { item: Transaction; locale: string }) {
         {t(`transactions.types.${item.type}`)}
       </td>
       <td className="truncate font-mono text-xs text-fg-subtle sm:px-4 sm:py-3">
-        {item.reference}
+        <BetReference reference={item.reference} />
       </td>
       <td className="text-right sm:px-4 sm:py-3 sm:text-left">
         <span
@@ -215,5 +216,16 @@ function Row({ item, locale }: { item: Transaction; locale: string }) {
         {item.balance_after === null ? '—' : formatAmount(item.balance_after)}
       </td>
     </tr>
+  );
+}
+
+/** A casino bet's reference opens its bet page (round recall); others are plain text. */
+function BetReference({ reference }: { reference: string }) {
+  const page = betPageOf(reference);
+  if (!page) return <>{reference}</>;
+  return (
+    <Link to={page} className="text-accent-400 hover:underline" data-testid="bet-link">
+      {reference}
+    </Link>
   );
 }

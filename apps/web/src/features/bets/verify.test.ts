@@ -1,0 +1,141 @@
+import { crashPoint, recompute, sha256Hex } from '@casino/games';
+import { describe, expect, it } from 'vitest';
+import { betPageOf } from '../../lib/bet-links.ts';
+import type { BetDetail } from './api/bets.ts';
+import { GenericOutcome, StudioRound } from './renderers/generic.tsx';
+import { DiceOutcome } from './renderers/originals.tsx';
+import { betRenderer, registerBetRenderer } from './renderers/registry.ts';
+import { canVerify, registerSeedVerifier, verifyBet } from './verify.ts';
+
+const base: BetDetail = {
+  id: '1',
+  kind: 'original',
+  game: 'dice',
+  game_name: 'Dice',
+  category: 'arcade',
+  provider: 'Orbit Originals',
+  state: 'settled',
+  currency: 'EUR',
+  amount: '1.00',
+  payout: '0.00',
+  multiplier: '0.00',
+  won: false,
+  created_at: '2026-11-26T00:00:00.000Z',
+  details: {},
+  fairness: null,
+  round: null,
+};
+
+async function diceBet(serverSeed: string | null): Promise<BetDetail> {
+  const seeds = { serverSeed: 'the-server-seed', clientSeed: 'my-seed', nonce: 7 };
+  const r = await recompute(seeds, { game: 'dice' });
+  const roll = r.game === 'dice' ? r.roll : 0;
+  return {
+    ...base,
+    details: { target: '50.50', direction: 'over', roll: (roll / 100).toFixed(2) },
+    fairness: {
+      scheme: 'seed_pair',
+      server_seed_hash: await sha256Hex('the-server-seed'),
+      server_seed: serverSeed,
+      client_seed: 'my-seed',
+      nonce: 7,
+      edge_bp: 100,
+    },
+  };
+}
+
+describe('bet page verification', () => {
+  it('recomputes a dice roll from the revealed seed and catches a tampered record', async () => {
+    expect(canVerify(await diceBet(null))).toBe(false);
+    const bet = await diceBet('the-server-seed');
+    expect(canVerify(bet)).toBe(true);
+    expect(await verifyBet(bet)).toMatchObject({ ok: true, hashMatches: true });
+    const tampered = { ...bet, details: { ...bet.details, roll: '99.99' } };
+    expect((await verifyBet(tampered))?.ok).toBe(false);
+    const wrongSeed = {
+      ...bet,
+      fairness: { ...(bet.fairness as object), server_seed: 'another' },
+    } as BetDetail;
+    expect((await verifyBet(wrongSeed))?.hashMatches).toBe(false);
+  });
+
+  it('checks Keno, Wheel and Roulette draws the same way', async () => {
+    const seeds = { serverSeed: 'the-server-seed', clientSeed: 'my-seed', nonce: 3 };
+    const fairness = {
+      scheme: 'seed_pair' as const,
+      server_seed_hash: await sha256Hex(seeds.serverSeed),
+      server_seed: seeds.serverSeed,
+      client_seed: seeds.clientSeed,
+      nonce: seeds.nonce,
+      edge_bp: 100,
+    };
+    const keno = await recompute(seeds, { game: 'keno' });
+    const wheel = await recompute(seeds, { game: 'wheel', segments: 20 });
+    const roulette = await recompute(seeds, { game: 'roulette' });
+    const bets: BetDetail[] = [
+      {
+        ...base,
+        game: 'keno',
+        fairness,
+        details: { drawn: keno.game === 'keno' ? keno.drawn : [] },
+      },
+      {
+        ...base,
+        game: 'wheel',
+        fairness,
+        details: { segments: 20, segment: wheel.game === 'wheel' ? wheel.segment : -1 },
+      },
+      {
+        ...base,
+        game: 'roulette',
+        fairness,
+        details: { pocket: roulette.game === 'roulette' ? roulette.pocket : -1 },
+      },
+    ];
+    for (const bet of bets) expect((await verifyBet(bet))?.ok, bet.game).toBe(true);
+    const wrong = { ...bets[2]!, details: { pocket: 99 } };
+    expect((await verifyBet(wrong))?.ok).toBe(false);
+  });
+
+  it('recomputes a crash point from the round hash and salt', async () => {
+    const hash = 'a'.repeat(64);
+    const point = await crashPoint(hash, 'salt', 100);
+    const at = `${Math.floor(point / 100)}.${String(point % 100).padStart(2, '0')}`;
+    const bet: BetDetail = {
+      ...base,
+      kind: 'crash',
+      game: 'crash',
+      fairness: {
+        scheme: 'crash_chain',
+        round_hash: hash,
+        salt: 'salt',
+        edge_bp: 100,
+        crash_point: at,
+      },
+    };
+    expect((await verifyBet(bet))?.ok).toBe(true);
+  });
+
+  it('a new game registers its own verifier and renderer; others get the generic view', async () => {
+    const hilo = { ...(await diceBet('the-server-seed')), game: 'hilo' };
+    expect(canVerify(hilo)).toBe(false);
+    registerSeedVerifier('hilo', async () => ({ recorded: 'x', recomputed: 'x' }));
+    expect(canVerify(hilo)).toBe(true);
+    expect(betRenderer(hilo)).toBe(GenericOutcome);
+    const HiLo = () => null;
+    registerBetRenderer('hilo', HiLo);
+    expect(betRenderer(hilo)).toBe(HiLo);
+    expect(betRenderer(base)).toBe(DiceOutcome);
+    expect(betRenderer({ ...base, kind: 'studio', game: 'koi-garden' })).toBe(StudioRound);
+  });
+
+  it('links a ledger movement of a casino bet to its page', () => {
+    expect(betPageOf('bet:casino:12')).toBe('/casino/bets/12');
+    expect(betPageOf('bet:crash:5')).toBe('/casino/bets/crash-5');
+    expect(betPageOf('bet:provider:lantern:lf-1')).toBe(
+      `/casino/bets/${encodeURIComponent('provider:lantern:lf-1')}`,
+    );
+    expect(betPageOf('payment:9')).toBeNull();
+    expect(betPageOf('bet:sports:3')).toBeNull();
+  });
+});
