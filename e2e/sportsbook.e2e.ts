@@ -80,10 +80,16 @@ describe.skipIf(skipJourneys())('journey: sportsbook', () => {
     // Half of it first: confirmed, paid, the other half still riding with its history shown.
     const single = page.getByTestId('my-bet').last();
     const stakeBefore = (await single.locator('footer b').first().textContent()) ?? '';
-    await single.getByTestId('cashout-share-50').click();
-    await single.getByTestId('cashout-confirm').waitFor();
-    await single.getByTestId('cashout-confirm-button').click();
-    await single.getByTestId('cashout-history').waitFor();
+    await single.getByTestId('cashout-share-50').click({ timeout: 15_000 });
+    await single.getByTestId('cashout-confirm').waitFor({ timeout: 15_000 });
+    await single.getByTestId('cashout-confirm-button').click({ timeout: 15_000 });
+    await single
+      .getByTestId('cashout-history')
+      .waitFor({ timeout: 15_000 })
+      .catch(async (error) => {
+        await page.screenshot({ path: '/tmp/sbc-partial.png' });
+        throw error;
+      });
     expect(await single.getAttribute('data-status')).toBe('open');
     expect(await single.locator('footer b').first().textContent()).not.toBe(stakeBefore);
     await eventually('the balance to change', async () => (await balance(page)) !== before);
