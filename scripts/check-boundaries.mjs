@@ -152,6 +152,7 @@ const TABLE_OWNERS = {
     'sb_player_preferences',
     'sb_bets',
     'sb_bet_legs',
+    'sb_bet_cashouts',
     'sb_open_stakes',
     'sb_builder_settings',
     'sb_feed_log',
