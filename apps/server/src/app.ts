@@ -51,8 +51,10 @@ import type { Db } from './platform/db/database.ts';
 import { createPgEventBus, createSilentEventBus } from './platform/events/event-bus.ts';
 import { compressionOptions } from './platform/http/compression.ts';
 import { installErrorHandler } from './platform/http/error-handler.ts';
+import { loopbackOnly } from './platform/http/loopback.ts';
 import { installNulGuard } from './platform/http/nul-guard.ts';
 import { registerStaticSites } from './platform/http/static-sites.ts';
+import { LeaderLease } from './platform/leader.ts';
 import { loggerOptions } from './platform/logger.ts';
 import { registerMetricsEndpoint } from './platform/metrics/endpoint.ts';
 import { createMetrics } from './platform/metrics/metrics.ts';
@@ -251,6 +253,7 @@ export async function buildApp(options: AppOptions) {
     wagers: wagers.service,
     env: config.env,
     log: logError,
+    crashPhases: config.crashPhases,
   });
   // The lobby, game launches and the seamless-wallet provider API for studios.
   const lobby = createLobbyModule({
@@ -361,25 +364,62 @@ export async function buildApp(options: AppOptions) {
     : null;
 
   // Background work. Tests drive sweeps, the feed and the engines themselves; the outbox
-  // delivers everywhere (tests drain it). One Crash round for everybody: CRASH_ENGINE=on|off
-  // overrides the default (on outside tests; the browser journeys turn it on).
+  // delivers everywhere (tests drain it). Idempotent sweeps run on every instance; the
+  // singletons run on the one instance holding their leader lease, and move to another within
+  // a lease when it dies (platform/leader.ts, decision 0120). CRASH_ENGINE=off keeps an
+  // instance out of the Crash engine's election (it stands by default outside tests).
   const background = config.env !== 'test';
+  const leaderOptions = { lease_ms: config.leaderLeaseMs, log: logError };
+  const leases: LeaderLease[] = [];
   if (background) {
     ledger.startExpirySweeper((error) => logError('hold expiry', error));
-    compliance.start();
-    bonus.startSweeper();
     payments.startSweeper();
     cryptoPayments.startSweeper();
-    affiliate.startJob();
     originals.startSweeper();
     lobby.startSweeper();
     vitals.startSweeper();
-    sportsbook.start();
     outbox.startRetention();
+    leases.push(
+      new LeaderLease(
+        db,
+        'sportsbook.feed',
+        { acquired: () => sportsbook.startFeed(), lost: () => sportsbook.stopFeed() },
+        leaderOptions,
+      ),
+      new LeaderLease(
+        db,
+        'scheduled-jobs',
+        {
+          // AML sweeps, bonus expiry and cashback, the affiliate month.
+          acquired: async () => {
+            compliance.start();
+            bonus.startSweeper();
+            affiliate.startJob();
+          },
+          lost: async () => {
+            compliance.stop();
+            bonus.stop();
+            affiliate.stop();
+          },
+        },
+        leaderOptions,
+      ),
+    );
   }
-  if (config.crashEngine ?? background) await originals.startCrash();
+  if (config.crashEngine ?? background) {
+    const crashLease: LeaderLease = new LeaderLease(
+      db,
+      'crash',
+      { acquired: () => originals.startCrash(crashLease), lost: async () => originals.stopCrash() },
+      leaderOptions,
+    );
+    leases.push(crashLease);
+  }
+  for (const lease of leases) lease.start();
   if (options.deliverEvents !== false) outbox.start();
   app.addHook('onClose', async () => {
+    // Hands every lease over first, so another instance takes the singletons at once.
+    await Promise.all(leases.map((lease) => lease.stop()));
     await sportsbook.stop();
     await originals.stop();
     lobby.stop();
@@ -544,10 +584,17 @@ export async function buildApp(options: AppOptions) {
       { prefix: '/studio/lantern' },
     );
   }
-  if (payments.sandboxPages) await app.register(payments.sandboxPages);
-  if (config.env !== 'production') await app.register(mail.devRoutes);
-  if (config.env !== 'production') await app.register(sportsbook.devRoutes);
-  if (config.env !== 'production') await app.register(affiliate.devRoutes);
+  // The development tools (every player's reset links in the mail outbox, sandbox approvals,
+  // the feed's fast-forward): never in production, and only to this machine otherwise.
+  if (config.env !== 'production') {
+    await app.register(async (dev) => {
+      dev.addHook('onRequest', loopbackOnly);
+      if (payments.sandboxPages) await dev.register(payments.sandboxPages);
+      await dev.register(mail.devRoutes);
+      await dev.register(sportsbook.devRoutes);
+      await dev.register(affiliate.devRoutes);
+    });
+  } else if (payments.sandboxPages) await app.register(payments.sandboxPages);
 
   if (options.serveSites !== false) {
     await registerStaticSites(app, {
@@ -600,6 +647,7 @@ export async function buildApp(options: AppOptions) {
     wagers,
     outbox,
     events,
+    leases,
   };
   return { app: app as unknown as FastifyInstance, modules };
 }
