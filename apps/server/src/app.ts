@@ -17,7 +17,7 @@ import {
 import { sql } from 'kysely';
 import type pg from 'pg';
 import { createAffiliateModule } from './modules/affiliate/index.ts';
-import { createAuditModule } from './modules/audit/index.ts';
+import { createAuditModule, exportHead } from './modules/audit/index.ts';
 import { type AuthLimits, createAuthModule } from './modules/auth/index.ts';
 import { createBackofficeModule } from './modules/backoffice/index.ts';
 import { createBonusModule } from './modules/bonus/index.ts';
@@ -59,6 +59,7 @@ import { loggerOptions } from './platform/logger.ts';
 import { registerMetricsEndpoint } from './platform/metrics/endpoint.ts';
 import { createMetrics } from './platform/metrics/metrics.ts';
 import { Outbox } from './platform/outbox/outbox.ts';
+import { periodic } from './platform/periodic.ts';
 import { RateLimiter } from './platform/rate-limit.ts';
 import { lanternStudio } from './studio/lantern/studio.ts';
 
@@ -369,6 +370,11 @@ export async function buildApp(options: AppOptions) {
   // a lease when it dies (platform/leader.ts, decision 0120). CRASH_ENGINE=off keeps an
   // instance out of the Crash engine's election (it stands by default outside tests).
   const background = config.env !== 'test';
+  const auditHeadExport = periodic(
+    'audit head export',
+    () => exportHead(audit.service, config.auditHeadExport.target),
+    logError,
+  );
   const leaderOptions = { lease_ms: config.leaderLeaseMs, log: logError };
   const leases: LeaderLease[] = [];
   if (background) {
@@ -390,16 +396,18 @@ export async function buildApp(options: AppOptions) {
         db,
         'scheduled-jobs',
         {
-          // AML sweeps, bonus expiry and cashback, the affiliate month.
+          // AML sweeps, bonus expiry and cashback, the affiliate month, the audit head's export.
           acquired: async () => {
             compliance.start();
             bonus.startSweeper();
             affiliate.startJob();
+            auditHeadExport.start(config.auditHeadExport.interval_ms);
           },
           lost: async () => {
             compliance.stop();
             bonus.stop();
             affiliate.stop();
+            auditHeadExport.stop();
           },
         },
         leaderOptions,

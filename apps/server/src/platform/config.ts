@@ -62,6 +62,12 @@ const environment = z.object({
    * `off` keeps this instance out of the election (default off in tests only).
    */
   CRASH_ENGINE: z.enum(['on', 'off']).optional(),
+  /**
+   * Where the audit chain's head is exported (a file, or an http(s) URL that is POSTed it): point
+   * it at write-once storage. Default `<DATA_DIR>/audit-heads.jsonl`.
+   */
+  AUDIT_HEAD_EXPORT: z.string().min(1).max(2_000).optional(),
+  AUDIT_HEAD_EXPORT_MINUTES: z.coerce.number().int().min(1).max(1_440).default(15),
   /** Crash's betting phase and the pause after a crash (defaults in modules/casino). */
   CRASH_BETTING_MS: z.coerce.number().int().min(500).max(60_000).optional(),
   CRASH_PAUSE_MS: z.coerce.number().int().min(0).max(60_000).optional(),
@@ -97,6 +103,8 @@ export type Config = {
   crashEngine?: boolean;
   /** The singletons' leader lease length (platform/leader.ts). */
   leaderLeaseMs?: number;
+  /** Where and how often the audit chain's head is exported (modules/audit/audit.heads.ts). */
+  auditHeadExport: { target: string; interval_ms: number };
   /** Crash's phase lengths, when the operator changes them. */
   crashPhases?: { betting_ms?: number; pause_ms?: number };
   port: number;
@@ -190,6 +198,13 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
     },
     crashEngine: env.CRASH_ENGINE ? env.CRASH_ENGINE === 'on' : env.NODE_ENV !== 'test',
     leaderLeaseMs: env.LEADER_LEASE_MS,
+    auditHeadExport: {
+      target:
+        env.AUDIT_HEAD_EXPORT === undefined || /^https?:\/\//.test(env.AUDIT_HEAD_EXPORT)
+          ? (env.AUDIT_HEAD_EXPORT ?? path.join(path.resolve(env.DATA_DIR), 'audit-heads.jsonl'))
+          : path.resolve(env.AUDIT_HEAD_EXPORT),
+      interval_ms: env.AUDIT_HEAD_EXPORT_MINUTES * 60_000,
+    },
     crashPhases: {
       ...(env.CRASH_BETTING_MS !== undefined ? { betting_ms: env.CRASH_BETTING_MS } : {}),
       ...(env.CRASH_PAUSE_MS !== undefined ? { pause_ms: env.CRASH_PAUSE_MS } : {}),
