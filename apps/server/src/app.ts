@@ -54,12 +54,12 @@ import { installErrorHandler } from './platform/http/error-handler.ts';
 import { loopbackOnly } from './platform/http/loopback.ts';
 import { installNulGuard } from './platform/http/nul-guard.ts';
 import { registerStaticSites } from './platform/http/static-sites.ts';
+import { everyMinutes, JobQueue } from './platform/jobs.ts';
 import { LeaderLease } from './platform/leader.ts';
 import { loggerOptions } from './platform/logger.ts';
 import { registerMetricsEndpoint } from './platform/metrics/endpoint.ts';
 import { createMetrics } from './platform/metrics/metrics.ts';
 import { Outbox } from './platform/outbox/outbox.ts';
-import { periodic } from './platform/periodic.ts';
 import { RateLimiter } from './platform/rate-limit.ts';
 import { lanternStudio } from './studio/lantern/studio.ts';
 
@@ -83,6 +83,8 @@ export type AppOptions = {
   staffLimits?: Partial<StaffLimits>;
   /** Serve the built web apps (off in API-only tests). */
   serveSites?: boolean;
+  /** The database's address, for the job queue's own connections (no scheduled jobs without it). */
+  databaseUrl?: string;
   /**
    * Deliver domain events from this instance (default). Off, its events wait in the outbox for
    * another instance or an explicit `outbox.drain()` (crash tests).
@@ -335,8 +337,32 @@ export async function buildApp(options: AppOptions) {
     vendor: { name: config.kyc.vendor, callbackSecret: config.kyc.callbackSecret },
   });
   const vitals = createVitalsModule({ db, observe: metrics.webVital, log: logError });
-  // The back office's view of event delivery, and its repair.
-  const system = createSystemModule({ outbox, audit: audit.service });
+  // Scheduled jobs on pg-boss (outside tests, given the database's address): the modules'
+  // schedules and the audit head's export.
+  const jobs =
+    config.env !== 'test' && options.databaseUrl
+      ? new JobQueue(
+          options.databaseUrl,
+          [
+            ...compliance.jobs,
+            ...bonus.jobs,
+            ...affiliate.jobs,
+            {
+              name: 'audit.head-export',
+              cron: everyMinutes(config.auditHeadExport.interval_ms / 60_000),
+              run: () => exportHead(audit.service, config.auditHeadExport.target),
+            },
+          ],
+          { log: logError },
+        )
+      : null;
+  // The back office's view of event delivery, the jobs and the leases, and their repair.
+  const system = createSystemModule({
+    outbox,
+    audit: audit.service,
+    jobs,
+    leases: () => LeaderLease.all(db),
+  });
   // The player's data rights: the export asks every module that stores player data.
   const privacy = createPrivacyModule({
     db,
@@ -370,11 +396,6 @@ export async function buildApp(options: AppOptions) {
   // a lease when it dies (platform/leader.ts, decision 0120). CRASH_ENGINE=off keeps an
   // instance out of the Crash engine's election (it stands by default outside tests).
   const background = config.env !== 'test';
-  const auditHeadExport = periodic(
-    'audit head export',
-    () => exportHead(audit.service, config.auditHeadExport.target),
-    logError,
-  );
   const leaderOptions = { lease_ms: config.leaderLeaseMs, log: logError };
   const leases: LeaderLease[] = [];
   if (background) {
@@ -392,26 +413,6 @@ export async function buildApp(options: AppOptions) {
         { acquired: () => sportsbook.startFeed(), lost: () => sportsbook.stopFeed() },
         leaderOptions,
       ),
-      new LeaderLease(
-        db,
-        'scheduled-jobs',
-        {
-          // AML sweeps, bonus expiry and cashback, the affiliate month, the audit head's export.
-          acquired: async () => {
-            compliance.start();
-            bonus.startSweeper();
-            affiliate.startJob();
-            auditHeadExport.start(config.auditHeadExport.interval_ms);
-          },
-          lost: async () => {
-            compliance.stop();
-            bonus.stop();
-            affiliate.stop();
-            auditHeadExport.stop();
-          },
-        },
-        leaderOptions,
-      ),
     );
   }
   if (config.crashEngine ?? background) {
@@ -424,19 +425,24 @@ export async function buildApp(options: AppOptions) {
     leases.push(crashLease);
   }
   for (const lease of leases) lease.start();
+  // Scheduled jobs: every instance works the queues, pg-boss gives each run to one of them.
+  if (jobs) {
+    const started = performance.now();
+    jobs
+      .start()
+      .then(() => app.log.info({ ms: Math.round(performance.now() - started) }, 'jobs started'))
+      .catch((error) => logError('jobs: start', error));
+  }
   if (options.deliverEvents !== false) outbox.start();
   app.addHook('onClose', async () => {
     // Hands every lease over first, so another instance takes the singletons at once.
-    await Promise.all(leases.map((lease) => lease.stop()));
+    await Promise.all([...leases.map((lease) => lease.stop()), jobs?.stop()]);
     await sportsbook.stop();
     await originals.stop();
     lobby.stop();
     vitals.stop();
-    affiliate.stop();
     payments.stop();
     cryptoPayments.stop();
-    bonus.stop();
-    compliance.stop();
     wallet.close();
     await outbox.stop();
     await ledger.stop();
@@ -656,6 +662,7 @@ export async function buildApp(options: AppOptions) {
     outbox,
     events,
     leases,
+    jobs,
   };
   return { app: app as unknown as FastifyInstance, modules };
 }

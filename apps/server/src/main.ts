@@ -34,6 +34,7 @@ async function main(): Promise<void> {
     config,
     db: database.db,
     pool: database.pool,
+    databaseUrl: database.url,
     limits: { signup_ip: { ...AUTH_LIMITS_DEFAULT.signup_ip, limit: config.signupLimitPerHour } },
   });
   await seed(modules, { demo: config.seedDemo });
