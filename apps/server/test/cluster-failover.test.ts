@@ -35,7 +35,7 @@ function startServer(url: string): Promise<Server> {
           SEED_DEMO: 'false',
           CRASH_ENGINE: 'on',
           LEADER_LEASE_MS: String(LEASE_MS),
-          CRASH_BETTING_MS: '2500',
+          CRASH_BETTING_MS: '4000',
           CRASH_PAUSE_MS: '200',
         },
         stdio: ['ignore', 'pipe', 'pipe', 'ipc'],
@@ -116,11 +116,12 @@ const roundOf = async (id: bigint) =>
 
 describe('the Crash engine under a leader lease', () => {
   it('runs on one instance; killed mid-round, the other finishes it, settles each bet once and goes on', async () => {
-    const lease = await until('a leader', leaseOf, 20_000);
-    const leader = servers.find((s) => lease.holder.includes(`:${s.pid}:`))!;
-    const standby = servers.find((s) => s !== leader)!;
-    expect(leader).toBeDefined();
+    await until('a leader', leaseOf, 20_000);
 
+    const [cashing, riding] = await Promise.all([
+      fundedPlayer(t, 100_00n),
+      fundedPlayer(t, 100_00n),
+    ]);
     // A round taking bets, with enough of its betting phase left to place two.
     const round = await until(
       'a round taking bets',
@@ -128,15 +129,16 @@ describe('the Crash engine under a leader lease', () => {
         (
           await sql<{ id: bigint }>`
             select id from crash_rounds
-             where status = 'betting' and betting_ends_at > now() + interval '1500 milliseconds'
+             where status = 'betting' and betting_ends_at > now() + interval '2500 milliseconds'
              order by id desc limit 1`.execute(t.db)
         ).rows[0] ?? null,
       20_000,
     );
-    const [cashing, riding] = await Promise.all([
-      fundedPlayer(t, 100_00n),
-      fundedPlayer(t, 100_00n),
-    ]);
+    // Who leads now (a leader starved past its lease while both processes start gives way).
+    const lease = (await leaseOf())!;
+    const leader = servers.find((s) => lease.holder.includes(`:${s.pid}:`))!;
+    const standby = servers.find((s) => s !== leader)!;
+    expect(leader).toBeDefined();
     const bet = (token: string, body: Record<string, unknown>) =>
       fetch(`http://127.0.0.1:${leader.port}/api/v1/customer/casino/crash/bet`, {
         method: 'POST',
