@@ -14,7 +14,7 @@ import { cashOf, fundedPlayer } from './originals-support.ts';
  * settles every bet once and runs the next round (decision 0120).
  */
 
-const LEASE_MS = 2_000;
+const LEASE_MS = 3_000;
 /** The bound: the next round starts within this after the leader dies. */
 const NEXT_ROUND_WITHIN_MS = 10_000;
 
