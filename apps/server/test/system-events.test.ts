@@ -291,6 +291,33 @@ describe('bad input and unknown names', () => {
   });
 });
 
+const JOB_ID = '7d8f3c2a-1b4e-4c6d-9a0b-2e5f6a7b8c9d';
+
+describe('jobs and leases', () => {
+  it('lists the leases; an instance without a job queue says so and has nothing to retry', async () => {
+    await sql`insert into leader_leases (name, holder, token, acquired_at, expires_at)
+              values ('test.lease', 'host:1:abcd', 3, now(), now() + interval '1 minute')
+              on conflict (name) do nothing`.execute(t.db);
+    const response = await call(owner, 'GET', '/system/jobs');
+    expect(response.statusCode).toBe(200);
+    const data = response.json().data;
+    expect(data).toMatchObject({ enabled: false, queues: [], failures: [] });
+    expect(data.leases).toContainEqual(
+      expect.objectContaining({
+        name: 'test.lease',
+        holder: 'host:1:abcd',
+        token: '3',
+        live: true,
+      }),
+    );
+    const retry = await call(admin, 'POST', `/system/jobs/bonus.cashback/${JOB_ID}/retry`);
+    expect(retry.statusCode).toBe(404);
+    expect(retry.json()).toMatchObject({ code: 'JOB_NOT_FOUND' });
+    const bad = await call(admin, 'POST', '/system/jobs/BAD/x/retry');
+    expect(bad.statusCode).toBe(422);
+  });
+});
+
 describe('permissions', () => {
   it('owner and admin read and repair; other roles get 403; no token 401', async () => {
     for (const member of [owner, admin]) {
@@ -301,6 +328,8 @@ describe('permissions', () => {
       ['GET', '/system/events'],
       ['GET', '/system/events/dead-letters'],
       ['POST', `/system/events/dead-letters/${SUBSCRIBER}/1/redeliver`],
+      ['GET', '/system/jobs'],
+      ['POST', `/system/jobs/bonus.cashback/${JOB_ID}/retry`],
     ] as const) {
       const refusedCall = await call(finance, method, url);
       expect(refusedCall.statusCode, `${method} ${url}`).toBe(403);
@@ -316,6 +345,8 @@ describe('permissions', () => {
         '/api/admin/system/events/dead-letters/:subscriber/:event_id/redeliver',
         'system.write',
       ],
+      ['GET', '/api/admin/system/jobs', 'system.read'],
+      ['POST', '/api/admin/system/jobs/:queue/:id/retry', 'system.write'],
     ]);
   });
 });
