@@ -129,7 +129,8 @@ describe('status', () => {
       dead_letters: 0,
     });
 
-    for (let i = 0; i < 3; i++) await signedInPlayer(t);
+    const players = [];
+    for (let i = 0; i < 3; i++) players.push(await signedInPlayer(t));
     const waiting = await status();
     expect(waiting.subscribers.find((s: { name: string }) => s.name === SUBSCRIBER).pending).toBe(
       3,
@@ -144,7 +145,10 @@ describe('status', () => {
     const after = await status();
     const mine = after.subscribers.find((s: { name: string }) => s.name === SUBSCRIBER);
     expect(mine).toMatchObject({ pending: 0, health: 'healthy' });
-    expect(mine.delivered).toBe(before.delivered + 3);
+    // Delivery is at least once (subscribers are idempotent on the key), so the count promises
+    // three or more; a loaded CI run once counted five. Each new player was handed over.
+    expect(mine.delivered).toBeGreaterThanOrEqual(before.delivered + 3);
+    for (const player of players) expect(handled).toContain(`player.registered:${player.id}`);
     expect(after.subscribers.every((s: { pending: number }) => s.pending === 0)).toBe(true);
     expect(after.lease).toMatchObject({
       holder: t.modules.outbox.holder,
