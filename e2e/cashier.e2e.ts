@@ -78,6 +78,12 @@ describe.skipIf(skipJourneys())('journey: the cashier (fiat, INR, withdrawal on 
       player.waitForURL((url) => url.pathname === '/'),
       player.getByTestId('sandbox-approve').click(),
     ]);
+    // Watched from the start: the notice is a toast that goes after a few seconds, and on a
+    // loaded machine the checks below can outlast it.
+    const notice = player
+      .getByText(/Deposit received: 49\.50 EUR|Your deposit is being processed/)
+      .waitFor({ timeout: 60_000 });
+    notice.catch(() => {});
     await waitForApp(player);
     // Only the signed webhook credits: 50.00 − 0.50 fee.
     await eventually('the deposit credited', async () => {
@@ -90,9 +96,7 @@ describe.skipIf(skipJourneys())('journey: the cashier (fiat, INR, withdrawal on 
       'the return parameters dropped',
       async () => !player.url().includes('deposit='),
     );
-    await player
-      .getByText(/Deposit received: 49\.50 EUR|Your deposit is being processed/)
-      .waitFor();
+    await notice;
 
     await player.goto('/transactions/deposits');
     await waitForApp(player);

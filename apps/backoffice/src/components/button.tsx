@@ -7,7 +7,7 @@ type Size = 'xs' | 'sm' | 'md';
 
 const variants: Record<Variant, string> = {
   primary:
-    'bg-accent-500 text-white hover:bg-accent-400 active:bg-accent-600 disabled:bg-accent-700 disabled:text-white/60',
+    'bg-accent-500 text-white hover:bg-accent-600 active:bg-accent-700 disabled:bg-accent-700 disabled:text-white/60',
   secondary: 'bg-ink-700 text-fg hover:bg-ink-600 disabled:text-fg-subtle',
   outline:
     'border border-ink-600 text-fg hover:border-ink-500 hover:bg-ink-800 disabled:text-fg-subtle',

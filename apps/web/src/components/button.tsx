@@ -7,7 +7,7 @@ type Size = 'sm' | 'md' | 'lg';
 
 const variants: Record<Variant, string> = {
   primary:
-    'bg-accent-500 text-white shadow-[0_6px_20px_-8px_rgb(47_140_255/0.7)] hover:bg-accent-400 active:bg-accent-600 disabled:bg-accent-700 disabled:text-white/70',
+    'bg-accent-500 text-white shadow-[0_6px_20px_-8px_rgb(47_140_255/0.7)] hover:bg-accent-600 active:bg-accent-700 disabled:bg-accent-700 disabled:text-white/70',
   secondary: 'bg-ink-700 text-fg hover:bg-ink-600 active:bg-ink-750 disabled:text-fg-subtle',
   outline:
     'border border-ink-600 text-fg hover:border-ink-500 hover:bg-ink-800 disabled:text-fg-subtle',

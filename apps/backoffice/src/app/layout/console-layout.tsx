@@ -137,6 +137,7 @@ export function ConsoleLayout() {
           <button
             type="button"
             onClick={() => void signOut()}
+            aria-label="Sign out"
             className="flex items-center gap-1.5 rounded px-2 py-1 text-[13px] text-fg-muted hover:bg-ink-800 hover:text-fg"
           >
             <LogoutIcon />

@@ -82,7 +82,7 @@ export function MinesOutcome({ bet }: Props) {
               data-tile={tile}
               className={cn(
                 'flex aspect-square items-center justify-center rounded-lg text-lg',
-                open && mine && 'bg-negative text-white ring-2 ring-white',
+                open && mine && 'bg-negative text-ink-950 ring-2 ring-white',
                 open && !mine && 'bg-positive/25 text-positive',
                 !open && mine && 'bg-negative/20 text-negative',
                 !open && !mine && 'bg-ink-750',

@@ -23,7 +23,6 @@ export function GameCard({
       to={game.url}
       className="group flex min-w-0 flex-col gap-1.5 outline-none"
       data-testid={testId}
-      aria-label={`${game.name} · ${game.provider.name}`}
     >
       <div className="relative aspect-[3/4] overflow-hidden rounded-xl bg-ink-800 ring-1 ring-ink-700 transition duration-200 group-hover:-translate-y-1 group-hover:ring-accent-500 group-focus-visible:ring-2 group-focus-visible:ring-accent-400">
         <img

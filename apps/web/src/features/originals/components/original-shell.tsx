@@ -400,13 +400,15 @@ export function FairnessPanel({ state, title }: { state?: OriginalState; title?:
           {t('originals.signInForSeeds')}
         </Button>
       ) : (
-        <dl className="flex flex-col gap-2 rounded-xl bg-ink-900 p-3">
-          <SeedLine
-            label={t('originals.serverHash')}
-            value={demo ? state.demo.hash : (seeds?.server_seed_hash ?? '—')}
-            testId="fair-server-hash"
-          />
-          <div className="flex flex-wrap gap-x-6 gap-y-2">
+        <div className="flex flex-col gap-2 rounded-xl bg-ink-900 p-3">
+          <dl>
+            <SeedLine
+              label={t('originals.serverHash')}
+              value={demo ? state.demo.hash : (seeds?.server_seed_hash ?? '—')}
+              testId="fair-server-hash"
+            />
+          </dl>
+          <dl className="flex flex-wrap gap-x-6 gap-y-2">
             <SeedLine
               label={t('originals.clientSeed')}
               value={demo ? state.demo.client : (seeds?.client_seed ?? '—')}
@@ -416,15 +418,17 @@ export function FairnessPanel({ state, title }: { state?: OriginalState; title?:
               label={t('originals.nextNonce')}
               value={String(demo ? state.demo.nonce : (seeds?.nonce ?? '—'))}
             />
-          </div>
+          </dl>
           {!demo && (
-            <SeedLine
-              label={t('originals.nextServerHash')}
-              value={seeds?.next_server_seed_hash ?? '—'}
-              testId="fair-next-hash"
-            />
+            <dl>
+              <SeedLine
+                label={t('originals.nextServerHash')}
+                value={seeds?.next_server_seed_hash ?? '—'}
+                testId="fair-next-hash"
+              />
+            </dl>
           )}
-        </dl>
+        </div>
       )}
       {!demo && signedIn && (
         <div className="flex flex-col gap-2">
@@ -453,15 +457,17 @@ export function FairnessPanel({ state, title }: { state?: OriginalState; title?:
         </div>
       )}
       {revealed && (
-        <dl
+        <div
           className="flex flex-col gap-2 rounded-xl border border-ink-700 p-3"
           data-testid="fair-revealed"
         >
-          <SeedLine label={t('originals.revealed')} value={revealed.server_seed} />
-          <dd className={revealed.matches ? 'text-positive' : 'text-negative'} role="status">
+          <dl>
+            <SeedLine label={t('originals.revealed')} value={revealed.server_seed} />
+          </dl>
+          <p className={revealed.matches ? 'text-positive' : 'text-negative'} role="status">
             {revealed.matches ? t('originals.revealMatches') : t('originals.revealMismatch')}
-          </dd>
-        </dl>
+          </p>
+        </div>
       )}
       {state && (
         <Link to="/provably-fair" className="text-accent-300 hover:text-accent-400">

@@ -42,8 +42,9 @@ function geometry(rows: number) {
 }
 
 function bucketTone(m: number) {
-  if (m >= 1000) return 'bg-[#ff3b5c] text-white';
-  if (m >= 300) return 'bg-[#ff6b3d] text-white';
+  // Dark text throughout: white on these reds reads below 4.5:1 (WCAG AA).
+  if (m >= 1000) return 'bg-[#ff3b5c] text-ink-950';
+  if (m >= 300) return 'bg-[#ff6b3d] text-ink-950';
   if (m >= 150) return 'bg-[#ffa41b] text-ink-950';
   if (m >= 100) return 'bg-[#ffd23f] text-ink-950';
   return 'bg-[#f5e663] text-ink-950';

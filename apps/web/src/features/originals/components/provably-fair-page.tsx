@@ -274,7 +274,8 @@ export function ProvablyFairPage() {
         <section className="flex flex-col gap-3 rounded-2xl border border-ink-700 bg-ink-850 p-5 text-sm leading-relaxed text-fg-muted">
           <h2 className="text-base font-semibold text-fg">{t('originals.fair.howTitle')}</h2>
           <p>{t('originals.fair.how1')}</p>
-          <pre className="overflow-x-auto rounded-lg bg-ink-950 p-3 font-mono text-[12px] text-fg">
+          {/* Wrapped, not scrolled: a scrolling region would need keyboard focus (WCAG 2.1.1). */}
+          <pre className="whitespace-pre-wrap break-all rounded-lg bg-ink-950 p-3 font-mono text-[12px] text-fg">
             {`hmac  = HMAC_SHA256(serverSeed, clientSeed + ":" + nonce + ":" + round)\nfloat = b0/256 + b1/256² + b2/256³ + b3/256⁴\n${FORMULAS[game]}`}
           </pre>
           <p>{game === 'crash' ? t('originals2.fair.crashHow') : t('originals.fair.how2')}</p>
@@ -461,11 +462,13 @@ export function ProvablyFairPage() {
                     className={
                       recordedOf(checked) === result.value ? 'text-positive' : 'text-negative'
                     }
-                    role="status"
                   >
-                    {recordedOf(checked) === result.value
-                      ? t('originals.fair.recordedMatches')
-                      : t('originals.fair.recordedDiffers')}
+                    {/* The live region inside: a role on the dd itself would unmake it a dd. */}
+                    <span role="status">
+                      {recordedOf(checked) === result.value
+                        ? t('originals.fair.recordedMatches')
+                        : t('originals.fair.recordedDiffers')}
+                    </span>
                   </dd>
                 </div>
               )}

@@ -67,7 +67,14 @@ export function RouletteTable({
   disabled: boolean;
 }) {
   const { t } = useTranslation();
-  const cell = (spot: Spot, label: ReactNode, tone: string, testId: string, name: string) => {
+  /** `name` null: the label's own text (with any screen-reader-only part) names the button. */
+  const cell = (
+    spot: Spot,
+    label: ReactNode,
+    tone: string,
+    testId: string,
+    name: string | null,
+  ) => {
     const chip = chipOn(spot);
     const lit = spot.type === 'number' && (covered.includes(spot.n) || pocket === spot.n);
     return (
@@ -77,7 +84,7 @@ export function RouletteTable({
         disabled={disabled}
         onClick={() => onSpot(spot)}
         style={spotPlace(spot)}
-        aria-label={name}
+        aria-label={name ?? undefined}
         className={cn(
           'relative flex min-h-10 items-center justify-center rounded-md text-[13px] font-bold text-white transition-[filter,box-shadow] [grid-column:var(--vc)] [grid-row:var(--vr)] hover:brightness-125 disabled:cursor-not-allowed sm:min-h-12 sm:[grid-column:var(--hc)] sm:[grid-row:var(--hr)]',
           tone,
@@ -122,10 +129,13 @@ export function RouletteTable({
       {[1, 2, 3].map((index) =>
         cell(
           { type: 'column', index },
-          '2:1',
+          // The visible "2:1" leads the name, as WCAG 2.5.3 asks of a labelled control.
+          <>
+            2:1<span className="sr-only"> · {t('originalsNum.roulette.column', { index })}</span>
+          </>,
           outside,
           `roulette-column-${index}`,
-          t('originalsNum.roulette.column', { index }),
+          null,
         ),
       )}
       {EVEN_MONEY.map((type) =>

@@ -450,7 +450,7 @@ function FreeSpinsCard({ grant }: { grant: PlayerFreeSpins }) {
       {grant.games[0] && (
         <Link
           to={`/casino/game/${grant.games[0]}`}
-          className="self-end rounded-lg bg-accent-500 px-4 py-2 text-sm font-semibold text-white hover:bg-accent-400"
+          className="self-end rounded-lg bg-accent-500 px-4 py-2 text-sm font-semibold text-white hover:bg-accent-600"
           data-testid="free-spins-play"
         >
           {t('promotions.playNow')}

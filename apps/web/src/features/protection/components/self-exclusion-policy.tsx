@@ -44,7 +44,7 @@ export function SelfExclusionPolicyPage() {
           <p className="text-fg-muted">{t('compliance.policy.start')}</p>
           <Link
             to="/responsible-gaming"
-            className="inline-flex h-10 items-center justify-center rounded-lg bg-accent-500 px-4 font-semibold text-white hover:bg-accent-400"
+            className="inline-flex h-10 items-center justify-center rounded-lg bg-accent-500 px-4 font-semibold text-white hover:bg-accent-600"
           >
             {t('compliance.policy.startLink')}
           </Link>
