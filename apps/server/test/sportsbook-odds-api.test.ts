@@ -1,5 +1,5 @@
 import { sql } from 'kysely';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import {
   FakeOddsApi,
   type FeedMessage,
@@ -327,5 +327,47 @@ describe('feed settings in the back office', () => {
     expect(rows.length).toBe(2);
     expect(JSON.stringify(rows)).not.toContain('abcdef123456');
     await put(owner, { ...body, provider: 'simulator' });
+  });
+
+  it("on the feed's leader, choosing the local fake starts it at once; switching away suspends its markets", async () => {
+    const control = t.modules.sportsbook.feedControl;
+    await put(owner, { ...body, provider: 'disabled' });
+    await control.start((m) => sb.ingest(m));
+    try {
+      expect(
+        (await put(owner, { ...body, provider: 'odds_api_fake', sports: [] })).statusCode,
+      ).toBe(200);
+      // The fake answers within the poller's first pass (a second); wait for it, no fixed sleep.
+      await vi.waitFor(
+        async () => expect(Object.values(await statuses('oddsapi:demo-ars-che'))).toContain('open'),
+        {
+          timeout: 10_000,
+          interval: 100,
+        },
+      );
+      const view = await t.app.inject({
+        method: 'GET',
+        url: '/api/admin/sportsbook/feed',
+        headers: trader.headers,
+      });
+      expect(view.json().data.health).toMatchObject({
+        provider: 'odds_api',
+        state: 'ok',
+        requests_used: 8,
+      });
+      await put(owner, { ...body, provider: 'disabled' });
+      expect(new Set(Object.values(await statuses('oddsapi:demo-ars-che')))).toEqual(
+        new Set(['suspended']),
+      );
+      const health = await t.app.inject({
+        method: 'GET',
+        url: '/api/admin/sportsbook/feed',
+        headers: trader.headers,
+      });
+      expect(health.json().data.health).toEqual({ provider: 'disabled', state: 'disabled' });
+    } finally {
+      await control.stop();
+      await put(owner, { ...body, provider: 'simulator' });
+    }
   });
 });

@@ -82,6 +82,7 @@ export function createSportsbookModule(deps: {
     simulator: feed,
     env: deps.env,
     marketKeys: (event_id) => service.eventMarketKeys(event_id),
+    retireSimulator: () => service.cancelOrphans('sim:', new Set()),
     log: deps.log,
   });
   const routes: FastifyPluginAsync = async (app) => {

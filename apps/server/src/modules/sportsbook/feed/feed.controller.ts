@@ -62,6 +62,8 @@ export class FeedController {
       simulator: FeedAdapter;
       env: string;
       marketKeys: (event_id: string) => Promise<string[]>;
+      /** The simulator's matches live in its memory: switched away from, they are void. */
+      retireSimulator: () => Promise<unknown>;
       log: (message: string, error?: unknown) => void;
     },
   ) {}
@@ -89,7 +91,17 @@ export class FeedController {
     const s = await this.deps.repo.get();
     if (!this.sink || s.updated_at?.getTime() === this.current.updated_at?.getTime()) return;
     this.current = s;
+    await this.switchOver();
+  }
+
+  /** Another provider takes over: what the old one offered must not stay open at old prices. */
+  private async switchOver() {
+    const old = this.active;
+    if (old instanceof OddsApiFeed) await old.suspendAll();
     await this.halt();
+    if (old === this.deps.simulator && this.current.provider !== 'simulator') {
+      await this.deps.retireSimulator();
+    }
     await this.launch();
   }
 
@@ -180,10 +192,7 @@ export class FeedController {
     });
     this.current = after;
     // The leader switches at once; the others read the row when they take the lease.
-    if (this.sink) {
-      await this.halt();
-      await this.launch();
-    }
+    if (this.sink) await this.switchOver();
     return this.view();
   }
 }

@@ -324,6 +324,15 @@ export class OddsApiFeed implements FeedAdapter {
     }
   }
 
+  /** Suspends every market of the events last listed (the operator switched to another feed). */
+  async suspendAll() {
+    await this.busy;
+    for (const s of this.sports.values()) {
+      for (const event_id of s.events)
+        await this.send({ kind: 'bet_stop', id: `${event_id}:retired`, event_id });
+    }
+  }
+
   private async send(message: Parameters<FeedSink>[0]) {
     if (!this.sink) throw new Error('odds api feed has no sink');
     await this.sink(message);
