@@ -263,16 +263,22 @@ describe('The Odds API adapter against the local fake', () => {
     });
   });
 
-  it("spreads the month's budget over the sports, a live sport polled more often", () => {
-    const { feed } = feedFor('soccer_epl', {
-      sports: ['soccer_epl', 'cricket_ipl'],
+  it("spreads the month's budget over the sports, a sport in play polled four times as often", async () => {
+    const pre = newGame();
+    const live = newGame();
+    fake.odds.get(live.sport)![0]!.commence_time = new Date(Date.now() - 600_000).toISOString();
+    const { feed } = feedFor(pre.sport, {
+      sports: [pre.sport, live.sport],
       monthly_budget: 20_000,
     });
-    const now = Date.UTC(2026, 10, 16); // 15 days left
-    // (3 markets × 1 region + 2 for scores) per poll; 20,000 over 15 days shared by two sports.
-    expect(feed.intervalMs('soccer_epl', now)).toBe(
-      Math.round(5 / (20_000 / (15 * 86_400_000) / 2)),
-    );
+    await feed.poll(Date.now());
+    const now = Date.UTC(2026, 10, 16); // 15 days left in the month
+    const left = Math.min(20_000 - fake.used, 10_000 - fake.used);
+    // (3 markets × 1 region + 2 for scores) per poll; five shares: four for the live sport, one for the other.
+    const perMs = left / (15 * 86_400_000);
+    expect(feed.intervalMs(pre.sport, now)).toBe(Math.round(5 / ((perMs * 1) / 5)));
+    expect(feed.intervalMs(live.sport, now)).toBe(Math.round(5 / ((perMs * 4) / 5)));
+    expect(feed.health().sports.map((s) => s.live)).toEqual([false, true]);
   });
 });
 
