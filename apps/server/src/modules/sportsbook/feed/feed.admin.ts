@@ -1,3 +1,4 @@
+import { envelope, sbFeedSettings } from '@casino/contracts';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { StaffAuth } from '../../../platform/http/guards.ts';
@@ -57,6 +58,7 @@ export const feedAdminRoutes =
           description:
             "health: last success, requests remaining and used (the provider's quota headers), the last error, unknown and unpriced markets counted, each sport's next poll. Shown by the instance that runs the feed; another says `stopped`.",
           security,
+          response: { 200: envelope(sbFeedSettings) },
         },
       },
       async () => ({ status: 200, message: 'OK', data: await controller.view() }),
@@ -74,6 +76,7 @@ export const feedAdminRoutes =
             'api_key absent keeps the stored key, null forgets it; never returned whole. Audited (`sportsbook.feed.settings`). 422 FEED_SETTINGS_INVALID: The Odds API without a key or a sport, the fake in production.',
           security,
           body: settingsBody,
+          response: { 200: envelope(sbFeedSettings) },
         },
       },
       async (request) => ({
