@@ -263,6 +263,28 @@ describe('The Odds API adapter against the local fake', () => {
     });
   });
 
+  it('a failure writing what the provider sent backs off like a provider fault (no retry every second)', async () => {
+    const g = newGame();
+    const feed = new OddsApiFeed({
+      base_url,
+      api_key: fake.api_key,
+      sports: [g.sport],
+      regions: ['uk'],
+      monthly_budget: 10_000,
+      margin_bp: 600,
+      marketKeys: async () => [],
+    });
+    feed.attach(async () => {
+      throw new Error('database unavailable');
+    });
+    await feed.poll(5_000);
+    expect(feed.health(5_000)).toMatchObject({
+      state: 'failing',
+      last_error: { kind: 'unavailable', message: 'database unavailable' },
+      sports: [{ next_poll_at: new Date(15_000).toISOString() }],
+    });
+  });
+
   it("spreads the month's budget over the sports, a sport in play polled four times as often", async () => {
     const pre = newGame();
     const live = newGame();

@@ -255,8 +255,13 @@ export class OddsApiFeed implements FeedAdapter {
       s.stale = false;
       s.interval_ms = this.intervalMs(key, now);
       s.next_at = now + s.interval_ms;
-    } catch (error) {
-      if (!(error instanceof OddsApiError)) throw error;
+    } catch (caught) {
+      // Whatever failed (the provider, or writing what it sent), the sport backs off: never a
+      // retry every second that spends the quota.
+      const error =
+        caught instanceof OddsApiError
+          ? caught
+          : new OddsApiError('unavailable', (caught as Error).message);
       s.failures += 1;
       this.lastError = {
         at: new Date(now).toISOString(),
