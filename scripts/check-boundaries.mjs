@@ -156,6 +156,7 @@ const TABLE_OWNERS = {
     'sb_open_stakes',
     'sb_builder_settings',
     'sb_feed_log',
+    'sb_feed_settings',
   ],
   staff: ['staff', 'staff_sessions', 'staff_recovery_codes'],
   // The back office's view of event delivery: the platform's outbox owns what it shows.

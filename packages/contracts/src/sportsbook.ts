@@ -246,3 +246,40 @@ export const sbBuilderSettings = z.object({
   odds_max_milli: z.number().int(),
 });
 export type SbBuilderSettings = z.infer<typeof sbBuilderSettings>;
+
+/** The odds feed's choice, settings and health (back office; the key shown by its last four characters). */
+export const sbFeedSettings = z.object({
+  provider: z.enum(['simulator', 'odds_api', 'odds_api_fake', 'disabled']),
+  api_key_hint: z.string().nullable(),
+  regions: z.array(z.string()),
+  sports: z.array(z.string()),
+  monthly_budget: z.number().int(),
+  margin_bp: z.number().int(),
+  stale_ms: z.number().int(),
+  updated_at: z.string().nullable(),
+  health: z.object({
+    provider: z.string(),
+    state: z.enum(['ok', 'stale', 'failing', 'starting', 'disabled', 'stopped']),
+    last_success_at: z.string().nullable().optional(),
+    last_error: z
+      .object({ at: z.string(), kind: z.string(), message: z.string() })
+      .nullable()
+      .optional(),
+    requests_remaining: z.number().int().nullable().optional(),
+    requests_used: z.number().int().nullable().optional(),
+    unknown_markets: z.number().int().optional(),
+    unpriced_markets: z.number().int().optional(),
+    sports: z
+      .array(
+        z.object({
+          key: z.string(),
+          live: z.boolean(),
+          next_poll_at: z.string(),
+          last_success_at: z.string().nullable(),
+          stale: z.boolean(),
+        }),
+      )
+      .optional(),
+  }),
+});
+export type SbFeedSettings = z.infer<typeof sbFeedSettings>;

@@ -12,6 +12,7 @@ import { ApiError, api, errorMessage } from '../../lib/api-client.ts';
 import { formatDateTime } from '../../lib/format.ts';
 import { percent } from './book.ts';
 import { BuilderSettingsCard } from './builder-settings.tsx';
+import { FeedSettingsCard } from './feed/feed-settings.tsx';
 import { PriceInput } from './price-input.tsx';
 import { SportPricingCard } from './sport-pricing.tsx';
 
@@ -475,6 +476,7 @@ export function TradingPage() {
           </Card>
           <SportPricingCard />
           <BuilderSettingsCard />
+          <FeedSettingsCard />
         </div>
       </div>
     </div>

@@ -7,7 +7,10 @@ import type { PlayerAuth, StaffAuth } from '../../platform/http/guards.ts';
 import type { AuditService } from '../audit/index.ts';
 import type { CurrenciesService } from '../currencies/index.ts';
 import type { WagersService } from '../wagers/index.ts';
+import { feedAdminRoutes } from './feed/feed.admin.ts';
+import { FeedController } from './feed/feed.controller.ts';
 import type { FeedAdapter } from './feed/feed.types.ts';
+import { FeedSettingsRepository } from './feed/feed-settings.repository.ts';
 import { type SimOptions, SimulatedFeed } from './feed/simulated-feed.ts';
 import { sportsbookAdminRoutes } from './sportsbook.admin.ts';
 import { SportsbookRepository } from './sportsbook.repository.ts';
@@ -26,6 +29,8 @@ export type {
   MarketType,
 } from './feed/feed.types.ts';
 export { EXHAUSTIVE_MARKET_TYPES } from './feed/feed.types.ts';
+export { FakeOddsApi } from './feed/odds-api/odds-api.fake.ts';
+export { OddsApiFeed, type OddsApiFeedOptions } from './feed/odds-api/odds-api.feed.ts';
 export { type SimOptions, SimulatedFeed } from './feed/simulated-feed.ts';
 export {
   CASHOUT_MARGIN_BP,
@@ -70,6 +75,16 @@ export function createSportsbookModule(deps: {
   const sink = (message: Parameters<SportsbookService['ingest']>[0]) =>
     service.ingest(message).catch((error) => deps.log(`sports feed ${message.kind}`, error));
   if (feed instanceof SimulatedFeed) feed.attach(sink);
+  // Which feed runs is the operator's choice (sb_feed_settings); the simulator by default.
+  const feedControl = new FeedController({
+    repo: new FeedSettingsRepository(deps.db),
+    audit: deps.audit,
+    simulator: feed,
+    env: deps.env,
+    marketKeys: (event_id) => service.eventMarketKeys(event_id),
+    retireSimulator: () => service.cancelOrphans('sim:', new Set()),
+    log: deps.log,
+  });
   const routes: FastifyPluginAsync = async (app) => {
     await app.register(
       sportsbookRoutes({
@@ -81,8 +96,12 @@ export function createSportsbookModule(deps: {
     );
     await app.register(sportsSocketRoutes(hub));
   };
-  const adminRoutes = (staffAuth: StaffAuth): FastifyPluginAsyncZod =>
-    sportsbookAdminRoutes(service, staffAuth);
+  const adminRoutes =
+    (staffAuth: StaffAuth): FastifyPluginAsyncZod =>
+    async (app) => {
+      await app.register(sportsbookAdminRoutes(service, staffAuth));
+      await app.register(feedAdminRoutes(feedControl, staffAuth));
+    };
   /** Outside production: drive the simulated feed (tests and demos in the `test` env). */
   const devRoutes: FastifyPluginAsyncZod = async (app) => {
     app.post(
@@ -108,6 +127,7 @@ export function createSportsbookModule(deps: {
   return {
     service,
     feed,
+    feedControl,
     hub,
     routes,
     adminRoutes,
@@ -129,15 +149,18 @@ export function createSportsbookModule(deps: {
       void orphans
         .catch((error) => deps.log('sportsbook orphans', error))
         .finally(() => {
-          if (leading) feed.start(sink);
+          if (leading) {
+            void feedControl.start(sink).catch((error) => deps.log('sportsbook feed', error));
+          }
         });
     },
     /** Stops the feed (the lease moved to another instance); the sockets stay. */
     async stopFeed() {
       leading = false;
-      await feed.stop();
+      await feedControl.stop();
     },
     async stop() {
+      await feedControl.stop();
       await feed.stop();
       hub.close();
     },

@@ -70,6 +70,7 @@ export const SPORTSBOOK_ERRORS = {
   },
   /** A builder setting outside BUILDER_BOUNDS. */
   BUILDER_SETTINGS_INVALID: { status: 422, message: 'The bet builder settings are invalid' },
+  FEED_SETTINGS_INVALID: { status: 422, message: 'The odds feed settings are invalid' },
 } as const;
 
 declare module '../../platform/http/errors.ts' {

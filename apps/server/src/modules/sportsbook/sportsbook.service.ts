@@ -1893,6 +1893,11 @@ export class SportsbookService {
     );
   }
 
+  /** The keys of an event's markets (a feed settling from a final score names them). */
+  async eventMarketKeys(event_id: string): Promise<string[]> {
+    return (await this.repo.marketsOf([event_id])).map((m) => m.key);
+  }
+
   async traderEvent(event_id: string) {
     const e = await this.repo.event(event_id);
     if (!e) throw new AppError('NOT_FOUND', 'No such event');
