@@ -283,6 +283,18 @@ function handReturn(
   return total === dealer ? bet : 0n;
 }
 
+export type BlackjackResult = 'blackjack' | 'win' | 'push' | 'lose';
+
+/** Each hand's result once the round is over (what the table shows beside it). */
+export function blackjackResults(state: BlackjackState): BlackjackResult[] {
+  const dealer = handTotal(state.dealer).total;
+  const dealerBj = dealerBlackjack(state);
+  return state.hands.map((hand) => {
+    const r = handReturn({ ...hand, doubled: false }, state, 2n, dealer, dealerBj);
+    return r === 5n ? 'blackjack' : r === 4n ? 'win' : r === 2n ? 'push' : 'lose';
+  });
+}
+
 /** Half the stake, toward zero (an odd minor unit stays with the player). */
 export function insuranceStake(stake: bigint): bigint {
   return stake / 2n;

@@ -28,16 +28,16 @@ export type Recomputed =
   | { game: 'keno'; drawn: number[] }
   | { game: 'wheel'; segment: number }
   | { game: 'roulette'; pocket: number }
-  | CardsRecomputed;
+  | CardsRecomputed
+  | { game: 'hilo'; round: HiloRound }
+  | { game: 'blackjack'; round: BlackjackState };
 
 /** The card originals: every card as its index 0–51 (cards.ts), in the order dealt. */
 export type CardsRecomputed =
   | { game: 'baccarat'; player: number[]; banker: number[]; winner: string }
   | { game: 'dragon-tiger'; dragon: number; tiger: number; winner: string }
   | { game: 'teen-patti'; player: number[]; dealer: number[]; winner: string }
-  | { game: 'andar-bahar'; joker: number; andar: number[]; bahar: number[]; winner: string }
-  | { game: 'hilo'; round: HiloRound }
-  | { game: 'blackjack'; round: BlackjackState };
+  | { game: 'andar-bahar'; joker: number; andar: number[]; bahar: number[]; winner: string };
 
 export type VerifyInput =
   | { game: 'dice' }
@@ -85,6 +85,20 @@ export async function recompute(seeds: SeedPair, input: VerifyInput): Promise<Re
     case 'teen-patti':
     case 'andar-bahar':
       return recomputeCards(seeds, input.game);
+    // The stateful games: the round's 52 cards, then the player's recorded decisions replayed.
+    case 'hilo':
+      return {
+        game: 'hilo',
+        round: hiloReplay(hiloCards(await floats(seeds, HILO_CARDS_MAX)), input.guesses),
+      };
+    case 'blackjack':
+      return {
+        game: 'blackjack',
+        round: blackjackReplay(
+          blackjackCards(await floats(seeds, BLACKJACK_CARDS_MAX)),
+          input.actions,
+        ),
+      };
   }
 }
 
@@ -127,19 +141,5 @@ async function recomputeCards(
         winner: deal.winner,
       };
     }
-    // The stateful games: the round's 52 cards, then the player's recorded decisions replayed.
-    case 'hilo':
-      return {
-        game: 'hilo',
-        round: hiloReplay(hiloCards(await floats(seeds, HILO_CARDS_MAX)), input.guesses),
-      };
-    case 'blackjack':
-      return {
-        game: 'blackjack',
-        round: blackjackReplay(
-          blackjackCards(await floats(seeds, BLACKJACK_CARDS_MAX)),
-          input.actions,
-        ),
-      };
   }
 }
