@@ -89,6 +89,11 @@ const AndarBaharPage = page(
   () => import('../features/originals/components/andar-bahar-page.tsx'),
   'AndarBaharPage',
 );
+const HiloPage = page(() => import('../features/originals/components/hilo-page.tsx'), 'HiloPage');
+const BlackjackPage = page(
+  () => import('../features/originals/components/blackjack-page.tsx'),
+  'BlackjackPage',
+);
 const ProvablyFairPage = page(
   () => import('../features/originals/components/provably-fair-page.tsx'),
   'ProvablyFairPage',
@@ -130,6 +135,8 @@ export const router = createBrowserRouter([
       { path: 'casino/originals/dragon-tiger', element: <DragonTigerPage /> },
       { path: 'casino/originals/teen-patti', element: <TeenPattiPage /> },
       { path: 'casino/originals/andar-bahar', element: <AndarBaharPage /> },
+      { path: 'casino/originals/hilo', element: <HiloPage /> },
+      { path: 'casino/originals/blackjack', element: <BlackjackPage /> },
       { path: 'casino/game/:slug', element: <GamePage /> },
       { path: 'casino/bets/:id', element: <BetPage /> },
       { path: 'provably-fair', element: <ProvablyFairPage /> },
