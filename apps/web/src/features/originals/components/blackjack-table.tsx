@@ -51,7 +51,7 @@ function HandView({
       data-testid={`bj-hand-${index}`}
       data-active={active}
     >
-      <div className="flex -space-x-8 sm:-space-x-7">
+      <div className="flex -space-x-6 sm:-space-x-5">
         {hand.cards.map((card, i) => (
           <PlayingCard
             // biome-ignore lint/suspicious/noArrayIndexKey: a hand's cards never reorder
@@ -96,7 +96,7 @@ export function BlackjackTable({ view }: { view: BlackjackView | null }) {
         <span className="text-[12px] font-semibold tracking-wide text-fg-subtle uppercase">
           {t('cardOriginals.blackjack.dealer')}
         </span>
-        <div className="flex -space-x-8 sm:-space-x-7">
+        <div className="flex -space-x-6 sm:-space-x-5">
           {dealerCards.map((card, i) => (
             // biome-ignore lint/suspicious/noArrayIndexKey: the dealer's cards never reorder
             <PlayingCard key={i} index={card} />
