@@ -36,7 +36,7 @@ function playBlackjack(next: () => number): BlackjackState {
   return state;
 }
 
-describe('return to player', { timeout: 120_000 }, () => {
+describe('return to player', { timeout: 300_000 }, () => {
   it(`blackjack: optimal play returns 99.31 % (exact, infinite deck); ${ROUNDS} rounds agree`, () => {
     const exact = blackjackRtp();
     // Infinite deck, S17, 3:2, peek, double any two, one split, no double after split.
