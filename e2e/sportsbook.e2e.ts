@@ -24,7 +24,7 @@ async function balance(page: Page) {
 describe.skipIf(skipJourneys())('journey: sportsbook', () => {
   const browser = useBrowser();
 
-  it('live cricket with moving odds; a single and a 3-leg multiple; cash-out; a trader stop reaches the slip; the multiple settles at full time', async () => {
+  it('live cricket with moving odds; a single and a 3-leg multiple; half the single cashed out, then the rest; a trader stop reaches the slip; the multiple settles at full time', async () => {
     const baseUrl = browser.baseUrl();
     await tick(baseUrl, 0);
     const page = await browser.newPage();
@@ -77,6 +77,28 @@ describe.skipIf(skipJourneys())('journey: sportsbook', () => {
       async () => await page.getByTestId('cashout').last().isEnabled(),
       15_000,
     );
+    // Half of it first: confirmed, paid, the other half still riding with its history shown.
+    const single = page.getByTestId('my-bet').last();
+    const stakeBefore = (await single.locator('footer b').first().textContent()) ?? '';
+    await single.getByTestId('cashout-share-50').click({ timeout: 15_000 });
+    await single.getByTestId('cashout-confirm').waitFor({ timeout: 15_000 });
+    await single.getByTestId('cashout-confirm-button').click({ timeout: 15_000 });
+    await single
+      .getByTestId('cashout-history')
+      .waitFor({ timeout: 15_000 })
+      .catch(async (error) => {
+        await page.screenshot({ path: '/tmp/sbc-partial.png' });
+        throw error;
+      });
+    expect(await single.getAttribute('data-status')).toBe('open');
+    expect(await single.locator('footer b').first().textContent()).not.toBe(stakeBefore);
+    await eventually('the balance to change', async () => (await balance(page)) !== before);
+    // Then the rest.
+    await eventually(
+      'a cash-out offer for the rest',
+      async () => await page.getByTestId('cashout').last().isEnabled(),
+      15_000,
+    );
     await page.getByTestId('cashout').last().click();
     await page.getByTestId('bets-settled').click();
     await eventually(
@@ -84,7 +106,6 @@ describe.skipIf(skipJourneys())('journey: sportsbook', () => {
       async () =>
         (await page.locator('[data-testid="my-bet"][data-status="cashed_out"]').count()) === 1,
     );
-    await eventually('the balance to change', async () => (await balance(page)) !== before);
 
     // A trader suspends a market that is in the player's slip; the slip says so at once.
     await page.getByTestId('sport-cricket').click();

@@ -152,6 +152,7 @@ const TABLE_OWNERS = {
     'sb_player_preferences',
     'sb_bets',
     'sb_bet_legs',
+    'sb_bet_cashouts',
     'sb_open_stakes',
     'sb_builder_settings',
     'sb_feed_log',
@@ -163,7 +164,7 @@ const TABLE_OWNERS = {
   wagers: [],
   wallet: [],
 };
-/** Written only through platform code (the outbox, migrations, rate limits), which any module may call. */
+/** Written only through platform code (the outbox, migrations, rate limits, leader leases), which any module may call. */
 const PLATFORM_TABLES = [
   'outbox_events',
   'outbox_cursors',
@@ -171,6 +172,7 @@ const PLATFORM_TABLES = [
   'outbox_dead_letters',
   'schema_migrations',
   'rate_limit_buckets',
+  'leader_leases',
 ];
 
 const ownerOf = new Map();

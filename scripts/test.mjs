@@ -146,6 +146,9 @@ const results = await Promise.all([
 ]);
 
 const summary = { passed: 0, failed: 0, skipped: 0 };
+// Named again at the very end: a CI log is often read from its tail, where the two processes'
+// interleaved output would otherwise hide which test failed.
+const failures = [];
 let reports = 0;
 for (const { report } of results) {
   if (!existsSync(report)) continue;
@@ -154,8 +157,19 @@ for (const { report } of results) {
   summary.passed += json.numPassedTests ?? 0;
   summary.failed += (json.numFailedTests ?? 0) + (json.numRuntimeErrorTestSuites ?? 0);
   summary.skipped += (json.numPendingTests ?? 0) + (json.numTodoTests ?? 0);
+  for (const file of json.testResults ?? []) {
+    const name = path.relative(process.cwd(), file.name ?? '');
+    if (file.status === 'failed' && (file.assertionResults ?? []).length === 0)
+      failures.push(`${name}: ${(file.message ?? 'failed to run').split('\n')[0]}`);
+    for (const test of file.assertionResults ?? []) {
+      if (test.status !== 'failed') continue;
+      const why = (test.failureMessages?.[0] ?? '').split('\n')[0].slice(0, 300);
+      failures.push(`${name} › ${test.fullName ?? test.title}\n    ${why}`);
+    }
+  }
 }
 rmSync(outDir, { recursive: true, force: true });
+if (failures.length > 0) console.log(`\nFailed:\n${failures.map((f) => `  ${f}`).join('\n')}`);
 if (reports > 0) {
   console.log(
     `\nTests: ${summary.passed} passed, ${summary.failed} failed, ${summary.skipped} skipped`,

@@ -17,7 +17,7 @@ import {
 import { sql } from 'kysely';
 import type pg from 'pg';
 import { createAffiliateModule } from './modules/affiliate/index.ts';
-import { createAuditModule } from './modules/audit/index.ts';
+import { createAuditModule, exportHead } from './modules/audit/index.ts';
 import { type AuthLimits, createAuthModule } from './modules/auth/index.ts';
 import { createBackofficeModule } from './modules/backoffice/index.ts';
 import { createBonusModule } from './modules/bonus/index.ts';
@@ -52,8 +52,11 @@ import type { Db } from './platform/db/database.ts';
 import { createPgEventBus, createSilentEventBus } from './platform/events/event-bus.ts';
 import { compressionOptions } from './platform/http/compression.ts';
 import { installErrorHandler } from './platform/http/error-handler.ts';
+import { loopbackOnly } from './platform/http/loopback.ts';
 import { installNulGuard } from './platform/http/nul-guard.ts';
 import { registerStaticSites } from './platform/http/static-sites.ts';
+import { everyMinutes, JobQueue } from './platform/jobs.ts';
+import { LeaderLease } from './platform/leader.ts';
 import { loggerOptions } from './platform/logger.ts';
 import { registerMetricsEndpoint } from './platform/metrics/endpoint.ts';
 import { createMetrics } from './platform/metrics/metrics.ts';
@@ -81,6 +84,8 @@ export type AppOptions = {
   staffLimits?: Partial<StaffLimits>;
   /** Serve the built web apps (off in API-only tests). */
   serveSites?: boolean;
+  /** The database's address, for the job queue's own connections (no scheduled jobs without it). */
+  databaseUrl?: string;
   /**
    * Deliver domain events from this instance (default). Off, its events wait in the outbox for
    * another instance or an explicit `outbox.drain()` (crash tests).
@@ -252,6 +257,7 @@ export async function buildApp(options: AppOptions) {
     wagers: wagers.service,
     env: config.env,
     log: logError,
+    crashPhases: config.crashPhases,
   });
   // The lobby, game launches and the seamless-wallet provider API for studios.
   // Round recall: a page for every casino bet, the last rounds per game (player, back office).
@@ -339,8 +345,32 @@ export async function buildApp(options: AppOptions) {
     vendor: { name: config.kyc.vendor, callbackSecret: config.kyc.callbackSecret },
   });
   const vitals = createVitalsModule({ db, observe: metrics.webVital, log: logError });
-  // The back office's view of event delivery, and its repair.
-  const system = createSystemModule({ outbox, audit: audit.service });
+  // Scheduled jobs on pg-boss (outside tests, given the database's address): the modules'
+  // schedules and the audit head's export.
+  const jobs =
+    config.env !== 'test' && options.databaseUrl
+      ? new JobQueue(
+          options.databaseUrl,
+          [
+            ...compliance.jobs,
+            ...bonus.jobs,
+            ...affiliate.jobs,
+            {
+              name: 'audit.head-export',
+              cron: everyMinutes(config.auditHeadExport.interval_ms / 60_000),
+              run: () => exportHead(audit.service, config.auditHeadExport.target),
+            },
+          ],
+          { log: logError },
+        )
+      : null;
+  // The back office's view of event delivery, the jobs and the leases, and their repair.
+  const system = createSystemModule({
+    outbox,
+    audit: audit.service,
+    jobs,
+    leases: () => LeaderLease.all(db),
+  });
   // The player's data rights: the export asks every module that stores player data.
   const privacy = createPrivacyModule({
     db,
@@ -369,34 +399,58 @@ export async function buildApp(options: AppOptions) {
     : null;
 
   // Background work. Tests drive sweeps, the feed and the engines themselves; the outbox
-  // delivers everywhere (tests drain it). One Crash round for everybody: CRASH_ENGINE=on|off
-  // overrides the default (on outside tests; the browser journeys turn it on).
+  // delivers everywhere (tests drain it). Idempotent sweeps run on every instance; the
+  // singletons run on the one instance holding their leader lease, and move to another within
+  // a lease when it dies (platform/leader.ts, decision 0120). CRASH_ENGINE=off keeps an
+  // instance out of the Crash engine's election (it stands by default outside tests).
   const background = config.env !== 'test';
+  const leaderOptions = { lease_ms: config.leaderLeaseMs, log: logError };
+  const leases: LeaderLease[] = [];
   if (background) {
     ledger.startExpirySweeper((error) => logError('hold expiry', error));
-    compliance.start();
-    bonus.startSweeper();
     payments.startSweeper();
     cryptoPayments.startSweeper();
-    affiliate.startJob();
     originals.startSweeper();
     lobby.startSweeper();
     vitals.startSweeper();
-    sportsbook.start();
     outbox.startRetention();
+    leases.push(
+      new LeaderLease(
+        db,
+        'sportsbook.feed',
+        { acquired: () => sportsbook.startFeed(), lost: () => sportsbook.stopFeed() },
+        leaderOptions,
+      ),
+    );
   }
-  if (config.crashEngine ?? background) await originals.startCrash();
+  if (config.crashEngine ?? background) {
+    const crashLease: LeaderLease = new LeaderLease(
+      db,
+      'crash',
+      { acquired: () => originals.startCrash(crashLease), lost: async () => originals.stopCrash() },
+      leaderOptions,
+    );
+    leases.push(crashLease);
+  }
+  for (const lease of leases) lease.start();
+  // Scheduled jobs: every instance works the queues, pg-boss gives each run to one of them.
+  if (jobs) {
+    const started = performance.now();
+    jobs
+      .start()
+      .then(() => app.log.info({ ms: Math.round(performance.now() - started) }, 'jobs started'))
+      .catch((error) => logError('jobs: start', error));
+  }
   if (options.deliverEvents !== false) outbox.start();
   app.addHook('onClose', async () => {
+    // Hands every lease over first, so another instance takes the singletons at once.
+    await Promise.all([...leases.map((lease) => lease.stop()), jobs?.stop()]);
     await sportsbook.stop();
     await originals.stop();
     lobby.stop();
     vitals.stop();
-    affiliate.stop();
     payments.stop();
     cryptoPayments.stop();
-    bonus.stop();
-    compliance.stop();
     wallet.close();
     await outbox.stop();
     await ledger.stop();
@@ -554,10 +608,17 @@ export async function buildApp(options: AppOptions) {
       { prefix: '/studio/lantern' },
     );
   }
-  if (payments.sandboxPages) await app.register(payments.sandboxPages);
-  if (config.env !== 'production') await app.register(mail.devRoutes);
-  if (config.env !== 'production') await app.register(sportsbook.devRoutes);
-  if (config.env !== 'production') await app.register(affiliate.devRoutes);
+  // The development tools (every player's reset links in the mail outbox, sandbox approvals,
+  // the feed's fast-forward): never in production, and only to this machine otherwise.
+  if (config.env !== 'production') {
+    await app.register(async (dev) => {
+      dev.addHook('onRequest', loopbackOnly);
+      if (payments.sandboxPages) await dev.register(payments.sandboxPages);
+      await dev.register(mail.devRoutes);
+      await dev.register(sportsbook.devRoutes);
+      await dev.register(affiliate.devRoutes);
+    });
+  } else if (payments.sandboxPages) await app.register(payments.sandboxPages);
 
   if (options.serveSites !== false) {
     await registerStaticSites(app, {
@@ -610,6 +671,8 @@ export async function buildApp(options: AppOptions) {
     wagers,
     outbox,
     events,
+    leases,
+    jobs,
   };
   return { app: app as unknown as FastifyInstance, modules };
 }

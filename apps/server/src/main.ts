@@ -8,6 +8,22 @@ import { seed } from './seed/index.ts';
 const HOUSEKEEPING_INTERVAL_MS = 10 * 60_000;
 const RATE_LIMIT_RETENTION_MS = 24 * 60 * 60_000;
 
+/** Said on every start outside production, whatever the log level: nobody should miss it. */
+function developmentBanner(env: string, host: string, port: number): string {
+  const lines = [
+    `NODE_ENV=${env}: NOT FOR REAL MONEY`,
+    'Demo data, sandbox payments, and tools that show every mail and approve any sandbox',
+    'deposit (/dev/*, /sandbox/*), which answer only to this machine.',
+    `Listening on ${host}:${port}${isLoopbackHost(host) ? ' (this machine only; set HOST to open it)' : ''}.`,
+    'A real deployment runs with NODE_ENV=production.',
+  ];
+  const width = Math.max(...lines.map((line) => line.length));
+  const rule = `+${'-'.repeat(width + 2)}+`;
+  return [rule, ...lines.map((line) => `| ${line.padEnd(width)} |`), rule].join('\n');
+}
+
+const isLoopbackHost = (host: string) => /^(127\.|::1$|localhost$)/.test(host);
+
 async function main(): Promise<void> {
   const config = loadConfig();
   const database = await connectDatabase(config, (line) => {
@@ -18,6 +34,7 @@ async function main(): Promise<void> {
     config,
     db: database.db,
     pool: database.pool,
+    databaseUrl: database.url,
     limits: { signup_ip: { ...AUTH_LIMITS_DEFAULT.signup_ip, limit: config.signupLimitPerHour } },
   });
   await seed(modules, { demo: config.seedDemo });
@@ -59,6 +76,7 @@ async function main(): Promise<void> {
   await app.listen({ port: config.port, host: config.host });
   const address = app.server.address();
   const port = typeof address === 'object' && address ? address.port : config.port;
+  if (config.env !== 'production') console.error(developmentBanner(config.env, config.host, port));
   app.log.info(
     { database: database.embedded ? `embedded (${config.dataDir})` : 'external' },
     `ready on http://localhost:${port}`,

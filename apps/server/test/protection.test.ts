@@ -127,6 +127,18 @@ describe('every money route passes the gate', () => {
     'POST /api/v1/customer/casino/originals/roulette/bet': {
       payload: { chips: [{ type: 'red', amount: '1' }], idempotency_key: 'gate-test-roulette-1' },
     },
+    'POST /api/v1/customer/casino/originals/baccarat/bet': {
+      payload: { bets: { banker: '1' }, idempotency_key: 'gate-test-baccarat-1' },
+    },
+    'POST /api/v1/customer/casino/originals/dragon-tiger/bet': {
+      payload: { bets: { dragon: '1' }, idempotency_key: 'gate-test-dragon-tiger-1' },
+    },
+    'POST /api/v1/customer/casino/originals/teen-patti/bet': {
+      payload: { bets: { ante: '1' }, idempotency_key: 'gate-test-teen-patti-1' },
+    },
+    'POST /api/v1/customer/casino/originals/andar-bahar/bet': {
+      payload: { bets: { andar: '1' }, idempotency_key: 'gate-test-andar-bahar-1' },
+    },
     'POST /api/v1/customer/casino/originals/mines/start': {
       payload: { amount: '1', mines: 3, idempotency_key: 'gate-test-mines-1' },
     },

@@ -769,7 +769,8 @@ describe('cash-out', () => {
         stake: '10.00',
       })
     ).json().data;
-    // The price shortens to 1.60: fair value 10 × 2.0 / 1.6 = 12.50, less 5 % = 11.87.
+    // The price shortens to 1.60; with the book's 18.6 % margin taken out (1.60 / 3.40 / 3.75)
+    // the fair price is 1.897: value 10 × 2.0 / 1.897 = 10.54, less 5 % = 10.01 (decision 0620).
     await sb.ingest({
       kind: 'odds_change',
       id: msg(),
@@ -791,7 +792,7 @@ describe('cash-out', () => {
         headers: bearer(player.token),
       })
     ).json().data[0];
-    expect(open.cashout_minor).toBe('1187');
+    expect(open.cashout_minor).toBe('1001');
     const greedy = await t.app.inject({
       method: 'POST',
       url: `/api/v1/customer/sportsbook/bets/${bet.id}/cashout`,
@@ -803,16 +804,16 @@ describe('cash-out', () => {
       method: 'POST',
       url: `/api/v1/customer/sportsbook/bets/${bet.id}/cashout`,
       headers: bearer(player.token),
-      payload: { amount_minor: '1187' },
+      payload: { amount_minor: '1001' },
     });
     expect(ok.statusCode, ok.body).toBe(200);
-    expect(ok.json().data).toMatchObject({ status: 'cashed_out', cashout_minor: '1187' });
-    expect(await cash(player.id)).toEqual({ balance: 101_87n, available: 101_87n });
+    expect(ok.json().data).toMatchObject({ status: 'cashed_out', cashout_minor: '1001' });
+    expect(await cash(player.id)).toEqual({ balance: 100_01n, available: 100_01n });
     const twice = await t.app.inject({
       method: 'POST',
       url: `/api/v1/customer/sportsbook/bets/${bet.id}/cashout`,
       headers: bearer(player.token),
-      payload: { amount_minor: '1187' },
+      payload: { amount_minor: '1001' },
     });
     expect(twice.statusCode).toBe(409);
     // The result that follows changes nothing for a cashed-out bet.
@@ -822,7 +823,7 @@ describe('cash-out', () => {
       event_id: ev.id,
       markets: [{ key: 'match_winner', outcomes: [{ key: 'home', result: 'won' }] }],
     });
-    expect(await cash(player.id)).toEqual({ balance: 101_87n, available: 101_87n });
+    expect(await cash(player.id)).toEqual({ balance: 100_01n, available: 100_01n });
   });
 });
 

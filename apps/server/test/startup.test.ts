@@ -76,5 +76,8 @@ describe('start-up', () => {
     const result = await runServer({ NODE_ENV: 'development', DATABASE_URL: database.url });
     expect(result.health).toBe(200);
     expect(result.code).toBe(0);
+    // A development server says what it is, and listens on this machine only.
+    expect(result.output).toMatch(/NOT FOR REAL MONEY/);
+    expect(result.output).toMatch(/Listening on 127\.0\.0\.1:\d+ \(this machine only/);
   });
 });

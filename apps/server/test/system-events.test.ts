@@ -129,7 +129,8 @@ describe('status', () => {
       dead_letters: 0,
     });
 
-    for (let i = 0; i < 3; i++) await signedInPlayer(t);
+    const players = [];
+    for (let i = 0; i < 3; i++) players.push(await signedInPlayer(t));
     const waiting = await status();
     expect(waiting.subscribers.find((s: { name: string }) => s.name === SUBSCRIBER).pending).toBe(
       3,
@@ -144,7 +145,10 @@ describe('status', () => {
     const after = await status();
     const mine = after.subscribers.find((s: { name: string }) => s.name === SUBSCRIBER);
     expect(mine).toMatchObject({ pending: 0, health: 'healthy' });
-    expect(mine.delivered).toBe(before.delivered + 3);
+    // Delivery is at least once (subscribers are idempotent on the key), so the count promises
+    // three or more; a loaded CI run once counted five. Each new player was handed over.
+    expect(mine.delivered).toBeGreaterThanOrEqual(before.delivered + 3);
+    for (const player of players) expect(handled).toContain(`player.registered:${player.id}`);
     expect(after.subscribers.every((s: { pending: number }) => s.pending === 0)).toBe(true);
     expect(after.lease).toMatchObject({
       holder: t.modules.outbox.holder,
@@ -291,6 +295,33 @@ describe('bad input and unknown names', () => {
   });
 });
 
+const JOB_ID = '7d8f3c2a-1b4e-4c6d-9a0b-2e5f6a7b8c9d';
+
+describe('jobs and leases', () => {
+  it('lists the leases; an instance without a job queue says so and has nothing to retry', async () => {
+    await sql`insert into leader_leases (name, holder, token, acquired_at, expires_at)
+              values ('test.lease', 'host:1:abcd', 3, now(), now() + interval '1 minute')
+              on conflict (name) do nothing`.execute(t.db);
+    const response = await call(owner, 'GET', '/system/jobs');
+    expect(response.statusCode).toBe(200);
+    const data = response.json().data;
+    expect(data).toMatchObject({ enabled: false, queues: [], failures: [] });
+    expect(data.leases).toContainEqual(
+      expect.objectContaining({
+        name: 'test.lease',
+        holder: 'host:1:abcd',
+        token: '3',
+        live: true,
+      }),
+    );
+    const retry = await call(admin, 'POST', `/system/jobs/bonus.cashback/${JOB_ID}/retry`);
+    expect(retry.statusCode).toBe(404);
+    expect(retry.json()).toMatchObject({ code: 'JOB_NOT_FOUND' });
+    const bad = await call(admin, 'POST', '/system/jobs/BAD/x/retry');
+    expect(bad.statusCode).toBe(422);
+  });
+});
+
 describe('permissions', () => {
   it('owner and admin read and repair; other roles get 403; no token 401', async () => {
     for (const member of [owner, admin]) {
@@ -301,6 +332,8 @@ describe('permissions', () => {
       ['GET', '/system/events'],
       ['GET', '/system/events/dead-letters'],
       ['POST', `/system/events/dead-letters/${SUBSCRIBER}/1/redeliver`],
+      ['GET', '/system/jobs'],
+      ['POST', `/system/jobs/bonus.cashback/${JOB_ID}/retry`],
     ] as const) {
       const refusedCall = await call(finance, method, url);
       expect(refusedCall.statusCode, `${method} ${url}`).toBe(403);
@@ -316,6 +349,8 @@ describe('permissions', () => {
         '/api/admin/system/events/dead-letters/:subscriber/:event_id/redeliver',
         'system.write',
       ],
+      ['GET', '/api/admin/system/jobs', 'system.read'],
+      ['POST', '/api/admin/system/jobs/:queue/:id/retry', 'system.write'],
     ]);
   });
 });

@@ -535,12 +535,9 @@ describe('the one bet path over every product', () => {
 
 describe('found by the property', () => {
   // A correction that takes money back from a player who no longer has it: the ledger refuses
-  // the reversal (a player balance never goes below zero), reconcile throws, and ingest throws
-  // after the message was marked seen (a redelivery is ignored). The bet keeps its payout while
-  // its market is open again, the other bets on the market are not reconciled, and nothing
-  // reconciles them later. What the operator wants here (a negative balance, a debt, a manual
-  // review) is a decision to make; until then this case fails.
-  it.fails('a result rolled back after a winner spent the winnings still reopens every bet on the market', async () => {
+  // the reversal (a player balance never goes below zero). The bet's correction is held for the
+  // trading desk (decision 0621) and the result goes on to every other bet on the market.
+  it('a result rolled back after a winner spent the winnings still reopens every bet on the market', async () => {
     const ledger = t.modules.ledger.service;
     const winner = await launched(t, 10_00n);
     const loser = await launched(t, 10_00n);
@@ -555,7 +552,7 @@ describe('found by the property', () => {
       expect(response.statusCode, response.body).toBe(200);
       return response.json().data.id as string;
     };
-    await bet(winner, 'home');
+    const won = await bet(winner, 'home');
     const lost = await bet(loser, 'away');
     await settle(event.id, 'home');
     expect((await ledger.playerBalances(winner.player.id, 'EUR')).cash.balance_minor).toBe(20_00n);
@@ -573,5 +570,15 @@ describe('found by the property', () => {
       headers: bearer(loser.player.token),
     });
     expect(list.json().data.find((b: { id: string }) => b.id === lost).status).toBe('open');
+    const mine = await t.app.inject({
+      method: 'GET',
+      url: '/api/v1/customer/sportsbook?status=all',
+      headers: bearer(winner.player.token),
+    });
+    expect(mine.json().data.find((b: { id: string }) => b.id === won)).toMatchObject({
+      status: 'settled',
+      review: 'INSUFFICIENT_FUNDS',
+    });
+    await expectLedgerConsistent(t.db);
   });
 });

@@ -151,6 +151,14 @@ export const sbBet = z.object({
   /** Staked with a free-bet token: returns show the winnings only (stake not returned). */
   free_bet: z.boolean(),
   legs: z.array(sbBetLeg),
+  /** Stake already cashed out by partial cash-outs; `stake_minor` is what still rides. */
+  cashout_stake_minor: z.string().optional(),
+  /** Each cash-out taken, oldest first. */
+  cashouts: z
+    .array(z.object({ stake_minor: z.string(), amount_minor: z.string(), at: z.string() }))
+    .optional(),
+  /** A correction waiting for the trading desk (decision 0621), else absent. */
+  review: z.enum(['INSUFFICIENT_FUNDS']).nullable().optional(),
 });
 export type SbBet = z.infer<typeof sbBet>;
 
@@ -163,6 +171,14 @@ export const sbBetsQuery = z.object({
 export const sbCashout = z.object({
   /** The offer the player accepted, minor units as a digit string. */
   amount_minor: z.string().regex(/^\d{1,18}$/, 'must be minor units'),
+  /**
+   * The part of the stake to cash out (minor units; the whole stake when absent). The rest
+   * stays on at the price taken.
+   */
+  stake_minor: z
+    .string()
+    .regex(/^[1-9]\d{0,17}$/, 'must be positive minor units')
+    .optional(),
 });
 
 /** Live odds socket (`/api/v1/sports/ws`): no sign-in needed, odds are public. */

@@ -97,3 +97,55 @@ export const eventRedelivery = z.object({
   redelivered_at: z.iso.datetime(),
 });
 export type EventRedelivery = z.infer<typeof eventRedelivery>;
+
+/**
+ * Back office › System › Jobs: the singletons' leader leases and the scheduled jobs (pg-boss),
+ * with the runs that failed every retry (dead letters) and their retry.
+ */
+export const JOB_NAME = /^[a-z][a-z0-9.-]{0,62}$/;
+
+export const leaderLeaseStatus = z.object({
+  name: z.string(),
+  /** `host:pid:id` of the instance running it. */
+  holder: z.string(),
+  /** Grows at every change of holder. */
+  token: z.string(),
+  expires_at: z.iso.datetime(),
+  /** False: the holder stopped renewing; another instance takes over. */
+  live: z.boolean(),
+});
+
+export const jobQueueStatus = z.object({
+  name: z.string(),
+  cron: z.string(),
+  queued: z.number().int(),
+  active: z.number().int(),
+  failed: z.number().int(),
+});
+
+export const jobFailure = z.object({
+  queue: z.string(),
+  id: z.string(),
+  attempts: z.number().int(),
+  error: z.string(),
+  created_at: z.iso.datetime(),
+  failed_at: z.iso.datetime().nullable(),
+});
+
+export const systemJobsStatus = z.object({
+  /** False on an instance that runs no jobs (tests, or the queue failed to start: see the log). */
+  enabled: z.boolean(),
+  leases: z.array(leaderLeaseStatus),
+  queues: z.array(jobQueueStatus),
+  /** Runs that failed every retry, newest first (at most 100). */
+  failures: z.array(jobFailure),
+});
+export type SystemJobsStatus = z.infer<typeof systemJobsStatus>;
+
+export const jobRetryParams = z.object({
+  queue: z.string().regex(JOB_NAME, 'queue must be a job name such as bonus.cashback'),
+  id: z.uuid('id must be a job id'),
+});
+
+export const jobRetry = z.object({ queue: z.string(), id: z.string() });
+export type JobRetry = z.infer<typeof jobRetry>;

@@ -32,6 +32,22 @@ describe('loadConfig', () => {
       expect(problems).toContain(name);
   });
 
+  it('listens on this machine only outside production unless HOST says otherwise', () => {
+    expect(loadConfig({}).host).toBe('127.0.0.1');
+    expect(loadConfig({ NODE_ENV: 'test' }).host).toBe('127.0.0.1');
+    expect(loadConfig({ NODE_ENV: 'production' }).host).toBe('0.0.0.0');
+    expect(loadConfig({ HOST: '0.0.0.0' }).host).toBe('0.0.0.0');
+    expect(loadConfig({ NODE_ENV: 'production', HOST: '10.0.0.5' }).host).toBe('10.0.0.5');
+  });
+
+  it('stands for the Crash engine by default outside tests; CRASH_ENGINE=off opts out', () => {
+    expect(loadConfig({}).crashEngine).toBe(true);
+    expect(loadConfig({ NODE_ENV: 'production' }).crashEngine).toBe(true);
+    expect(loadConfig({ NODE_ENV: 'production', CRASH_ENGINE: 'off' }).crashEngine).toBe(false);
+    expect(loadConfig({ NODE_ENV: 'test' }).crashEngine).toBe(false);
+    expect(() => loadConfig({ LEADER_LEASE_MS: '10' })).toThrow(/LEADER_LEASE_MS/);
+  });
+
   it('does not seed demo data in production unless asked', () => {
     expect(loadConfig({ NODE_ENV: 'production' }).seedDemo).toBe(false);
     expect(loadConfig({ NODE_ENV: 'production', SEED_DEMO: 'true' }).seedDemo).toBe(true);

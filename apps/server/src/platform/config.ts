@@ -1,5 +1,6 @@
 import path from 'node:path';
 import { z } from 'zod';
+import { LEADER_LEASE_MS_DEFAULT } from './leader.ts';
 import { OUTBOX_RETENTION_HOURS_DEFAULT } from './outbox/outbox.retention.ts';
 
 /**
@@ -8,7 +9,8 @@ import { OUTBOX_RETENTION_HOURS_DEFAULT } from './outbox/outbox.retention.ts';
  */
 const environment = z.object({
   PORT: z.coerce.number().int().min(0).max(65_535).default(3000),
-  HOST: z.string().default('0.0.0.0'),
+  /** Where to listen; unset: every interface in production, this machine only otherwise. */
+  HOST: z.string().min(1).optional(),
   NODE_ENV: z.enum(['development', 'test', 'production']).default('development'),
   DATABASE_URL: z
     .string()
@@ -55,8 +57,22 @@ const environment = z.object({
   NOWPAYMENTS_IPN_SECRET: z.string().min(8).optional(),
   /** The sandbox processor's IPN secret; every instance must use the same. */
   CRYPTO_SANDBOX_SECRET: z.string().min(8).default('sandbox-ipn-secret'),
-  /** The Crash engine (one round for everybody): on in one instance only; off by default in tests. */
+  /**
+   * The Crash engine (one round for everybody) runs on whichever instance holds its leader lease;
+   * `off` keeps this instance out of the election (default off in tests only).
+   */
   CRASH_ENGINE: z.enum(['on', 'off']).optional(),
+  /**
+   * Where the audit chain's head is exported (a file, or an http(s) URL that is POSTed it): point
+   * it at write-once storage. Default `<DATA_DIR>/audit-heads.jsonl`.
+   */
+  AUDIT_HEAD_EXPORT: z.string().min(1).max(2_000).optional(),
+  AUDIT_HEAD_EXPORT_MINUTES: z.coerce.number().int().min(1).max(1_440).default(15),
+  /** Crash's betting phase and the pause after a crash (defaults in modules/casino). */
+  CRASH_BETTING_MS: z.coerce.number().int().min(500).max(60_000).optional(),
+  CRASH_PAUSE_MS: z.coerce.number().int().min(0).max(60_000).optional(),
+  /** How long a singleton's leader lease lasts unless renewed; a standby takes over after it runs out. */
+  LEADER_LEASE_MS: z.coerce.number().int().min(500).max(60_000).default(LEADER_LEASE_MS_DEFAULT),
   /** The sandbox payment gateway's webhook secret; every instance must use the same. */
   CASHIER_SANDBOX_SECRET: z.string().min(8).default('sandbox-webhook-secret'),
   /** An external KYC vendor's name and the secret its signed callbacks use (modules/kyc). */
@@ -83,8 +99,14 @@ const environment = z.object({
 });
 
 export type Config = {
-  /** Runs the Crash engine in this process (default: outside tests). */
+  /** This instance stands for the Crash engine's leader lease (default: outside tests). */
   crashEngine?: boolean;
+  /** The singletons' leader lease length (platform/leader.ts). */
+  leaderLeaseMs?: number;
+  /** Where and how often the audit chain's head is exported (modules/audit/audit.heads.ts). */
+  auditHeadExport: { target: string; interval_ms: number };
+  /** Crash's phase lengths, when the operator changes them. */
+  crashPhases?: { betting_ms?: number; pause_ms?: number };
   port: number;
   host: string;
   env: 'development' | 'test' | 'production';
@@ -149,7 +171,7 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
   }
   return {
     port,
-    host: env.HOST,
+    host: env.HOST ?? (env.NODE_ENV === 'production' ? '0.0.0.0' : '127.0.0.1'),
     env: env.NODE_ENV,
     databaseUrl: env.DATABASE_URL,
     dataDir: path.resolve(env.DATA_DIR),
@@ -175,6 +197,18 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
       host: env.METRICS_HOST,
     },
     crashEngine: env.CRASH_ENGINE ? env.CRASH_ENGINE === 'on' : env.NODE_ENV !== 'test',
+    leaderLeaseMs: env.LEADER_LEASE_MS,
+    auditHeadExport: {
+      target:
+        env.AUDIT_HEAD_EXPORT === undefined || /^https?:\/\//.test(env.AUDIT_HEAD_EXPORT)
+          ? (env.AUDIT_HEAD_EXPORT ?? path.join(path.resolve(env.DATA_DIR), 'audit-heads.jsonl'))
+          : path.resolve(env.AUDIT_HEAD_EXPORT),
+      interval_ms: env.AUDIT_HEAD_EXPORT_MINUTES * 60_000,
+    },
+    crashPhases: {
+      ...(env.CRASH_BETTING_MS !== undefined ? { betting_ms: env.CRASH_BETTING_MS } : {}),
+      ...(env.CRASH_PAUSE_MS !== undefined ? { pause_ms: env.CRASH_PAUSE_MS } : {}),
+    },
     lanternStudioSecret:
       env.LANTERN_STUDIO_SECRET ??
       (env.NODE_ENV === 'production' ? null : 'lantern-studio-demo-secret'),

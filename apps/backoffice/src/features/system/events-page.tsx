@@ -10,6 +10,7 @@ import { formatDateTime, relativeTime } from '../../lib/format.ts';
 import { DeadLettersList } from './dead-letters-list.tsx';
 import { formatCount } from './event-figures.ts';
 import { EVENTS_REFRESH_MS, useEventsStatus } from './get-events-status.ts';
+import { JobsPanel } from './jobs-panel.tsx';
 import { SubscribersTable } from './subscribers-table.tsx';
 
 const time = new Intl.DateTimeFormat('en-GB', {
@@ -20,7 +21,8 @@ const time = new Intl.DateTimeFormat('en-GB', {
 
 /**
  * System › Events: whether domain events reach their subscribers, and the repair of the ones a
- * subscriber kept failing on (dead letters). Refreshes on its own every few seconds.
+ * subscriber kept failing on (dead letters); below, who runs each singleton and the scheduled
+ * jobs with their failed runs. Refreshes on its own every few seconds.
  */
 export function EventsPage() {
   const status = useEventsStatus();
@@ -63,6 +65,7 @@ export function EventsPage() {
           <Overview status={status.data} />
           <SubscribersTable status={status.data} loading={status.isFetching} />
           <DeadLettersList subscribers={status.data.subscribers.map((s) => s.name)} />
+          <JobsPanel />
         </div>
       )}
     </>

@@ -435,6 +435,15 @@ export function TradingPage() {
                     </td>
                     <td className="px-2 py-1.5 text-right font-mono">
                       {minor(b.stake_minor)} {b.currency}
+                      {b.cashouts && b.cashouts.length > 0 && (
+                        <div className="text-fg-subtle" data-testid="ticker-cashouts">
+                          {b.cashouts.map((c) => (
+                            <div key={c.at}>
+                              cashed {minor(c.stake_minor)} → {minor(c.amount_minor)}
+                            </div>
+                          ))}
+                        </div>
+                      )}
                     </td>
                     <td className="px-2 py-1.5 text-right font-mono">
                       {minor(b.payout_minor ?? b.potential_return_minor)}
@@ -453,6 +462,11 @@ export function TradingPage() {
                       >
                         {b.status.replace('_', ' ')}
                       </Badge>
+                      {b.review && (
+                        <div className="mt-1">
+                          <Badge tone="negative">correction held: funds short</Badge>
+                        </div>
+                      )}
                     </td>
                   </tr>
                 ))}

@@ -1,6 +1,6 @@
 import type { Db } from '../../platform/db/database.ts';
 import type { PlayerAuth, StaffAuth } from '../../platform/http/guards.ts';
-import { periodic } from '../../platform/periodic.ts';
+import type { ScheduledJob } from '../../platform/jobs.ts';
 import type { RateLimiter } from '../../platform/rate-limit.ts';
 import type { AuditService } from '../audit/index.ts';
 import type { CurrenciesService } from '../currencies/index.ts';
@@ -12,8 +12,8 @@ import { AffiliateService } from './affiliate.service.ts';
 
 export type { AffiliateService };
 
-/** How often each instance checks whether last month's commissions are due (idempotent). */
-export const COMMISSION_JOB_INTERVAL_MS = 60 * 60_000;
+/** Whether last month's commissions are due is checked hourly (a month is paid once). */
+const COMMISSION_JOB_CRON = '5 * * * *';
 
 export function createAffiliateModule(deps: {
   db: Db;
@@ -36,16 +36,15 @@ export function createAffiliateModule(deps: {
     deps.limiter,
     deps.publicUrl,
   );
-  const job = periodic('affiliate commissions', () => service.runDue(), deps.log);
+  const jobs: ScheduledJob[] = [
+    { name: 'affiliate.commissions', cron: COMMISSION_JOB_CRON, run: () => service.runDue() },
+  ];
   return {
     service,
     routes: affiliateRoutes(service, deps.auth),
     adminRoutes: affiliateAdminRoutes(service, deps.staff),
     devRoutes: affiliateDevRoutes(service),
-    /** The monthly commission job: checks at start-up and hourly; a month is paid once. */
-    startJob(interval_ms = COMMISSION_JOB_INTERVAL_MS) {
-      job.start(interval_ms);
-    },
-    stop: job.stop,
+    /** The monthly commission job (platform/jobs.ts): checked hourly; a month is paid once. */
+    jobs,
   };
 }

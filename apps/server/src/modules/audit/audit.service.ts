@@ -19,6 +19,9 @@ export type AuditEntry = {
   metadata?: unknown;
 };
 
+/** The chain's head as `audit_chain_head` keeps it and the exports record it. */
+export type ChainHead = { last_id: bigint; last_hash: string; entries: bigint };
+
 export type VerifyResult =
   | { ok: true; entries: number }
   | { ok: false; entries: number; problem: string; entry_id: bigint | null };
@@ -67,13 +70,39 @@ export class AuditService {
     return this.repository.search(filter, page);
   }
 
-  /** Walks the whole chain; the first broken link names the entry. */
-  async verify(): Promise<VerifyResult> {
+  /** The chain's newest entry, its hash and the number of entries (null while empty). */
+  async head(): Promise<ChainHead | null> {
+    const head = await this.repository.head();
+    return head
+      ? { last_id: head.last_id, last_hash: head.last_hash, entries: head.entries }
+      : null;
+  }
+
+  /**
+   * Walks the whole chain; the first broken link names the entry. `anchors` are heads exported
+   * earlier to storage the database cannot reach (audit.heads.ts): a chain rewritten as a whole,
+   * consistently, still differs from them at the anchored entries.
+   */
+  async verify(anchors: readonly ChainHead[] = []): Promise<VerifyResult> {
     let previous = GENESIS_HASH;
     let last_id: bigint | null = null;
     let entries = 0;
+    const pending = new Map<bigint, ChainHead[]>();
+    for (const anchor of anchors)
+      pending.set(anchor.last_id, [...(pending.get(anchor.last_id) ?? []), anchor]);
     for await (const batch of this.repository.scan()) {
       for (const row of batch) {
+        for (const anchor of pending.get(row.id) ?? []) {
+          if (anchor.last_hash !== row.hash || anchor.entries !== BigInt(entries + 1)) {
+            return {
+              ok: false,
+              entries,
+              entry_id: row.id,
+              problem: 'this entry differs from an exported head: the chain was rewritten',
+            };
+          }
+        }
+        pending.delete(row.id);
         if (row.prev_hash !== previous) {
           return {
             ok: false,
@@ -94,6 +123,14 @@ export class AuditService {
         last_id = row.id;
         entries += 1;
       }
+    }
+    if (pending.size > 0) {
+      return {
+        ok: false,
+        entries,
+        entry_id: [...pending.keys()][0]!,
+        problem: 'an entry named by an exported head is missing: the chain was rewritten',
+      };
     }
     const head = await this.repository.head();
     if (

@@ -1,8 +1,8 @@
 import type { Db } from '../../platform/db/database.ts';
 import type { EventBus } from '../../platform/events/event-bus.ts';
 import type { PlayerAuth, StaffAuth } from '../../platform/http/guards.ts';
+import type { ScheduledJob } from '../../platform/jobs.ts';
 import type { Outbox } from '../../platform/outbox/outbox.ts';
-import { periodic } from '../../platform/periodic.ts';
 import type { AuditService } from '../audit/index.ts';
 import type { CurrenciesService } from '../currencies/index.ts';
 import type { LedgerService } from '../ledger/index.ts';
@@ -31,10 +31,12 @@ export type {
 } from './bonus.service.ts';
 export type { BonusService };
 
-/** How often each instance expires bonuses and sends transfers a crash left unsent. */
-export const BONUS_SWEEP_INTERVAL_MS = 60_000;
-/** How often each instance looks for cashback periods that have ended (paying is idempotent). */
-export const CASHBACK_INTERVAL_MS = 10 * 60_000;
+/**
+ * Scheduled jobs (platform/jobs.ts, one run per slot across instances): every minute, expire
+ * bonuses and send transfers a crash left unsent; every 10 minutes, pay the cashback periods
+ * that have ended (paying is idempotent).
+ */
+const BONUS_JOBS = { sweep: '* * * * *', cashback: '*/10 * * * *' };
 
 export function createBonusModule(deps: {
   db: Db;
@@ -68,8 +70,10 @@ export function createBonusModule(deps: {
     deps.events,
   );
   for (const subscriber of bonusSubscribers(service)) deps.outbox.subscribe(subscriber);
-  const job = periodic('bonus sweep', () => service.sweep(), deps.log);
-  const cashback = periodic('cashback', () => service.runCashback(), deps.log);
+  const jobs: ScheduledJob[] = [
+    { name: 'bonus.sweep', cron: BONUS_JOBS.sweep, run: () => service.sweep() },
+    { name: 'bonus.cashback', cron: BONUS_JOBS.cashback, run: () => service.runCashback() },
+  ];
   return {
     service,
     /** What the bet path (modules/wagers) asks of bonuses. */
@@ -86,13 +90,6 @@ export function createBonusModule(deps: {
       deps.env,
     ),
     adminRoutes: bonusAdminRoutes(service, deps.staff),
-    startSweeper(interval_ms = BONUS_SWEEP_INTERVAL_MS) {
-      job.start(interval_ms);
-      cashback.start(CASHBACK_INTERVAL_MS);
-    },
-    stop() {
-      job.stop();
-      cashback.stop();
-    },
+    jobs,
   };
 }

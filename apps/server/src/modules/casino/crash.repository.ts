@@ -112,8 +112,11 @@ export class CrashRepository {
       .execute()) as RoundRow[];
   }
 
-  async insertRound(round: Omit<RoundRow, 'id' | 'status' | 'created_at'>): Promise<RoundRow> {
-    return (await this.db
+  async insertRound(
+    round: Omit<RoundRow, 'id' | 'status' | 'created_at'>,
+    tx: CrashTx | null = null,
+  ): Promise<RoundRow> {
+    return (await (tx ?? this.db)
       .insertInto('crash_rounds')
       .values(round)
       .returningAll()
@@ -293,8 +296,13 @@ export class CrashRepository {
   }
 
   /** The crash: the round ends and every bet still riding is lost, in one transaction. */
-  async crash(round_id: bigint, at: Date): Promise<boolean> {
+  async crash(
+    round_id: bigint,
+    at: Date,
+    fence?: (tx: CrashTx) => Promise<boolean>,
+  ): Promise<boolean> {
     return this.transaction(async (tx) => {
+      if (fence && !(await fence(tx))) return false;
       if (!(await this.setRound(tx, round_id, 'running', { status: 'crashed', ended_at: at })))
         return false;
       await tx

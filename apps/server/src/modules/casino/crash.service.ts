@@ -7,7 +7,13 @@ import { currenciesError } from '../currencies/index.ts';
 import type { GateClient } from '../protection/index.ts';
 import { type Wager, wagersError } from '../wagers/index.ts';
 import { casinoError } from './casino.errors.ts';
-import type { ChainRow, CrashBetRow, CrashRepository, RoundRow } from './crash.repository.ts';
+import type {
+  ChainRow,
+  CrashBetRow,
+  CrashRepository,
+  CrashTx,
+  RoundRow,
+} from './crash.repository.ts';
 import type { OriginalsDeps } from './originals.service.ts';
 import type { OriginalsSettings } from './originals.settings.ts';
 
@@ -36,6 +42,15 @@ export type CrashPush =
   | { type: 'round'; data: ReturnType<CrashService['roundView']> }
   | { type: 'bets'; round_id: string; data: ReturnType<CrashService['betPublic']>[] }
   | { type: 'tick'; round_id: string; multiplier: string; now: string };
+
+/**
+ * The engine's leader lease (platform/leader.ts) when several instances share the database:
+ * it runs only while `isLeader`, and its round transitions commit only under `fenced`.
+ */
+export type CrashLeadership = {
+  isLeader(): boolean;
+  fenced(executor: CrashTx): Promise<boolean>;
+};
 
 export type CrashDeps = OriginalsDeps & {
   settings: OriginalsSettings;
@@ -69,6 +84,7 @@ export class CrashService {
   private timer: NodeJS.Timeout | null = null;
   private readonly listeners = new Set<(push: CrashPush) => void>();
   private now: () => number;
+  private leadership: CrashLeadership | null = null;
 
   constructor(
     private readonly repository: CrashRepository,
@@ -97,15 +113,32 @@ export class CrashService {
     for (const listener of this.listeners) listener(message);
   }
 
-  /** Settles what a previous process left open, then runs the rounds every CRASH_TICK_MS. */
-  async start() {
+  /**
+   * Settles what a previous process (or leader) left open, then runs the rounds every
+   * CRASH_TICK_MS. Under a leader lease, only while it holds it.
+   */
+  async start(leadership: CrashLeadership | null = null) {
+    this.leadership = leadership;
+    this.stop();
     await this.recover();
     this.timer = setInterval(() => void this.tick(), CRASH_TICK_MS);
   }
 
+  /** Stops the rounds; what is in play stays in the database for the next leader's `recover`. */
   stop() {
     if (this.timer) clearInterval(this.timer);
     this.timer = null;
+    this.current = null;
+    this.bets.clear();
+  }
+
+  /** A round transition, committed only while this instance still leads (when it is elected). */
+  private async fencedWrite<T>(write: (tx: CrashTx | null) => Promise<T>): Promise<T | null> {
+    const leadership = this.leadership;
+    if (!leadership) return write(null);
+    return this.repository.transaction(async (tx) =>
+      (await leadership.fenced(tx)) ? write(tx) : null,
+    );
   }
 
   private async ensureChain(): Promise<{ row: ChainRow; hashes: string[] }> {
@@ -142,22 +175,29 @@ export class CrashService {
   }
 
   /** Opens the next round of the chain: its hash and crash point are fixed now, shown at the end. */
-  async openRound(): Promise<RoundRow> {
+  async openRound(): Promise<RoundRow | null> {
     const chain = await this.ensureChain();
     const last = await this.repository.lastRound(chain.row.id);
     const chain_round = (last?.chain_round ?? 0) + 1;
     const hash = chain.hashes[chain.row.length - chain_round]!;
     const edge_bp = await this.deps.settings.edge('crash');
-    const round = await this.repository.insertRound({
-      chain_id: chain.row.id,
-      chain_round,
-      hash,
-      crash_point_x100: await crashPoint(hash, chain.row.salt, edge_bp),
-      edge_bp,
-      betting_ends_at: new Date(this.now() + (this.deps.betting_ms ?? CRASH_BETTING_MS)),
-      started_at: null,
-      ended_at: null,
-    });
+    const crash_point_x100 = await crashPoint(hash, chain.row.salt, edge_bp);
+    const round = await this.fencedWrite((tx) =>
+      this.repository.insertRound(
+        {
+          chain_id: chain.row.id,
+          chain_round,
+          hash,
+          crash_point_x100,
+          edge_bp,
+          betting_ends_at: new Date(this.now() + (this.deps.betting_ms ?? CRASH_BETTING_MS)),
+          started_at: null,
+          ended_at: null,
+        },
+        tx,
+      ),
+    );
+    if (!round) return null;
     this.current = round;
     this.bets.clear();
     this.push({ type: 'round', data: this.roundView(round) });
@@ -170,10 +210,9 @@ export class CrashService {
     if (round?.status !== 'betting') return;
     const started_at = new Date(this.now());
     if (
-      !(await this.repository.setRound(null, round.id, 'betting', {
-        status: 'running',
-        started_at,
-      }))
+      !(await this.fencedWrite((tx) =>
+        this.repository.setRound(tx, round.id, 'betting', { status: 'running', started_at }),
+      ))
     )
       return;
     this.current = { ...round, status: 'running', started_at };
@@ -183,6 +222,8 @@ export class CrashService {
   /** One engine step (the interval calls it; tests call it with their own clock). */
   async tick(): Promise<void> {
     if (this.busy) return;
+    // A leader whose lease ran out stops at once; the next one recovers the round.
+    if (this.leadership && !this.leadership.isLeader()) return;
     this.busy = true;
     try {
       const now = this.now();
@@ -222,7 +263,13 @@ export class CrashService {
   private async crash(): Promise<void> {
     const round = this.current!;
     const ended_at = new Date(this.now());
-    await this.repository.crash(round.id, ended_at);
+    const leadership = this.leadership;
+    const crashed = await this.repository.crash(
+      round.id,
+      ended_at,
+      leadership ? (tx) => leadership.fenced(tx) : undefined,
+    );
+    if (!crashed && leadership) return;
     this.current = null;
     this.nextOpenAt = this.now() + (this.deps.pause_ms ?? CRASH_PAUSE_MS);
     const bets = await this.repository.roundBets(round.id);

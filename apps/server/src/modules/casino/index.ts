@@ -10,7 +10,7 @@ import { CasinoRepository } from './casino.repository.ts';
 import { casinoRoutes } from './casino.routes.ts';
 import { CrashRepository } from './crash.repository.ts';
 import { CrashHub, crashRoutes } from './crash.routes.ts';
-import { CrashService } from './crash.service.ts';
+import { type CrashLeadership, CrashService } from './crash.service.ts';
 import { launchRoutes } from './launch.routes.ts';
 import { lobbyAdminRoutes } from './lobby.admin-routes.ts';
 import { LobbyRepository } from './lobby.repository.ts';
@@ -51,6 +51,8 @@ export function createOriginalsModule(deps: {
   wagers: WagersService;
   env: string;
   log: (message: string, error: unknown) => void;
+  /** Crash's betting phase and pause (the operator's, else the defaults). */
+  crashPhases?: { betting_ms?: number; pause_ms?: number };
 }) {
   const settings = new OriginalsSettings(deps.db);
   const games: OriginalsDeps = {
@@ -66,6 +68,7 @@ export function createOriginalsModule(deps: {
     ...games,
     settings,
     log: deps.log,
+    ...deps.crashPhases,
   });
   const hub = new CrashHub(crash);
   return {
@@ -92,8 +95,12 @@ export function createOriginalsModule(deps: {
     startSweeper(interval_ms = ORIGINALS_SWEEP_INTERVAL_MS) {
       job.start(interval_ms);
     },
-    /** The Crash engine: settles what a previous process left open, then runs the rounds. */
-    startCrash: () => crash.start(),
+    /**
+     * The Crash engine: settles what a previous process or leader left open, then runs the
+     * rounds; under a leader lease (`app.ts`) it starts when the lease is won, stops when lost.
+     */
+    startCrash: (leadership: CrashLeadership | null = null) => crash.start(leadership),
+    stopCrash: () => crash.stop(),
     stop: async () => {
       job.stop();
       crash.stop();

@@ -1,7 +1,7 @@
 import type { Db } from '../../platform/db/database.ts';
 import type { PlayerAuth, StaffAuth } from '../../platform/http/guards.ts';
+import type { ScheduledJob } from '../../platform/jobs.ts';
 import type { Outbox } from '../../platform/outbox/outbox.ts';
-import { periodic } from '../../platform/periodic.ts';
 import type { AuditService } from '../audit/index.ts';
 import type { ProtectionService } from '../protection/index.ts';
 import { ComplianceRepository } from './compliance.repository.ts';
@@ -21,8 +21,8 @@ export type { MoneyRecords, SignIns } from './compliance.service.ts';
 export type { PlayerDataSource } from './privacy.service.ts';
 export type { ComplianceService, PrivacyService };
 
-/** How often each instance runs the rules over new activity (crypto credits, withdrawals, sign-ins). */
-export const COMPLIANCE_SWEEP_INTERVAL_MS = 60_000;
+/** The rules run over new activity (crypto credits, withdrawals, sign-ins) every minute. */
+const COMPLIANCE_SWEEP_CRON = '* * * * *';
 
 /**
  * AML and risk monitoring: rules as data, alerts with evidence, cases, the withdrawal freeze
@@ -60,24 +60,27 @@ export function createComplianceModule(deps: {
     },
   );
   for (const subscriber of complianceSubscribers(service)) deps.outbox.subscribe(subscriber);
-  // The sweep looks back a little further than its interval, so nothing falls between runs
-  // (fingerprints make the overlap harmless); at start it looks back an hour.
+  // The sweep looks back a little further than since its last run on this instance, so nothing
+  // falls between runs (fingerprints make the overlap, and runs on other instances, harmless);
+  // an instance's first run looks back an hour.
   let since = new Date(Date.now() - 3_600_000);
-  const job = periodic(
-    'compliance sweep',
-    async () => {
-      const started = new Date();
-      await service.sweep(since);
-      since = new Date(started.getTime() - 5_000);
+  const jobs: ScheduledJob[] = [
+    {
+      name: 'compliance.sweep',
+      cron: COMPLIANCE_SWEEP_CRON,
+      run: async () => {
+        const started = new Date();
+        await service.sweep(since);
+        since = new Date(started.getTime() - 5_000);
+      },
     },
-    deps.log,
-  );
+  ];
   return {
     service,
     routes: complianceRoutes(service, deps.auth),
     adminRoutes: complianceAdminRoutes(service, deps.staff),
-    start: () => job.start(COMPLIANCE_SWEEP_INTERVAL_MS),
-    stop: () => job.stop(),
+    /** Scheduled (platform/jobs.ts): one run a minute across instances. */
+    jobs,
   };
 }
 

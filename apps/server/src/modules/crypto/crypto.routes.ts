@@ -8,6 +8,7 @@ import {
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { bearerToken, type PlayerAuth, type StaffAuth } from '../../platform/http/guards.ts';
+import { loopbackOnly } from '../../platform/http/loopback.ts';
 import { metaOf } from '../../platform/http/request-meta.ts';
 import { gateClient } from '../protection/index.ts';
 import { staffActor, staffErrors } from '../staff/index.ts';
@@ -190,6 +191,8 @@ export const cryptoRoutes =
       app.post(
         '/sandbox/crypto/:tracking_id/simulate',
         {
+          // A pretend chain: only for someone on the server's own machine.
+          onRequest: loopbackOnly,
           preHandler: auth.requirePlayer,
           schema: {
             tags: ['crypto'],

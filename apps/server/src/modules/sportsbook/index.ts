@@ -104,6 +104,7 @@ export function createSportsbookModule(deps: {
       },
     );
   };
+  let leading = false;
   return {
     service,
     feed,
@@ -111,8 +112,12 @@ export function createSportsbookModule(deps: {
     routes,
     adminRoutes,
     devRoutes,
-    /** Starts the feed (outside tests): the simulator ticks once a second. */
-    start() {
+    /**
+     * Starts the feed on the instance that leads it (outside tests): the simulator ticks once a
+     * second. What an earlier leader left pending is finished first.
+     */
+    async startFeed() {
+      leading = true;
       void service.recoverPending().catch((error) => deps.log('sportsbook recovery', error));
       // Markets priced by an earlier release or under other settings go through the guard again.
       void service.repriceOpenMarkets().catch((error) => deps.log('sportsbook repricing', error));
@@ -123,7 +128,14 @@ export function createSportsbookModule(deps: {
           : Promise.resolve(0);
       void orphans
         .catch((error) => deps.log('sportsbook orphans', error))
-        .finally(() => feed.start(sink));
+        .finally(() => {
+          if (leading) feed.start(sink);
+        });
+    },
+    /** Stops the feed (the lease moved to another instance); the sockets stay. */
+    async stopFeed() {
+      leading = false;
+      await feed.stop();
     },
     async stop() {
       await feed.stop();

@@ -36,6 +36,8 @@ export const SPORTSBOOK_ERRORS = {
   FREE_BET_STAKE: { status: 422, message: 'A free bet stakes exactly its value' },
   CASHOUT_UNAVAILABLE: { status: 409, message: 'This bet can no longer be cashed out' },
   CASHOUT_CHANGED: { status: 409, message: 'The cash-out value changed' },
+  /** A partial cash-out's stake: over the stake, under the minimum share, uneven over lines. */
+  CASHOUT_PART_INVALID: { status: 422, message: 'This part of the stake cannot be cashed out' },
   /** A retried slip whose bet was refused without a code of its own. */
   REJECTED: { status: 409, message: 'The bet was refused' },
   /** A bet a crash left between its insert and its acceptance, released by the sweep. */

@@ -82,8 +82,20 @@ export type BetRow = {
   free_bet_id: bigint | null;
   /** A result reached the bet while it was pending: reconciled when it opens (see openBet). */
   reconcile_due: boolean;
+  /** Stake given up by partial cash-outs (`sb_bet_cashouts`); `stake_minor` is what rides. */
+  cashout_stake_minor: bigint;
+  /** A correction the ledger could not apply, waiting for the desk (decision 0621). */
+  review_code: 'INSUFFICIENT_FUNDS' | null;
   created_at: Date;
   updated_at: Date;
+};
+export type CashoutRow = {
+  bet_id: bigint;
+  seq: number;
+  stake_minor: bigint;
+  amount_minor: bigint;
+  transfer_id: bigint;
+  created_at: Date;
 };
 export type LegRow = {
   bet_id: bigint;
@@ -160,6 +172,8 @@ export type NewBet = Omit<
   | 'settled_at'
   | 'cashout_minor'
   | 'reconcile_due'
+  | 'cashout_stake_minor'
+  | 'review_code'
   | 'status'
 >;
 
@@ -192,6 +206,7 @@ type Tables = {
   sb_player_preferences: { player_id: bigint; odds_format: OddsFormat; updated_at: Date };
   sb_bets: BetRow;
   sb_bet_legs: LegRow;
+  sb_bet_cashouts: Omit<CashoutRow, 'created_at'> & { created_at: Generated<Date> };
   sb_feed_log: { provider: string; message_id: string; kind: string; received_at: Date };
 };
 export type Trx = Transaction<Tables>;
@@ -750,6 +765,43 @@ export class SportsbookRepository {
       await trx.deleteFrom('sb_bet_legs').where('bet_id', '=', id).execute();
       await trx.deleteFrom('sb_bets').where('id', '=', id).execute();
     });
+  }
+
+  insertCashout(trx: Trx, row: Omit<CashoutRow, 'created_at'>) {
+    return trx.insertInto('sb_bet_cashouts').values(row).execute();
+  }
+
+  /** The bets' cash-outs, oldest first. */
+  cashoutsOf(bet_ids: bigint[]) {
+    if (bet_ids.length === 0) return Promise.resolve([] as CashoutRow[]);
+    return this.db
+      .selectFrom('sb_bet_cashouts')
+      .selectAll()
+      .where('bet_id', 'in', bet_ids)
+      .orderBy('bet_id')
+      .orderBy('seq')
+      .execute();
+  }
+
+  /** Marks or clears a bet's held correction; nothing when it is already so. */
+  async setReview(bet_id: bigint, code: BetRow['review_code']) {
+    await this.db
+      .updateTable('sb_bets')
+      .set({ review_code: code, updated_at: new Date() })
+      .where('id', '=', bet_id)
+      .where('review_code', code === null ? 'is not' : 'is', null)
+      .execute();
+  }
+
+  /** Bets whose correction waits for the desk, newest first. */
+  reviewBets(limit: number) {
+    return this.db
+      .selectFrom('sb_bets')
+      .selectAll()
+      .where('review_code', 'is not', null)
+      .orderBy('id', 'desc')
+      .limit(limit)
+      .execute();
   }
 
   updateBet(id: bigint, patch: Partial<BetRow>, trx?: Trx) {

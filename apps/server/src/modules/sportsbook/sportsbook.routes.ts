@@ -258,9 +258,9 @@ export const sportsbookRoutes =
         preHandler: auth.requirePlayer,
         schema: {
           tags: ['customer', 'sportsbook'],
-          summary: 'Cash out an open bet at the offer shown (or better)',
+          summary: 'Cash out an open bet, or part of its stake, at the offer shown (or better)',
           description:
-            "The offer is recomputed from current prices under the bet's lock; below `amount_minor` it is refused with 409 CASHOUT_CHANGED and the new offer in `errors`.",
+            "The offer is recomputed from current prices under the bet's lock; below `amount_minor` it is refused with 409 CASHOUT_CHANGED and the new offer in `errors`. With `stake_minor` only that part of the stake is cashed out (at least 10 % of the stake, leaving at least 10 %, whole minor units per line: else 422 CASHOUT_PART_INVALID); the rest stays on at the price taken. A suspended market: 409 CASHOUT_UNAVAILABLE.",
           security,
           params: betId,
           body: sbCashout,
@@ -272,9 +272,14 @@ export const sportsbookRoutes =
           request.player!.row.id,
           BigInt(request.params.id),
           BigInt(request.body.amount_minor),
+          request.body.stake_minor === undefined ? undefined : BigInt(request.body.stake_minor),
         );
         const [view] = await service.betViews([bet]);
-        return { status: 200, message: 'Cashed out', data: view! };
+        return {
+          status: 200,
+          message: bet.status === 'cashed_out' ? 'Cashed out' : 'Partly cashed out',
+          data: view!,
+        };
       },
     );
   };

@@ -12,6 +12,15 @@ import { type Wager, type WagersService, wagersError } from '../wagers/index.ts'
 import { EXHAUSTIVE_MARKET_TYPES, type FeedMessage, type MarketType } from './feed/feed.types.ts';
 import { BetBuilder } from './sportsbook.builder-quote.ts';
 import {
+  bookRatio,
+  CASHOUT_MARGIN_BP,
+  type CashoutLeg,
+  cashoutKey,
+  fairCashoutOffer,
+  type Ratio,
+  splitCashout,
+} from './sportsbook.cashout.ts';
+import {
   refusedAgain,
   SPORTSBOOK_ERRORS,
   type SportsbookErrorCode,
@@ -21,7 +30,6 @@ import {
   betFullyVoid,
   betPayout,
   binomial,
-  cashoutOffer,
   type Leg,
   ODDS_MAX_MILLI,
   ODDS_MIN_MILLI,
@@ -41,6 +49,7 @@ import {
 } from './sportsbook.pricing.ts';
 import type {
   BetRow,
+  CashoutRow,
   EventRow,
   KeyedBet,
   LegState,
@@ -57,8 +66,7 @@ import type {
 export const LEGS_MAX = 20;
 export const SYSTEM_LEGS_MAX = 8;
 export const IDEMPOTENCY_KEY_MAX = 100;
-/** Cash-out keeps this share for the book (basis points of the fair value). */
-export const CASHOUT_MARGIN_BP = 500;
+export { CASHOUT_MARGIN_BP } from './sportsbook.cashout.ts';
 /** Live bets wait this long and are re-priced before acceptance (RTS 15A "bet delay"). */
 export const LIVE_DELAY_MS_DEFAULT = 5_000;
 /** Bet-locking transactions that may wait on the ledger at once (see withLockedSlot). */
@@ -1096,7 +1104,24 @@ export class SportsbookService {
     return next;
   }
 
+  /**
+   * A correction the ledger refuses for want of funds (the player spent a wrong win) is held
+   * for the desk (decision 0621): the bet keeps its money as it was and is marked, and the
+   * results go on to the other bets. The next result for the bet, or the desk, tries again.
+   */
   private async reconcileNow(bet_id: bigint): Promise<void> {
+    try {
+      await this.reconcileMoney(bet_id);
+    } catch (error) {
+      if ((error as { code?: unknown })?.code !== 'INSUFFICIENT_FUNDS') throw error;
+      this.options.log('sports correction held for review', { bet_id: String(bet_id) });
+      await this.repo.setReview(bet_id, 'INSUFFICIENT_FUNDS');
+      return;
+    }
+    await this.repo.setReview(bet_id, null);
+  }
+
+  private async reconcileMoney(bet_id: bigint): Promise<void> {
     let freeToken = null as 'use' | 'release' | null;
     await this.repo.transaction(async (trx) => {
       const bet = await this.repo.lockBet(trx, bet_id);
@@ -1171,9 +1196,10 @@ export class SportsbookService {
       await this.repo.updateBet(bet.id, patch, trx);
       // Told with the bet's new state, in its transaction: each version once.
       const status = payout === null ? ('reopened' as const) : ('settled' as const);
+      // The whole bet's money: what partial cash-outs took and paid counts with what rides.
       await this.wagers.settle(wager, {
-        stake_minor: bet.stake_minor,
-        payout_minor: payout ?? 0n,
+        stake_minor: bet.stake_minor + bet.cashout_stake_minor,
+        payout_minor: (payout ?? 0n) + (bet.cashout_minor ?? 0n),
         version: v,
         status,
         selections: this.selectionsOf(views),
@@ -1226,11 +1252,23 @@ export class SportsbookService {
 
   // ─── cash-out ────────────────────────────────────────────────────────────
 
-  async cashoutQuote(bet: BetRow): Promise<bigint | null> {
+  /** Today's cash-out offer for an open bet's whole stake, or `line_stake_minor` per line. */
+  async cashoutQuote(bet: BetRow, line_stake_minor?: bigint): Promise<bigint | null> {
     if (bet.status !== 'open' || bet.free_bet_id !== null) return null;
     const views = await this.repo.legViews([bet.id]);
-    if (bet.kind === 'builder') return this.builderCashout(bet, views);
-    return this.cashoutFor(bet, views);
+    if (bet.kind === 'builder') {
+      const whole = await this.builderCashout(bet, views);
+      // A part of a builder's stake is offered its share of the whole offer.
+      return whole === null || line_stake_minor === undefined
+        ? whole
+        : (whole * line_stake_minor) / bet.line_stake_minor;
+    }
+    const books = await this.marketBooks(views);
+    return this.cashoutFor(
+      { ...bet, line_stake_minor: line_stake_minor ?? bet.line_stake_minor },
+      views,
+      books,
+    );
   }
 
   /** A bet builder's offer: from the joint model's current probability (decision 0615). */
@@ -1248,10 +1286,35 @@ export class SportsbookService {
     );
   }
 
-  /** The cash-out offer for an open bet from its legs as the catalogue has them now. */
-  private cashoutFor(bet: BetRow, views: LegState[]): bigint | null {
-    if (bet.status !== 'open' || bet.free_bet_id !== null) return null;
-    const legs = views.map((v) => {
+  /** Σ 1/price of the markets an open bet's undecided legs stand on, at the book's prices. */
+  private async marketBooks(views: readonly LegState[]): Promise<Map<bigint, Ratio>> {
+    const ids = [...new Set(views.filter((v) => v.result === 'open').map((v) => v.market_id))];
+    const books = new Map<bigint, Ratio>();
+    if (ids.length === 0) return books;
+    const prices = new Map<bigint, number[]>();
+    for (const s of await this.repo.selectionsOf(ids)) {
+      const price = this.effectiveOdds(s);
+      if (price === null) continue;
+      const list = prices.get(s.market_id);
+      if (list) list.push(price);
+      else prices.set(s.market_id, [price]);
+    }
+    for (const id of ids) books.set(id, bookRatio(prices.get(id) ?? []));
+    return books;
+  }
+
+  /**
+   * The cash-out offer for an open bet from its legs as the catalogue has them now (decision
+   * 0620: fair prices, less the margin). Null without every undecided leg's market book.
+   */
+  private cashoutFor(
+    bet: BetRow,
+    views: LegState[],
+    books: ReadonlyMap<bigint, Ratio> | undefined,
+  ): bigint | null {
+    if (bet.status !== 'open' || bet.free_bet_id !== null || !books) return null;
+    const legs: CashoutLeg[] = [];
+    for (const v of views) {
       const stopped =
         v.market_status !== 'open' ||
         v.market_trader_suspended ||
@@ -1261,20 +1324,33 @@ export class SportsbookService {
         v.result === 'open' && !stopped
           ? this.effectiveOdds({ book_odds_milli: v.book_odds_milli, active: v.active })
           : null;
-      return {
+      const book = books.get(v.market_id);
+      if (v.result === 'open' && !book) return null;
+      legs.push({
         odds_milli: v.odds_milli,
         result: v.result,
         dead_heat_num: v.dead_heat_num,
         dead_heat_den: v.dead_heat_den,
         current_odds_milli: current,
-      };
-    });
-    const offer = cashoutOffer(bet, legs, CASHOUT_MARGIN_BP);
+        ...(book ? { book } : {}),
+      });
+    }
+    const offer = fairCashoutOffer(bet, legs, CASHOUT_MARGIN_BP);
     return offer !== null && offer > 0n ? offer : null;
   }
 
-  /** Accepts a cash-out at no less than `expected_minor`, re-checked under the bet's lock. */
-  async cashout(player_id: bigint, bet_id: bigint, expected_minor: bigint): Promise<BetRow> {
+  /**
+   * Cashes out `part_minor` of an open bet's stake (the whole when absent) at no less than
+   * `expected_minor`, re-quoted under the bet's lock. A part leaves the rest riding at the price
+   * taken: the stake is posted, the part's offer paid under the cash-out's own key, and the
+   * bet's stake and potential return reduced; settlement later pays only what rides.
+   */
+  async cashout(
+    player_id: bigint,
+    bet_id: bigint,
+    expected_minor: bigint,
+    part_minor?: bigint,
+  ): Promise<BetRow> {
     const bet = await this.repo.bet(bet_id);
     if (!bet || bet.player_id !== player_id) throw new AppError('NOT_FOUND', 'No such bet');
     return this.withLockedSlot(() =>
@@ -1283,7 +1359,11 @@ export class SportsbookService {
         if (locked.status !== 'open') throw sportsbookError('CASHOUT_UNAVAILABLE');
         if (locked.free_bet_id !== null)
           throw sportsbookError('CASHOUT_UNAVAILABLE', 'A free bet cannot be cashed out');
-        const offer = await this.cashoutQuote(locked);
+        const part = part_minor ?? locked.stake_minor;
+        const split = splitCashout(locked, part);
+        if ('refusal' in split) throw sportsbookError('CASHOUT_PART_INVALID', split.refusal);
+        const whole = split.remaining.stake_minor === 0n;
+        const offer = await this.cashoutQuote(locked, split.line_stake_minor);
         if (offer === null)
           throw sportsbookError(
             'CASHOUT_UNAVAILABLE',
@@ -1301,18 +1381,42 @@ export class SportsbookService {
             hold_id: locked.stake_hold_id!,
           });
         }
+        const seq =
+          (await this.repo.cashoutsOf([bet_id])).reduce((n, c) => Math.max(n, c.seq), 0) + 1;
         // The player takes the offer: they move this money.
         const transfer = await this.wagers.pay(
           { ...wager, settle_actor: { type: 'player', id: String(player_id) } },
-          { key: `sb:bet:${bet_id}:cashout`, amount_minor: offer, reason: 'win' },
+          { key: cashoutKey(bet_id, seq), amount_minor: offer, reason: 'win' },
         );
+        await this.repo.insertCashout(trx, {
+          bet_id,
+          seq,
+          stake_minor: part,
+          amount_minor: offer,
+          transfer_id: transfer.id,
+        });
+        const cashed = (locked.cashout_minor ?? 0n) + offer;
+        if (!whole) {
+          return this.repo.updateBet(
+            bet_id,
+            {
+              stake_state: 'posted',
+              stake_minor: split.remaining.stake_minor,
+              line_stake_minor: split.remaining.line_stake_minor,
+              potential_return_minor: split.remaining.potential_return_minor,
+              cashout_stake_minor: locked.cashout_stake_minor + part,
+              cashout_minor: cashed,
+            },
+            trx,
+          );
+        }
         const updated = await this.repo.updateBet(
           bet_id,
           {
             status: 'cashed_out',
             stake_state: 'posted',
-            cashout_minor: offer,
-            payout_minor: offer,
+            cashout_minor: cashed,
+            payout_minor: cashed,
             payout_transfer_id: transfer.id,
             settled_at: new Date(),
             settle_version: locked.settle_version + 1,
@@ -1322,8 +1426,8 @@ export class SportsbookService {
         const views = await this.repo.legViews([bet_id], trx);
         // A cash-out is a settlement at the price taken, told in its transaction.
         await this.wagers.settle(wager, {
-          stake_minor: locked.stake_minor,
-          payout_minor: offer,
+          stake_minor: locked.stake_minor + locked.cashout_stake_minor,
+          payout_minor: cashed,
           version: updated.settle_version,
           selections: this.selectionsOf(views),
           executor: trx,
@@ -1331,6 +1435,21 @@ export class SportsbookService {
         return updated;
       }),
     );
+  }
+
+  // ─── corrections held for the desk (decision 0621) ───────────────────────
+
+  /** Bets whose correction waits: the player did not hold the money a wrong result paid. */
+  reviewBets(limit: number) {
+    return this.repo.reviewBets(limit);
+  }
+
+  /** Tries a held correction again (after a deposit, say); still short, it stays held. */
+  async retryReview(bet_id: bigint): Promise<BetRow> {
+    const bet = await this.repo.bet(bet_id);
+    if (!bet) throw new AppError('NOT_FOUND', 'No such bet');
+    await this.reconcile(bet_id);
+    return (await this.repo.bet(bet_id))!;
   }
 
   // ─── player views ────────────────────────────────────────────────────────
@@ -1358,16 +1477,34 @@ export class SportsbookService {
       if (own) own.push(l);
       else byBet.set(l.bet_id, [l]);
     }
+    const books = await this.marketBooks(
+      legs.filter((l) => bets.some((b) => b.id === l.bet_id && b.status === 'open')),
+    );
+    const partial = bets.filter((b) => b.cashout_minor !== null).map((b) => b.id);
+    const cashouts = new Map<bigint, CashoutRow[]>();
+    for (const c of await this.repo.cashoutsOf(partial)) {
+      const own = cashouts.get(c.bet_id);
+      if (own) own.push(c);
+      else cashouts.set(c.bet_id, [c]);
+    }
     // Bet builders' offers come from the joint model (async), read before the views.
     const offers = new Map<bigint, bigint | null>();
     for (const b of bets)
       if (b.kind === 'builder' && b.status === 'open')
         offers.set(b.id, await this.builderCashout(b, byBet.get(b.id) ?? []));
-    return bets.map((b) => this.betView(b, byBet.get(b.id) ?? [], offers.get(b.id)));
+    return bets.map((b) =>
+      this.betView(b, byBet.get(b.id) ?? [], books, cashouts.get(b.id), offers.get(b.id)),
+    );
   }
 
   /** A bet as players see it, from its legs in leg order (an open bet: today's cash-out offer). */
-  betView(b: BetRow, legs: LegState[], builderOffer?: bigint | null) {
+  betView(
+    b: BetRow,
+    legs: LegState[],
+    books?: ReadonlyMap<bigint, Ratio>,
+    cashouts: readonly CashoutRow[] = [],
+    builderOffer?: bigint | null,
+  ) {
     return {
       id: String(b.id),
       player_id: String(b.player_id),
@@ -1401,8 +1538,16 @@ export class SportsbookService {
       builder_odds: b.builder_odds_milli === null ? null : oddsText(b.builder_odds_milli),
       cashout_minor:
         b.status === 'open'
-          ? ((b.kind === 'builder' ? builderOffer : this.cashoutFor(b, legs))?.toString() ?? null)
+          ? ((b.kind === 'builder' ? builderOffer : this.cashoutFor(b, legs, books))?.toString() ??
+            null)
           : (b.cashout_minor?.toString() ?? null),
+      cashout_stake_minor: b.cashout_stake_minor.toString(),
+      cashouts: cashouts.map((c) => ({
+        stake_minor: c.stake_minor.toString(),
+        amount_minor: c.amount_minor.toString(),
+        at: c.created_at.toISOString(),
+      })),
+      review: b.review_code,
       legs: legs.map((l) => ({
         selection_id: String(l.selection_id),
         event_id: l.event_id,

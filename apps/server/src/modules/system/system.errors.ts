@@ -13,6 +13,7 @@ export const SYSTEM_ERRORS = {
     message: 'The subscriber no longer takes events of this type',
   },
   REDELIVERY_FAILED: { status: 409, message: 'The subscriber failed on the event again' },
+  JOB_NOT_FOUND: { status: 404, message: 'No failed run of that job with that id' },
 } as const;
 
 declare module '../../platform/http/errors.ts' {

@@ -4,7 +4,10 @@ import {
   envelope,
   eventDeadLettersPage,
   eventRedelivery,
+  jobRetry,
+  jobRetryParams,
   systemEventsStatus,
+  systemJobsStatus,
 } from '@casino/contracts';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { StaffAuth } from '../../platform/http/guards.ts';
@@ -15,7 +18,10 @@ import type { SystemService } from './system.service.ts';
 const security = [{ bearer: [] }];
 const tags = ['admin: system'];
 
-/** `/api/admin/system/events*`: delivery of domain events, and the repair of dead letters. */
+/**
+ * `/api/admin/system/events*`: delivery of domain events, and the repair of dead letters;
+ * `/api/admin/system/jobs*`: the leader leases, the scheduled jobs and the retry of failed runs.
+ */
 export const systemAdminRoutes =
   (service: SystemService, staff: StaffAuth): FastifyPluginAsyncZod =>
   async (app) => {
@@ -78,6 +84,43 @@ export const systemAdminRoutes =
           BigInt(request.params.event_id),
         );
         return { status: 200, message: `Event ${data.event_id} redelivered`, data };
+      },
+    );
+
+    app.get(
+      '/system/jobs',
+      {
+        ...staff.guard('system.read'),
+        schema: {
+          tags,
+          summary:
+            'Who runs each singleton (leader leases), the scheduled jobs, and the runs that failed every retry',
+          security,
+          response: { 200: envelope(systemJobsStatus), ...errors },
+        },
+      },
+      async () => ({ status: 200, message: 'OK', data: await service.jobsStatus() }),
+    );
+
+    app.post(
+      '/system/jobs/:queue/:id/retry',
+      {
+        ...staff.guard('system.write'),
+        schema: {
+          tags,
+          summary: 'Send a run that failed every retry again (audited)',
+          security,
+          params: jobRetryParams,
+          response: { 200: envelope(jobRetry), ...errors },
+        },
+      },
+      async (request) => {
+        const data = await service.retryJob(
+          staffActor(request.staff!, metaOf(request)),
+          request.params.queue,
+          request.params.id,
+        );
+        return { status: 200, message: `Job ${data.queue} sent again`, data };
       },
     );
   };

@@ -1,4 +1,12 @@
-import type { EventDeadLettersPage, EventRedelivery, SystemEventsStatus } from '@casino/contracts';
+import type {
+  EventDeadLettersPage,
+  EventRedelivery,
+  JobRetry,
+  SystemEventsStatus,
+  SystemJobsStatus,
+} from '@casino/contracts';
+import type { JobQueue } from '../../platform/jobs.ts';
+import type { LeaseRow } from '../../platform/leader.ts';
 import type { DeadLetterFilter, Outbox } from '../../platform/outbox/outbox.ts';
 import type { AuditService } from '../audit/index.ts';
 import type { StaffActor } from '../staff/index.ts';
@@ -6,6 +14,9 @@ import { systemError } from './system.errors.ts';
 
 /** What the module needs of the platform's outbox, which owns the tables. */
 export type SystemOutbox = Pick<Outbox, 'status' | 'deadLetters' | 'redeliver' | 'subscribers'>;
+/** The platform's job queue (null where no jobs run) and the leader leases' rows. */
+export type SystemJobs = Pick<JobQueue, 'started' | 'status' | 'failures' | 'retry'> | null;
+export type SystemLeases = () => Promise<LeaseRow[]>;
 
 const iso = (date: Date | null) => (date ? date.toISOString() : null);
 
@@ -18,7 +29,44 @@ export class SystemService {
   constructor(
     private readonly outbox: SystemOutbox,
     private readonly audit: AuditService,
+    private readonly jobs: SystemJobs = null,
+    private readonly leases: SystemLeases = async () => [],
   ) {}
+
+  async jobsStatus(): Promise<SystemJobsStatus> {
+    const now = Date.now();
+    const leases = (await this.leases()).map((row) => ({
+      ...row,
+      expires_at: row.expires_at.toISOString(),
+      live: row.expires_at.getTime() > now,
+    }));
+    const jobs = this.jobs;
+    if (!jobs?.started) return { enabled: false, leases, queues: [], failures: [] };
+    const [queues, failures] = await Promise.all([jobs.status(), jobs.failures()]);
+    return {
+      enabled: true,
+      leases,
+      queues,
+      failures: failures.map((row) => ({
+        ...row,
+        created_at: row.created_at.toISOString(),
+        failed_at: iso(row.failed_at),
+      })),
+    };
+  }
+
+  /** Sends a failed run again (audited); it runs on whichever instance picks it up. */
+  async retryJob(actor: StaffActor, queue: string, id: string): Promise<JobRetry> {
+    if (!this.jobs?.started || !(await this.jobs.retry(queue, id)))
+      throw systemError('JOB_NOT_FOUND');
+    await this.audit.record({
+      actor,
+      action: 'system.job.retry',
+      target: { type: 'job', id: `${queue}:${id}` },
+      metadata: { queue, id },
+    });
+    return { queue, id };
+  }
 
   async eventsStatus(): Promise<SystemEventsStatus> {
     const status = await this.outbox.status();

@@ -159,6 +159,24 @@ async function startWritebackPacer(
   };
 }
 
+/**
+ * The address of the embedded PostgreSQL a running server started on `dataDir` (its port from
+ * `postmaster.pid`, the password kept beside the data), or null when none runs: the tools that
+ * may work beside a running server (`db:backup`) connect to it instead of starting their own.
+ */
+export async function runningEmbeddedUrl(dataDir: string): Promise<string | null> {
+  const databaseDir = path.join(dataDir, 'pg');
+  const pid = await postmasterPid(databaseDir);
+  if (pid === null || (await procStatField(pid, 3)) === null) return null;
+  const lines = (await readFile(path.join(databaseDir, 'postmaster.pid'), 'utf8')).split('\n');
+  const port = Number.parseInt(lines[3] ?? '', 10);
+  const password = (
+    await readFile(path.join(dataDir, 'pg-password'), 'utf8').catch(() => '')
+  ).trim();
+  if (!Number.isInteger(port) || password === '') return null;
+  return `postgres://postgres:${encodeURIComponent(password)}@127.0.0.1:${port}/${DATABASE_NAME}`;
+}
+
 /** The running server's postmaster, from the first line of `postmaster.pid`; null if none. */
 export async function postmasterPid(databaseDir: string): Promise<number | null> {
   const text = await readFile(path.join(databaseDir, 'postmaster.pid'), 'utf8').catch(() => '');

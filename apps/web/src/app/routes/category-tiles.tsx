@@ -5,18 +5,17 @@ import { GAME_CATEGORIES } from '../layout/menu.ts';
 import { MenuIcon } from '../layout/menu-icon.tsx';
 
 /**
- * A tile per category that has games a player can open, with how many: an honest lobby shows
- * no door to an empty room (while the counts load, no tile).
+ * A tile per category with how many games a player can open in it. Every category keeps its
+ * tile and the count's line is there from the first paint, so nothing below moves when the
+ * counts arrive (an empty category says 0 games; the side menu lists them all too).
  */
 export function CategoryTiles() {
   const { t } = useTranslation();
   const counts = useCategoryCounts();
   const games = new Map(counts.data?.map((entry) => [entry.category, entry.games]));
-  const shown = GAME_CATEGORIES.filter((category) => (games.get(category.slug) ?? 0) > 0);
-  if (shown.length === 0) return null;
   return (
     <ul className="grid grid-cols-2 gap-3 sm:grid-cols-4" data-testid="category-tiles">
-      {shown.map((category) => (
+      {GAME_CATEGORIES.map((category) => (
         <li key={category.slug}>
           <Link
             to={`/casino/${category.slug}`}
@@ -30,7 +29,9 @@ export function CategoryTiles() {
                 {t(`categories.${category.slug}`)}
               </span>
               <span className="text-[12px] text-fg-subtle">
-                {t('lobby2.gamesCount', { count: games.get(category.slug) ?? 0 })}
+                {counts.data
+                  ? t('lobby2.gamesCount', { count: games.get(category.slug) ?? 0 })
+                  : '\u00a0'}
               </span>
             </span>
           </Link>

@@ -108,10 +108,17 @@ export async function placeBet(body: PlaceBody): Promise<SbBet> {
 export function useCashout() {
   const client = useQueryClient();
   return useMutation({
-    mutationFn: async (input: { id: string; amount_minor: string }) =>
+    mutationFn: async ({
+      id,
+      ...json
+    }: {
+      id: string;
+      amount_minor: string;
+      stake_minor?: string;
+    }) =>
       (
-        (await request(`/customer/sportsbook/bets/${input.id}/cashout`, {
-          json: { amount_minor: input.amount_minor },
+        (await request(`/customer/sportsbook/bets/${id}/cashout`, {
+          json,
         })) as Envelope<SbBet>
       ).data,
     onSettled: () => {

@@ -66,21 +66,15 @@ export function CasinoHomePage() {
         id="originals"
         title={t('originals.title')}
         games={originals}
-        loading={home.isPending}
+        loading={home.isPending || (Boolean(originalsProvider) && allOriginals.isPending)}
         icon={<DiceIcon size={18} />}
         primary
-      />
-      <GameRow
-        id="slots"
-        title={t('lobby2.slotsRow')}
-        games={moreSlots}
-        icon={<CardsIcon size={18} />}
-        more="/casino/slots"
       />
       <GameRow
         id="table"
         title={t('categories.table')}
         games={table.data?.games}
+        loading={table.isPending}
         icon={<CardsIcon size={18} />}
         more="/casino/table"
       />
@@ -91,6 +85,14 @@ export function CasinoHomePage() {
         games={data?.popular}
         loading={home.isPending}
         more="/casino/all-games?page=1"
+      />
+      {/* Last: it hides once loaded if it would only repeat the featured row, moving nothing. */}
+      <GameRow
+        id="slots"
+        title={t('lobby2.slotsRow')}
+        games={moreSlots}
+        icon={<CardsIcon size={18} />}
+        more="/casino/slots"
       />
     </PageFrame>
   );

@@ -10,9 +10,10 @@ import { useMe } from '../../../lib/api/get-me.ts';
 import { ApiError } from '../../../lib/api-client.ts';
 import { openModal } from '../../../lib/modal-store.ts';
 import { useAuth } from '../../../lib/root-store.ts';
-import { placeBet, useCashout, useFreeBets, useMyBets } from '../api.ts';
+import { placeBet, useFreeBets, useMyBets } from '../api.ts';
 import { binomial, formatOdds, potentialReturn } from '../lib/odds-format.ts';
 import { type SlipItem, slipStore, useSlip } from '../slip-store.ts';
+import { CashoutHistory, CashoutPanel } from './cashout-panel.tsx';
 
 type Kind = 'single' | 'multiple' | 'system';
 
@@ -529,7 +530,6 @@ function MyBets() {
   const [status, setStatus] = useState<'open' | 'settled'>('open');
   const bets = useMyBets(status);
   const currency = useCurrency();
-  const cashout = useCashout();
   const slip = useSlip();
   const [error, setError] = useState<string | null>(null);
   if (!auth.isAuthenticated) {
@@ -651,26 +651,9 @@ function MyBets() {
             </span>
           </footer>
           {bet.status === 'open' && (
-            <Button
-              block
-              size="sm"
-              variant="outline"
-              className="mt-2 border-positive/50 text-positive hover:bg-positive/10"
-              disabled={bet.cashout_minor === null || cashout.isPending}
-              data-testid="cashout"
-              onClick={() => {
-                setError(null);
-                cashout.mutate(
-                  { id: bet.id, amount_minor: bet.cashout_minor! },
-                  { onError: (e) => setError(e instanceof ApiError ? e.message : String(e)) },
-                );
-              }}
-            >
-              {bet.cashout_minor === null
-                ? t('sports.myBets.cashoutSuspended')
-                : t('sports.myBets.cashout', { amount: money(bet.cashout_minor, currency) })}
-            </Button>
+            <CashoutPanel bet={bet} currency={currency} onError={setError} />
           )}
+          {bet.status === 'settled' && <CashoutHistory bet={bet} currency={currency} />}
         </article>
       ))}
     </div>
