@@ -224,7 +224,21 @@ export class CardRoundsService {
     if (!EXTRA_STAKES.has(action)) return this.blackjackStep(player, step, action);
     const currency = await this.originals.currency(player.currency_id);
     const open = await this.repository.openRound(null, player.id, 'blackjack');
-    if (open?.status !== 'active') throw casinoError('NO_ACTIVE_ROUND', NO_ROUND.blackjack);
+    if (open?.status !== 'active') {
+      // The gate speaks first on a move that stakes: an excluded player hears so, whatever
+      // the table holds. Nothing is staked here, so nothing is counted against a limit.
+      await this.deps.wagers.admit({
+        player_id: player.id,
+        currency: currency.code,
+        scale: currency.scale,
+        amount_minor: 0n,
+        action: 'casino_bet',
+        reference: `casino:${player.id}:blackjack:${action}:none`,
+        client,
+        bonus_funding: false,
+      });
+      throw casinoError('NO_ACTIVE_ROUND', NO_ROUND.blackjack);
+    }
     const seen = open.outcome as unknown as BlackjackOutcome;
     // Refused before the gate counts anything: a move the rules do not allow now.
     this.checkBlackjack(seen, action, step);
