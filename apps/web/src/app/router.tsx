@@ -98,7 +98,14 @@ const ProvablyFairPage = page(
   () => import('../features/originals/components/provably-fair-page.tsx'),
   'ProvablyFairPage',
 );
-const BetPage = page(() => import('../features/bets/components/bet-page.tsx'), 'BetPage');
+// The games that register their own drawing and check load with the page.
+const BetPage = page(async () => {
+  const [module] = await Promise.all([
+    import('../features/bets/components/bet-page.tsx'),
+    import('./bet-games.ts'),
+  ]);
+  return module;
+}, 'BetPage');
 const TransactionsPage = page(() => import('./routes/transactions-page.tsx'), 'TransactionsPage');
 const settings = () => import('./routes/settings-page.tsx');
 const SettingsPage = page(settings, 'SettingsPage');

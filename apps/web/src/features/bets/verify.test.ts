@@ -1,5 +1,6 @@
 import { crashPoint, recompute, sha256Hex } from '@casino/games';
 import { describe, expect, it } from 'vitest';
+import '../../app/bet-games.ts';
 import { betPageOf } from '../../lib/bet-links.ts';
 import type { BetDetail } from './api/bets.ts';
 import { GenericOutcome, StudioRound } from './renderers/generic.tsx';
@@ -137,6 +138,8 @@ describe('bet page verification', () => {
       };
     }
     expect(canVerify(hiloBet) && canVerify(bjBet)).toBe(true);
+    expect(betRenderer(hiloBet)).not.toBe(GenericOutcome);
+    expect(betRenderer(bjBet)).not.toBe(GenericOutcome);
     expect(await verifyBet(hiloBet)).toMatchObject({ ok: true });
     expect(await verifyBet(bjBet)).toMatchObject({ ok: true });
     const changed = [...hilo.round.cards];

@@ -1,12 +1,4 @@
-import {
-  type BlackjackAction,
-  crashPoint,
-  type HiloGuess,
-  type PlinkoRisk,
-  recompute,
-  sha256Hex,
-} from '@casino/games';
-import { blackjackText, cardsText } from '../originals/components/card-summary.ts';
+import { crashPoint, type PlinkoRisk, recompute, sha256Hex } from '@casino/games';
 import type { BetDetail } from './api/bets.ts';
 
 /** What a check found: the recorded result beside the one recomputed from the seeds. */
@@ -108,40 +100,6 @@ const verifiers = new Map<string, SeedVerifier>([
       return {
         recorded: String(detail(bet, 'pocket')),
         recomputed: r.game === 'roulette' ? String(r.pocket) : '',
-      };
-    },
-  ],
-  [
-    // The stateful card games: the round's cards, then the recorded moves replayed on them.
-    'hilo',
-    async (seeds, bet) => {
-      const guesses = (detail(bet, 'guesses_made') as HiloGuess[] | undefined) ?? [];
-      const r = await recompute(seeds, { game: 'hilo', guesses });
-      return {
-        recorded: cardsText((detail(bet, 'cards') as number[] | undefined) ?? []),
-        recomputed: r.game === 'hilo' ? cardsText(r.round.cards) : '',
-      };
-    },
-  ],
-  [
-    'blackjack',
-    async (seeds, bet) => {
-      const actions = (detail(bet, 'actions') as BlackjackAction[] | undefined) ?? [];
-      const hands = (detail(bet, 'hands') as { cards: number[] }[] | undefined) ?? [];
-      const dealer = (detail(bet, 'dealer') as { cards: number[] } | undefined)?.cards ?? [];
-      const r = await recompute(seeds, { game: 'blackjack', actions });
-      return {
-        recorded: blackjackText(
-          hands.map((h) => h.cards),
-          dealer,
-        ),
-        recomputed:
-          r.game === 'blackjack'
-            ? blackjackText(
-                r.round.hands.map((h) => h.cards),
-                r.round.dealer,
-              )
-            : '',
       };
     },
   ],

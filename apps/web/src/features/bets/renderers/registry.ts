@@ -1,7 +1,6 @@
 import type { ComponentType } from 'react';
 import type { BetDetail } from '../api/bets.ts';
 import { KenoOutcome, RouletteOutcome, WheelOutcome } from './board-games.tsx';
-import { BlackjackOutcome, HiloOutcome } from './card-games.tsx';
 import { GenericOutcome, StudioRound } from './generic.tsx';
 import {
   CrashOutcome,
@@ -27,8 +26,6 @@ const renderers = new Map<string, BetRenderer>([
   ['keno', KenoOutcome],
   ['wheel', WheelOutcome],
   ['roulette', RouletteOutcome],
-  ['hilo', HiloOutcome],
-  ['blackjack', BlackjackOutcome],
 ]);
 
 export function registerBetRenderer(game: string, renderer: BetRenderer) {

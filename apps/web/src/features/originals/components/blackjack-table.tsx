@@ -57,7 +57,7 @@ function HandView({
             // biome-ignore lint/suspicious/noArrayIndexKey: a hand's cards never reorder
             key={i}
             index={card}
-            size={split ? 'sm' : 'md'}
+            size={split ? 'split' : 'md'}
             dim={hand.result === 'lose'}
           />
         ))}

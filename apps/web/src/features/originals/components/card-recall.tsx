@@ -1,12 +1,15 @@
 import type { BlackjackAction, HiloGuess } from '@casino/games';
 import { useTranslation } from 'react-i18next';
 import { cn } from '../../../components/cn.ts';
-import type { BlackjackView, HiloView } from '../../originals/api/card-rounds.ts';
-import { BlackjackTable } from '../../originals/components/blackjack-table.tsx';
-import { PlayingCard } from '../../originals/components/playing-card.tsx';
-import type { BetDetail } from '../api/bets.ts';
+import type { BlackjackView, HiloView } from '../api/card-rounds.ts';
+import { BlackjackTable } from './blackjack-table.tsx';
+import { PlayingCard } from './playing-card.tsx';
 
-type Props = { bet: BetDetail };
+/**
+ * HiLo's and Blackjack's rounds on the bet page (/casino/bets/<id>), registered with its
+ * renderers by the app (app/bet-games.ts): a bet's `details` as the server records them.
+ */
+type Props = { bet: { details: Record<string, unknown> } };
 
 const GUESS_ARROW: Record<HiloGuess, string> = {
   higher: '▲',
