@@ -37,7 +37,7 @@ const E2E_SECONDS = {
   'auth-language.e2e.ts': 27,
   'account-settings.e2e.ts': 27,
   'bonus-first.e2e.ts': 26,
-  'casino-tables.e2e.ts': 38,
+  'casino-tables.e2e.ts': 50,
   'card-tables.e2e.ts': 25,
   'forgot-password.e2e.ts': 17,
   'affiliate.e2e.ts': 15,
