@@ -30,6 +30,7 @@ const E2E_SECONDS = {
   'layout-stability.e2e.ts': 59,
   'compliance.e2e.ts': 52,
   'promotions.e2e.ts': 51,
+  'casino-tables.e2e.ts': 50,
   'backoffice.e2e.ts': 42,
   'kyc.e2e.ts': 32,
   'responsible-gaming.e2e.ts': 31,

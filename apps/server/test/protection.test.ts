@@ -139,6 +139,15 @@ describe('every money route passes the gate', () => {
     'POST /api/v1/customer/casino/originals/andar-bahar/bet': {
       payload: { bets: { andar: '1' }, idempotency_key: 'gate-test-andar-bahar-1' },
     },
+    'POST /api/v1/customer/casino/originals/hilo/start': {
+      payload: { amount: '1', idempotency_key: 'gate-test-hilo-1' },
+    },
+    'POST /api/v1/customer/casino/originals/blackjack/start': {
+      payload: { amount: '1', idempotency_key: 'gate-test-blackjack-1' },
+    },
+    'POST /api/v1/customer/casino/originals/blackjack/action': {
+      payload: { action: 'double' },
+    },
     'POST /api/v1/customer/casino/originals/mines/start': {
       payload: { amount: '1', mines: 3, idempotency_key: 'gate-test-mines-1' },
     },

@@ -26,6 +26,33 @@ export {
   baccaratValue,
 } from './baccarat.ts';
 export {
+  BLACKJACK_ACTIONS,
+  BLACKJACK_CARDS_MAX,
+  type BlackjackAction,
+  type BlackjackCards,
+  type BlackjackHand,
+  type BlackjackPhase,
+  type BlackjackResult,
+  BlackjackRuleError,
+  type BlackjackState,
+  blackjackAct,
+  blackjackBestPayout,
+  blackjackCards,
+  blackjackDeal,
+  blackjackLegal,
+  blackjackPayout,
+  blackjackReplay,
+  blackjackResults,
+  blackjackStaked,
+  blackjackVisibleDealer,
+  cardPoints,
+  handTotal,
+  insuranceStake,
+  isBlackjack,
+} from './blackjack.ts';
+
+export { blackjackRtp, blackjackStrategy, blackjackTables } from './blackjack-ev.ts';
+export {
   type Card,
   cardFromFloat,
   cardLabel,
@@ -74,6 +101,24 @@ export {
   sha256Hex,
 } from './fair.ts';
 export {
+  HILO_CARDS_MAX,
+  HILO_GUESSES,
+  type HiloGuess,
+  type HiloRound,
+  HiloRuleError,
+  type HiloStep,
+  hiloCards,
+  hiloGuess,
+  hiloMultiplier,
+  hiloNextMultiplier,
+  hiloPayout,
+  hiloRank,
+  hiloReplay,
+  hiloStart,
+  hiloWinningRanks,
+  hiloWins,
+} from './hilo.ts';
+export {
   isValidKenoPicks,
   isValidKenoRisk,
   KENO_DRAWN,
@@ -90,6 +135,7 @@ export {
   kenoTable,
   kenoWays,
 } from './keno.ts';
+
 export {
   isValidLimboTarget,
   LIMBO_TARGET_MAX,

@@ -1,8 +1,16 @@
 import { ANDAR_BAHAR_FLOATS, andarBaharFromFloats } from './andar-bahar.ts';
 import { BACCARAT_FLOATS, baccaratFromFloats } from './baccarat.ts';
+import {
+  BLACKJACK_CARDS_MAX,
+  type BlackjackAction,
+  type BlackjackState,
+  blackjackCards,
+  blackjackReplay,
+} from './blackjack.ts';
 import { diceRollFromFloat } from './dice.ts';
 import { DRAGON_TIGER_FLOATS, dragonTigerFromFloats } from './dragon-tiger.ts';
 import { floats, type SeedPair } from './fair.ts';
+import { HILO_CARDS_MAX, type HiloGuess, type HiloRound, hiloCards, hiloReplay } from './hilo.ts';
 import { KENO_DRAWN, kenoFromFloats } from './keno.ts';
 import { limboFromFloat } from './limbo.ts';
 import { MINES_TILES, minesFromFloats } from './mines.ts';
@@ -20,7 +28,9 @@ export type Recomputed =
   | { game: 'keno'; drawn: number[] }
   | { game: 'wheel'; segment: number }
   | { game: 'roulette'; pocket: number }
-  | CardsRecomputed;
+  | CardsRecomputed
+  | { game: 'hilo'; round: HiloRound }
+  | { game: 'blackjack'; round: BlackjackState };
 
 /** The card originals: every card as its index 0–51 (cards.ts), in the order dealt. */
 export type CardsRecomputed =
@@ -37,7 +47,9 @@ export type VerifyInput =
   | { game: 'keno' }
   | { game: 'wheel'; segments: number }
   | { game: 'roulette' }
-  | { game: 'baccarat' | 'dragon-tiger' | 'teen-patti' | 'andar-bahar' };
+  | { game: 'baccarat' | 'dragon-tiger' | 'teen-patti' | 'andar-bahar' }
+  | { game: 'hilo'; guesses: HiloGuess[] }
+  | { game: 'blackjack'; actions: BlackjackAction[] };
 
 /**
  * Recomputes an original's draw from the revealed server seed, the client seed and the nonce:
@@ -73,6 +85,20 @@ export async function recompute(seeds: SeedPair, input: VerifyInput): Promise<Re
     case 'teen-patti':
     case 'andar-bahar':
       return recomputeCards(seeds, input.game);
+    // The stateful games: the round's 52 cards, then the player's recorded decisions replayed.
+    case 'hilo':
+      return {
+        game: 'hilo',
+        round: hiloReplay(hiloCards(await floats(seeds, HILO_CARDS_MAX)), input.guesses),
+      };
+    case 'blackjack':
+      return {
+        game: 'blackjack',
+        round: blackjackReplay(
+          blackjackCards(await floats(seeds, BLACKJACK_CARDS_MAX)),
+          input.actions,
+        ),
+      };
   }
 }
 

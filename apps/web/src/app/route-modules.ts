@@ -23,6 +23,8 @@ export const ROUTE_MODULES: Record<string, string> = {
   '/casino/originals/dragon-tiger': 'src/features/originals/components/dragon-tiger-page.tsx',
   '/casino/originals/teen-patti': 'src/features/originals/components/teen-patti-page.tsx',
   '/casino/originals/andar-bahar': 'src/features/originals/components/andar-bahar-page.tsx',
+  '/casino/originals/hilo': 'src/features/originals/components/hilo-page.tsx',
+  '/casino/originals/blackjack': 'src/features/originals/components/blackjack-page.tsx',
   '/casino/game/:slug': 'src/features/lobby/components/game-page.tsx',
   '/casino/bets/:id': 'src/features/bets/components/bet-page.tsx',
   '/provably-fair': 'src/features/originals/components/provably-fair-page.tsx',

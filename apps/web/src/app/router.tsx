@@ -89,11 +89,23 @@ const AndarBaharPage = page(
   () => import('../features/originals/components/andar-bahar-page.tsx'),
   'AndarBaharPage',
 );
+const HiloPage = page(() => import('../features/originals/components/hilo-page.tsx'), 'HiloPage');
+const BlackjackPage = page(
+  () => import('../features/originals/components/blackjack-page.tsx'),
+  'BlackjackPage',
+);
 const ProvablyFairPage = page(
   () => import('../features/originals/components/provably-fair-page.tsx'),
   'ProvablyFairPage',
 );
-const BetPage = page(() => import('../features/bets/components/bet-page.tsx'), 'BetPage');
+// The games that register their own drawing and check load with the page.
+const BetPage = page(async () => {
+  const [module] = await Promise.all([
+    import('../features/bets/components/bet-page.tsx'),
+    import('./bet-games.ts'),
+  ]);
+  return module;
+}, 'BetPage');
 const TransactionsPage = page(() => import('./routes/transactions-page.tsx'), 'TransactionsPage');
 const settings = () => import('./routes/settings-page.tsx');
 const SettingsPage = page(settings, 'SettingsPage');
@@ -130,6 +142,8 @@ export const router = createBrowserRouter([
       { path: 'casino/originals/dragon-tiger', element: <DragonTigerPage /> },
       { path: 'casino/originals/teen-patti', element: <TeenPattiPage /> },
       { path: 'casino/originals/andar-bahar', element: <AndarBaharPage /> },
+      { path: 'casino/originals/hilo', element: <HiloPage /> },
+      { path: 'casino/originals/blackjack', element: <BlackjackPage /> },
       { path: 'casino/game/:slug', element: <GamePage /> },
       { path: 'casino/bets/:id', element: <BetPage /> },
       { path: 'provably-fair', element: <ProvablyFairPage /> },

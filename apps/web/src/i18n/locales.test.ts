@@ -45,15 +45,25 @@ const SAME_EVERYWHERE = new Set([
   'cardTables.spot.andar',
   'cardTables.spot.bahar',
   ...['6-10', '11-15', '16-25', '26-30', '31-35', '36-40'].map((r) => `cardTables.spot.${r}`),
+  // HiLo is the game's name, printed as is everywhere.
+  'cardOriginals.hilo.title',
 ]);
 
 /** Words that are spelled the same as in English in that language (checked by hand). */
 const COGNATES: Record<string, string[]> = {
-  pt: ['transactions.status', 'sports.format.decimal'],
+  pt: [
+    'transactions.status',
+    'sports.format.decimal',
+    'cardOriginals.blackjack.title',
+    'cardOriginals.blackjack.dealer',
+    'cardOriginals.blackjack.result.blackjack',
+  ],
   ms: [
     'originalsNum.roulette.types.dozen',
     'cardTables.joker',
     'cardTables.baccarat.title',
+    'cardOriginals.blackjack.title',
+    'cardOriginals.blackjack.result.blackjack',
     'originals2.mines.title',
     'originals.demo',
     'wallet.deposit',
@@ -68,6 +78,7 @@ const COGNATES: Record<string, string[]> = {
     'originalsNum.wheel.segments',
     'cardTables.joker',
     'cardTables.spot.dragon',
+    'cardOriginals.blackjack.title',
     'originals2.mines.title',
     'originals2.mines.count',
     'originals.mode',
@@ -91,6 +102,7 @@ const COGNATES: Record<string, string[]> = {
   ],
   es: [
     'cardTables.baccarat.title',
+    'cardOriginals.blackjack.title',
     'originals.demo',
     'nav.casino',
     'categories.arcade',

@@ -56,7 +56,11 @@ export function OriginalsSettingsPage() {
           {percent(row.edge_bp)}
           {row.fixed && (
             <span className="ml-2 font-sans text-xs text-fg-muted">
-              {row.game === 'roulette' ? 'fixed by the wheel (1/37)' : 'fixed by the paytable'}
+              {row.game === 'roulette'
+                ? 'fixed by the wheel (1/37)'
+                : row.game === 'blackjack'
+                  ? 'fixed by the table rules (perfect play)'
+                  : 'fixed by the paytable'}
             </span>
           )}
         </span>
@@ -189,7 +193,7 @@ function EditDialog({ editing, onClose }: { editing: Editing; onClose: () => voi
       description={
         state.kind === 'edge'
           ? 'In percent, 0 to 10. Every bet records the edge it was played at, so past bets still verify.'
-          : 'In minor units (cents). Dice, Limbo and Plinko refuse a bet whose best win passes the max payout; Mines and Crash cash out at it.'
+          : 'In minor units (cents). Dice, Limbo, Plinko and Blackjack refuse a bet whose best win passes the max payout (Blackjack: 4 × the stake); Mines, HiLo and Crash cash out at it.'
       }
       footer={
         <>

@@ -25,6 +25,18 @@ export const CASINO_ERRORS = {
     message: 'A Mines round is already in progress: finish it first.',
   },
   NO_ACTIVE_ROUND: { status: 409, message: 'You have no Mines round in progress.' },
+  ACTION_NOT_ALLOWED: {
+    status: 409,
+    message: 'That move is not allowed now (the rules or the turn do not allow it).',
+  },
+  ACTION_IN_PROGRESS: {
+    status: 409,
+    message: 'Your previous move is still being processed: wait a moment and try again.',
+  },
+  STALE_ACTION: {
+    status: 409,
+    message: 'The round has moved on since you saw it: look at it again before your next move.',
+  },
   SEED_NOT_SHOWN: {
     status: 409,
     message: 'Your next server seed had not been shown yet: read your seeds, then rotate.',

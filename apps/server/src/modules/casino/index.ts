@@ -16,6 +16,8 @@ import { lobbyAdminRoutes } from './lobby.admin-routes.ts';
 import { LobbyRepository } from './lobby.repository.ts';
 import { lobbyRoutes } from './lobby.routes.ts';
 import { LobbyService } from './lobby.service.ts';
+import { cardRoundsRoutes } from './originals/card-rounds.routes.ts';
+import { CardRoundsService } from './originals/card-rounds.ts';
 import { cardTablesRoutes } from './originals/card-tables.routes.ts';
 import { originalsAdminRoutes } from './originals.admin.ts';
 import { numbersRoutes } from './originals.numbers.routes.ts';
@@ -58,7 +60,9 @@ export function createOriginalsModule(deps: {
       currency_id === null ? null : deps.currencies.byId(currency_id),
     wagers: deps.wagers,
   };
-  const service = new OriginalsService(new OriginalsRepository(deps.db), games, settings);
+  const repository = new OriginalsRepository(deps.db);
+  const service = new OriginalsService(repository, games, settings);
+  const cards = new CardRoundsService(service, repository, games);
   const job = periodic('originals sweep', () => service.sweep(), deps.log);
   const crash = new CrashService(new CrashRepository(deps.db), {
     ...games,
@@ -71,12 +75,14 @@ export function createOriginalsModule(deps: {
     service,
     settings,
     crash,
+    cards,
     routes:
       (auth: PlayerAuth): FastifyPluginAsyncZod =>
       async (app) => {
         await app.register(originalsRoutes(service, auth, deps.env));
         await app.register(numbersRoutes(service, auth, deps.env));
         await app.register(cardTablesRoutes(service, auth, deps.env));
+        await app.register(cardRoundsRoutes(cards, auth, deps.env));
         await app.register(crashRoutes(crash, hub, auth, deps.env));
       },
     adminRoutes: (staff: StaffAuth, audit: AuditService) =>

@@ -1,4 +1,4 @@
-import { CompiledQuery, type Generated, type Transaction } from 'kysely';
+import { CompiledQuery, type Generated, sql, type Transaction } from 'kysely';
 import { type Db, preparedStatement } from '../../platform/db/database.ts';
 import { playerRowsJson } from '../../platform/db/sql.ts';
 
@@ -24,6 +24,15 @@ export type NextSeedRow = Omit<SeedRow, 'client_seed' | 'status'> & {
   status: 'next';
 };
 
+/**
+ * The originals whose round stays open across requests (its state in its row: a reload, or a
+ * restart, resumes it). One open round per player and game (a partial unique index each).
+ */
+export const STATEFUL_GAMES = ['mines', 'hilo', 'blackjack'] as const;
+export type StatefulGame = (typeof STATEFUL_GAMES)[number];
+export const isStateful = (game: string): game is StatefulGame =>
+  (STATEFUL_GAMES as readonly string[]).includes(game);
+
 export type BetRow = {
   id: bigint;
   player_id: bigint;
@@ -38,7 +47,8 @@ export type BetRow = {
     | 'baccarat'
     | 'dragon-tiger'
     | 'teen-patti'
-    | 'andar-bahar';
+    | 'andar-bahar'
+    | StatefulGame;
   currency: string;
   stake_minor: bigint;
   payout_minor: bigint;
@@ -303,6 +313,50 @@ export class OriginalsRepository {
     );
   }
 
+  /** The player's open round of a stateful game (its stake being taken, or being played). */
+  async openRound(
+    tx: OriginalsTx | null,
+    player_id: bigint,
+    game: StatefulGame,
+    lock = false,
+  ): Promise<BetRow | null> {
+    let query = (tx ?? this.db)
+      .selectFrom('casino_bets')
+      .selectAll()
+      .where('player_id', '=', player_id)
+      .where('game', '=', game)
+      .where('status', 'in', ['placing', 'active']);
+    if (lock) query = query.forUpdate();
+    return ((await query.executeTakeFirst()) as BetRow | undefined) ?? null;
+  }
+
+  /** Any open round of the player's (a rotation would reveal its cards or mines). */
+  async anyOpenRound(player_id: bigint): Promise<BetRow | null> {
+    return (
+      ((await this.db
+        .selectFrom('casino_bets')
+        .selectAll()
+        .where('player_id', '=', player_id)
+        .where('game', 'in', STATEFUL_GAMES)
+        .where('status', 'in', ['placing', 'active'])
+        .executeTakeFirst()) as BetRow | undefined) ?? null
+    );
+  }
+
+  /** Open rounds with an extra stake whose outcome a crash left unknown (the sweep's work). */
+  pendingStakes(olderThan: Date, limit: number) {
+    return this.db
+      .selectFrom('casino_bets')
+      .selectAll()
+      .where('status', '=', 'active')
+      .where('game', '=', 'blackjack')
+      .where(sql<boolean>`jsonb_typeof(outcome -> 'pending') = 'object'`)
+      .where('created_at', '<', olderThan)
+      .orderBy('id')
+      .limit(limit)
+      .execute() as Promise<BetRow[]>;
+  }
+
   async updateRound(
     tx: OriginalsTx,
     id: bigint,
@@ -311,6 +365,8 @@ export class OriginalsRepository {
       payout_minor: bigint;
       multiplier: string;
       status: BetRow['status'];
+      /** A round that took another stake (a double, a split, insurance): the total now. */
+      stake_minor?: bigint;
     },
   ): Promise<BetRow> {
     return (await tx
@@ -376,7 +432,7 @@ export class OriginalsRepository {
       .where((eb) =>
         eb.or([
           eb('status', '=', 'settled'),
-          eb.and([eb('status', '=', 'placing'), eb('game', '<>', 'mines')]),
+          eb.and([eb('status', '=', 'placing'), eb('game', 'not in', STATEFUL_GAMES)]),
         ]),
       )
       .orderBy('id', 'desc')

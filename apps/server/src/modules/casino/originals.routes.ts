@@ -32,6 +32,8 @@ export const betView = z.object({
     'dragon-tiger',
     'teen-patti',
     'andar-bahar',
+    'hilo',
+    'blackjack',
   ]),
   /** active: a Mines round still being played. */
   state: z.enum(['active', 'settled']),
@@ -47,7 +49,7 @@ export const betView = z.object({
   won: z.boolean(),
   /** The house edge the bet was played at, in basis points (the verifier needs it). */
   edge_bp: z.number().int(),
-  /** Per game: Limbo {result}; Plinko {rows, risk, path, bucket}; Mines {mines, revealed, busted, mine_positions, next_multiplier}; Keno {picks, risk, drawn, hits}; Wheel {segments, risk, segment}; Roulette {pocket, color, chips: [{type, numbers?, index?, amount, payout}]}; the card tables {chips: [{spot, amount, payout}], and their cards as indices 0–51 — Baccarat {player, banker, player_total, banker_total, winner, player_pair, banker_pair}, Dragon Tiger {dragon, tiger, winner}, Teen Patti {player, dealer, player_hand, dealer_hand, winner}, Andar Bahar {joker, andar, bahar, winner, dealt}}. */
+  /** Per game: Limbo {result}; Plinko {rows, risk, path, bucket}; Mines {mines, revealed, busted, mine_positions, next_multiplier}; Keno {picks, risk, drawn, hits}; Wheel {segments, risk, segment}; Roulette {pocket, color, chips: [{type, numbers?, index?, amount, payout}]}; the card tables {chips: [{spot, amount, payout}], and their cards as indices 0–51 — Baccarat {player, banker, player_total, banker_total, winner, player_pair, banker_pair}, Dragon Tiger {dragon, tiger, winner}, Teen Patti {player, dealer, player_hand, dealer_hand, winner}, Andar Bahar {joker, andar, bahar, winner, dealt}}.; HiLo and Blackjack: see their routes. */
   details: z.record(z.string(), z.unknown()),
   nonce: z.number().int(),
   client_seed: z.string(),
@@ -92,7 +94,7 @@ export const originalsRoutes =
             'The new active server seed is the one whose SHA-256 was shown as `next_server_seed_hash` before this call. ' +
             'Send that hash back as `next_server_seed_hash` to be sure it is the one you saw (409 `SEEDS_CHANGED` if your ' +
             'seeds were rotated elsewhere since). Without `client_seed` a random one is chosen. 409 `ROUND_IN_PROGRESS` ' +
-            'while a Mines round is open; 409 `SEED_NOT_SHOWN` if no next seed had been shown yet (read the seeds first).',
+            'while a Mines, HiLo or Blackjack round is open; 409 `SEED_NOT_SHOWN` if no next seed had been shown yet (read the seeds first).',
           security,
           body: z
             .object({

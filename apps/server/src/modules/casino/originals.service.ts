@@ -33,9 +33,16 @@ import { type Wager, type WagersService, wagersError } from '../wagers/index.ts'
 import { casinoError } from './casino.errors.ts';
 import { type CardSlipInput, cardSlip } from './originals/card-bets.ts';
 import { CARD_TABLES, type CardGame } from './originals/card-tables.ts';
+import { blackjackDetails, hiloDetails } from './originals/card-views.ts';
 import { type KenoInput, kenoDetails, kenoPlan } from './originals.keno.ts';
 import type { Plan } from './originals.plan.ts';
-import type { BetRow, OriginalsRepository, SeedRow } from './originals.repository.ts';
+import {
+  type BetRow,
+  isStateful,
+  type OriginalsRepository,
+  type SeedRow,
+  type StatefulGame,
+} from './originals.repository.ts';
 import {
   type RouletteChipInput,
   rouletteDetails,
@@ -77,6 +84,18 @@ const SETTLED_FLUSH_MS = 20;
 const SETTLED_FLUSH_SIZE_MAX = 500;
 /** A seed whose nonce moved under the cache (another instance) is read again this often. */
 const STALE_SEED_ATTEMPTS = 3;
+
+/** What a player is told when a round of that game is already open. */
+const ROUND_OPEN: Record<StatefulGame, string> = {
+  mines: 'A Mines round is already in progress: finish it first.',
+  hilo: 'A HiLo round is already in progress: finish it first.',
+  blackjack: 'A Blackjack hand is already in progress: finish it first.',
+};
+const roundOpen = (game: BetRow['game']) =>
+  casinoError(
+    'ROUND_IN_PROGRESS',
+    `Finish your ${game === 'blackjack' ? 'Blackjack hand' : game === 'hilo' ? 'HiLo round' : 'Mines round'} before rotating the seeds.`,
+  );
 
 /** A refusal about one field of the bet (its `errors` name it). */
 function invalid(message: string, path: string): never {
@@ -174,10 +193,9 @@ export class OriginalsService {
         'next_server_seed_hash',
       );
     }
-    // The seed would reveal where the mines of an open round lie.
-    if (await this.repository.openMines(player_id)) {
-      throw casinoError('ROUND_IN_PROGRESS', 'Finish your Mines round before rotating the seeds.');
-    }
+    // The seed would reveal where the mines (or the cards) of an open round lie.
+    const open = await this.repository.anyOpenRound(player_id);
+    if (open) throw roundOpen(open.game);
     // Only a seed committed before this request may be paired with the client seed it carries.
     if (!(await this.repository.nextSeed(null, player_id))) {
       await this.ensureSeed(player_id);
@@ -197,14 +215,10 @@ export class OriginalsService {
       ) {
         throw casinoError('SEEDS_CHANGED');
       }
-      // Again under the pair's lock: a Mines round started since the check above would otherwise
-      // have its mines revealed by this rotation.
-      if (await this.repository.openMines(player_id)) {
-        throw casinoError(
-          'ROUND_IN_PROGRESS',
-          'Finish your Mines round before rotating the seeds.',
-        );
-      }
+      // Again under the pair's lock: a round started since the check above would otherwise
+      // have its mines or cards revealed by this rotation.
+      const opened = await this.repository.anyOpenRound(player_id);
+      if (opened) throw roundOpen(opened.game);
       await this.repository.retireSeed(tx, active.id);
       const promoted = await this.repository.promoteSeed(
         tx,
@@ -232,7 +246,7 @@ export class OriginalsService {
   }
 
   /** The wallet currency, or a 409 saying there is none. */
-  private async currency(currency_id: number | null) {
+  async currency(currency_id: number | null) {
     const currency = await this.deps.currencyOf(currency_id);
     if (!currency) throw currenciesError('NO_WALLET_CURRENCY');
     return currency;
@@ -275,7 +289,7 @@ export class OriginalsService {
   }
 
   /** The bet as the bet path (modules/wagers) knows it. */
-  private wager(bet: BetRow): Wager {
+  wager(bet: BetRow): Wager {
     return {
       bet_ref: `casino:${bet.id}`,
       product: 'originals',
@@ -304,7 +318,7 @@ export class OriginalsService {
    * instance, a rotation, or a racing bet of the same player may have moved it), so a stale
    * cache costs a second try, never a result drawn twice from one nonce.
    */
-  private async play(
+  async play(
     game: BetRow['game'],
     player: { id: bigint; currency_id: number | null },
     input: { amount: string; idempotency_key: string },
@@ -316,10 +330,10 @@ export class OriginalsService {
     const edge_bp = await this.settings.edge(game);
     const planned = plan(stake, edge_bp);
     const limits = await this.checkLimits(currency, stake, planned.bestPayout);
-    if (game === 'mines' && (await this.repository.openMines(player.id))) {
+    if (isStateful(game) && (await this.repository.openRound(null, player.id, game))) {
       const again = await this.repository.betByKey(player.id, input.idempotency_key);
       if (again) return this.replay(again, currency.scale);
-      throw casinoError('ROUND_IN_PROGRESS', undefined, 'mines');
+      throw casinoError('ROUND_IN_PROGRESS', ROUND_OPEN[game], game);
     }
     const reference = `casino:${player.id}:${input.idempotency_key}`;
     let admitted: Awaited<ReturnType<WagersService['admit']>>;
@@ -380,11 +394,11 @@ export class OriginalsService {
       });
     } catch (error) {
       await this.deps.wagers.release(reference);
-      // Two Mines starts at once: the unique open-round index refuses the second.
-      if ((error as { code?: string }).code === '23505') {
+      // Two starts of a stateful game at once: its unique open-round index refuses the second.
+      if ((error as { code?: string }).code === '23505' && isStateful(game)) {
         const again = await this.repository.betByKey(player.id, input.idempotency_key);
         if (again) return this.replay(again, currency.scale);
-        throw casinoError('ROUND_IN_PROGRESS', undefined, 'mines');
+        throw casinoError('ROUND_IN_PROGRESS', ROUND_OPEN[game], game);
       }
       throw error;
     }
@@ -672,9 +686,9 @@ export class OriginalsService {
    * game's stake, payout and `BetSettled` go in one ledger batch; its settled mark is written
    * with others a moment later (the sweep finishes any a crash left placing).
    */
-  private async settle(bet: BetRow): Promise<BetRow | null> {
+  async settle(bet: BetRow): Promise<BetRow | null> {
     const wager = this.wager(bet);
-    const opening = bet.game === 'mines' && !(bet.outcome as MinesOutcome).finished;
+    const opening = isStateful(bet.game) && !(bet.outcome as { finished: boolean }).finished;
     if (opening || bet.bonus_id !== null) {
       const staked = await this.deps.wagers.stake(wager, {
         key: `casino-bet:${bet.id}`,
@@ -699,8 +713,8 @@ export class OriginalsService {
         payout_minor: bet.payout_minor,
         payout_key: `casino-win:${bet.id}`,
       });
-    } else if (bet.game === 'mines') {
-      // A Mines round that ends: its stake was taken when it opened.
+    } else if (isStateful(bet.game)) {
+      // A round that ends (Mines, HiLo, Blackjack): its stakes were taken as it went.
       await this.deps.wagers.settle(wager, {
         stake_minor: bet.stake_minor,
         payout_minor: bet.payout_minor,
@@ -781,12 +795,18 @@ export class OriginalsService {
     return out;
   }
 
-  /** Finishes bets a crash left with their outcome fixed but their money unmoved. */
+  /**
+   * Finishes bets a crash left with their outcome fixed but their money unmoved, and the extra
+   * stakes (a double, a split, insurance) a crash left half done (`sweepRounds`).
+   */
   async sweep(now = new Date()) {
     const rows = await this.repository.placing(new Date(now.getTime() - 10_000), 100);
     for (const row of rows) await this.settle(row);
-    return rows.length;
+    return rows.length + ((await this.sweepRounds?.(now)) ?? 0);
   }
+
+  /** Set by the card games' service (originals/card-rounds.ts). */
+  sweepRounds: ((now: Date) => Promise<number>) | null = null;
 
   async history(player_id: bigint, currency_id: number | null) {
     const currency = await this.deps.currencyOf(currency_id);
@@ -810,7 +830,7 @@ export class OriginalsService {
   }
 
   /** A bet as the player sees it; `seed` when the caller has it (the bet just placed). */
-  private async view(bet: BetRow, scale: number, seed?: SeedRow) {
+  async view(bet: BetRow, scale: number, seed?: SeedRow) {
     seed ??= (await this.repository.seed(bet.seed_id)) ?? undefined;
     const params = bet.params as Record<string, unknown> & { edge_bp?: number };
     const outcome = bet.outcome as Record<string, unknown> & { won?: boolean };
@@ -862,6 +882,10 @@ export class OriginalsService {
         return { ...common, details: wheelDetails(bet) };
       case 'roulette':
         return { ...common, details: rouletteDetails(bet, scale) };
+      case 'hilo':
+        return { ...common, details: hiloDetails(bet, scale) };
+      case 'blackjack':
+        return { ...common, details: blackjackDetails(bet, scale) };
       case 'mines': {
         const m = outcome as unknown as MinesOutcome;
         const mines = params.mines as number;

@@ -15,6 +15,8 @@ export const ORIGINAL_GAMES = [
   'dragon-tiger',
   'teen-patti',
   'andar-bahar',
+  'hilo',
+  'blackjack',
 ] as const;
 export type OriginalGame = (typeof ORIGINAL_GAMES)[number];
 /**
@@ -22,13 +24,15 @@ export type OriginalGame = (typeof ORIGINAL_GAMES)[number];
  * pockets, 2.70 % (1/37) whatever the operator would like (decision 0540); Baccarat's Banker
  * 0.95:1 (1.06 %), Dragon Tiger's half-back tie (3.85 %), Andar Bahar's Andar 0.9:1 (2.15 %) — the
  * main bet's edge of a fixed paytable, shown to the operator and recorded with each bet; Teen
- * Patti's Ante follows the operator's edge (decision 0545).
+ * Patti's Ante follows the operator's edge (decision 0545); Blackjack's table rules under optimal
+ * play return 99.31 % (blackjackRtp() in packages/games; decision 0550).
  */
 export const FIXED_EDGES: Partial<Record<OriginalGame, number>> = {
   roulette: 270,
   baccarat: 106,
   'dragon-tiger': 385,
   'andar-bahar': 215,
+  blackjack: 69,
 };
 
 /** Without an operator row, the edge the large crypto casinos use. */

@@ -182,6 +182,19 @@ function originalMotif(slug: string, light: string, tilt: number): string {
       return `<g><path d="M56 180 Q120 176 180 84" fill="none" stroke="#fff" stroke-width="6" stroke-linecap="round"/>
         <path d="M56 180 Q120 176 180 84 L180 180z" fill="#fff" opacity="0.12"/>
         <path d="M172 76l18-4-6 18z" fill="${light}"/><text x="92" y="116" font-size="26" text-anchor="middle" font-family="system-ui" font-weight="900" fill="#fff">3.47×</text></g>`;
+    case 'hilo':
+      return `<g><rect x="82" y="70" width="76" height="106" rx="10" fill="#fff" transform="rotate(${tilt / 2} 120 123)"/>
+        <text x="120" y="138" font-size="44" text-anchor="middle" font-family="system-ui" font-weight="900" fill="#dc2626">Q</text>
+        <path d="M184 96l14 20h-28z" fill="${light}"/><path d="M184 150l14-20h-28z" fill="#fff" opacity="0.75"/>
+        <path d="M56 96l14 20H42z" fill="${light}"/><path d="M56 150l14-20H42z" fill="#fff" opacity="0.75"/></g>`;
+    case 'blackjack':
+      return `<g transform="rotate(${-8 + tilt / 2} 110 130)"><rect x="62" y="70" width="76" height="106" rx="10" fill="#fff"/>
+        <text x="76" y="98" font-size="22" font-family="system-ui" font-weight="900" fill="#111">A</text>
+        <text x="100" y="148" font-size="40" text-anchor="middle" font-family="system-ui" fill="#111">♠</text></g>
+        <g transform="rotate(${10 + tilt / 2} 140 130)"><rect x="104" y="74" width="76" height="106" rx="10" fill="#fff"/>
+        <text x="118" y="102" font-size="22" font-family="system-ui" font-weight="900" fill="#dc2626">J</text>
+        <text x="142" y="152" font-size="40" text-anchor="middle" font-family="system-ui" fill="#dc2626">♥</text></g>
+        <text x="120" y="62" font-size="22" text-anchor="middle" font-family="system-ui" font-weight="900" fill="${light}">21</text>`;
     default:
       return `<g transform="rotate(${tilt} 120 128)"><rect x="72" y="80" width="96" height="96" rx="22" fill="#fff"/>
         <circle cx="98" cy="106" r="9" fill="#0f172a"/><circle cx="120" cy="128" r="9" fill="#0f172a"/><circle cx="142" cy="150" r="9" fill="#0f172a"/>

@@ -1,5 +1,6 @@
 import { crashPoint, recompute, sha256Hex } from '@casino/games';
 import { describe, expect, it } from 'vitest';
+import '../../app/bet-games.ts';
 import { betPageOf } from '../../lib/bet-links.ts';
 import type { BetDetail } from './api/bets.ts';
 import { GenericOutcome, StudioRound } from './renderers/generic.tsx';
@@ -97,6 +98,60 @@ describe('bet page verification', () => {
     expect((await verifyBet(wrong))?.ok).toBe(false);
   });
 
+  it('replays HiLo and Blackjack rounds from their recorded moves and catches a changed card', async () => {
+    const seeds = { serverSeed: 'the-server-seed', clientSeed: 'my-seed', nonce: 11 };
+    const fairness = {
+      scheme: 'seed_pair' as const,
+      server_seed_hash: await sha256Hex(seeds.serverSeed),
+      server_seed: seeds.serverSeed,
+      client_seed: seeds.clientSeed,
+      nonce: seeds.nonce,
+      edge_bp: 100,
+    };
+    const hilo = await recompute(seeds, { game: 'hilo', guesses: ['skip', 'skip'] });
+    const blackjack = await recompute(seeds, { game: 'blackjack', actions: [] });
+    if (hilo.game !== 'hilo' || blackjack.game !== 'blackjack') throw new Error('wrong game');
+    const hiloBet: BetDetail = {
+      ...base,
+      game: 'hilo',
+      fairness,
+      details: { cards: hilo.round.cards, guesses_made: ['skip', 'skip'] },
+    };
+    const bjBet: BetDetail = {
+      ...base,
+      game: 'blackjack',
+      fairness,
+      details: {
+        hands: blackjack.round.hands.map((h) => ({ cards: h.cards })),
+        // The dealer's hand as recorded once the round is over (or its up card while it runs).
+        dealer: { cards: blackjack.round.dealer },
+        actions: blackjack.round.actions,
+      },
+    };
+    if (blackjack.round.phase !== 'done') {
+      const stood = await recompute(seeds, { game: 'blackjack', actions: ['stand'] });
+      if (stood.game !== 'blackjack') throw new Error('wrong game');
+      bjBet.details = {
+        hands: stood.round.hands.map((h) => ({ cards: h.cards })),
+        dealer: { cards: stood.round.dealer },
+        actions: stood.round.actions,
+      };
+    }
+    expect(canVerify(hiloBet) && canVerify(bjBet)).toBe(true);
+    expect(betRenderer(hiloBet)).not.toBe(GenericOutcome);
+    expect(betRenderer(bjBet)).not.toBe(GenericOutcome);
+    expect(await verifyBet(hiloBet)).toMatchObject({ ok: true });
+    expect(await verifyBet(bjBet)).toMatchObject({ ok: true });
+    const changed = [...hilo.round.cards];
+    changed[1] = (changed[1]! + 4) % 52;
+    expect(
+      (await verifyBet({ ...hiloBet, details: { ...hiloBet.details, cards: changed } }))?.ok,
+    ).toBe(false);
+    expect(
+      (await verifyBet({ ...bjBet, details: { ...bjBet.details, dealer: { cards: [0, 1] } } }))?.ok,
+    ).toBe(false);
+  });
+
   it('recomputes a crash point from the round hash and salt', async () => {
     const hash = 'a'.repeat(64);
     const point = await crashPoint(hash, 'salt', 100);
@@ -117,14 +172,14 @@ describe('bet page verification', () => {
   });
 
   it('a new game registers its own verifier and renderer; others get the generic view', async () => {
-    const hilo = { ...(await diceBet('the-server-seed')), game: 'hilo' };
-    expect(canVerify(hilo)).toBe(false);
-    registerSeedVerifier('hilo', async () => ({ recorded: 'x', recomputed: 'x' }));
-    expect(canVerify(hilo)).toBe(true);
-    expect(betRenderer(hilo)).toBe(GenericOutcome);
-    const HiLo = () => null;
-    registerBetRenderer('hilo', HiLo);
-    expect(betRenderer(hilo)).toBe(HiLo);
+    const poker = { ...(await diceBet('the-server-seed')), game: 'video-poker' };
+    expect(canVerify(poker)).toBe(false);
+    registerSeedVerifier('video-poker', async () => ({ recorded: 'x', recomputed: 'x' }));
+    expect(canVerify(poker)).toBe(true);
+    expect(betRenderer(poker)).toBe(GenericOutcome);
+    const Poker = () => null;
+    registerBetRenderer('video-poker', Poker);
+    expect(betRenderer(poker)).toBe(Poker);
     expect(betRenderer(base)).toBe(DiceOutcome);
     expect(betRenderer({ ...base, kind: 'studio', game: 'koi-garden' })).toBe(StudioRound);
   });

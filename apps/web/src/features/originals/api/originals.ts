@@ -39,6 +39,8 @@ export const diceBet = z.object({
       'dragon-tiger',
       'teen-patti',
       'andar-bahar',
+      'hilo',
+      'blackjack',
     ])
     .default('dice'),
   state: z.enum(['active', 'settled']).default('settled'),

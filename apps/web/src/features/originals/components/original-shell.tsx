@@ -49,7 +49,9 @@ export type OriginalGame =
   | 'keno'
   | 'wheel'
   | 'roulette'
-  | CardGame;
+  | CardGame
+  | 'hilo'
+  | 'blackjack';
 const GAMES: readonly OriginalGame[] = [
   'dice',
   'limbo',
@@ -60,19 +62,23 @@ const GAMES: readonly OriginalGame[] = [
   'wheel',
   'roulette',
   ...CARD_GAMES,
+  'hilo',
+  'blackjack',
 ];
 /**
  * Where a game's texts live: Dice came first (`originals.dice`), Keno, Wheel, Roulette in
- * `originalsNum`, the card tables in `cardTables`.
+ * `originalsNum`, the card tables in `cardTables`, HiLo and Blackjack in `cardOriginals`.
  */
 const textsOf = (game: OriginalGame) =>
   game === 'dice'
     ? 'originals.dice'
     : isCardGame(game)
       ? `cardTables.${game}`
-      : game === 'keno' || game === 'wheel' || game === 'roulette'
-        ? `originalsNum.${game}`
-        : `originals2.${game}`;
+      : game === 'hilo' || game === 'blackjack'
+        ? `cardOriginals.${game}`
+        : game === 'keno' || game === 'wheel' || game === 'roulette'
+          ? `originalsNum.${game}`
+          : `originals2.${game}`;
 /** An original's title key (the verifier and the history name games with it). */
 export const titleKey = (game: OriginalGame) => `${textsOf(game)}.title`;
 

@@ -5,6 +5,9 @@ import { cn } from '../../../components/cn.ts';
 const GLYPH = { diamonds: '♦', hearts: '♥', spades: '♠', clubs: '♣' } as const;
 const SIZES = {
   sm: 'h-[3.4rem] w-[2.45rem] rounded-[0.4rem] text-[0.8rem]',
+  /** Two hands side by side: small on a phone, full size where the table has room. */
+  split:
+    'h-[3.4rem] w-[2.45rem] rounded-[0.4rem] text-[0.8rem] sm:h-[5.6rem] sm:w-[4rem] sm:rounded-[0.5rem] sm:text-[1.15rem]',
   md: 'h-[4.6rem] w-[3.3rem] rounded-[0.5rem] text-[1rem] sm:h-[5.6rem] sm:w-[4rem] sm:text-[1.15rem]',
   lg: 'h-[6.4rem] w-[4.6rem] rounded-[0.6rem] text-[1.3rem] sm:h-[8rem] sm:w-[5.75rem] sm:text-[1.6rem]',
 } as const;

@@ -1,6 +1,9 @@
 import {
+  BLACKJACK_ACTIONS,
   crashPoint,
   floats,
+  HILO_GUESSES,
+  hiloMultiplier,
   PLINKO_RISKS,
   type PlinkoRisk,
   plinkoMultiplier_x100,
@@ -17,6 +20,7 @@ import { PageFrame } from '../../../components/page-frame.tsx';
 import { useAuth } from '../../../lib/root-store.ts';
 import { type OriginalBet, useCasinoBets } from '../api/originals.ts';
 import { CARD_GAMES, type CardDeal, dealOf, dealSummary, isCardGame } from './card-rules.ts';
+import { blackjackText, cardsText, parseMoves } from './card-summary.ts';
 import { FairnessPanel, titleKey } from './original-shell.tsx';
 import { PlayingCard } from './playing-card.tsx';
 import {
@@ -35,8 +39,12 @@ const GAMES = [
   'crash',
   ...NUMBER_GAMES,
   ...CARD_GAMES,
+  'hilo',
+  'blackjack',
 ] as const;
 type Game = (typeof GAMES)[number];
+/** The games whose round is the player's recorded moves replayed over the seeds' cards. */
+const withMoves = (g: Game) => g === 'hilo' || g === 'blackjack';
 type Verified = {
   hash: string;
   floats: number[];
@@ -56,6 +64,9 @@ function recordedOf(bet: OriginalBet): string {
     result?: string;
     bucket?: number;
     mine_positions?: number[] | null;
+    cards?: number[];
+    hands?: { cards: number[] }[];
+    dealer?: { cards: number[] };
   };
   switch (bet.game) {
     case 'dice':
@@ -70,6 +81,13 @@ function recordedOf(bet: OriginalBet): string {
         .join(', ');
     case 'plinko':
       return `${d.bucket ?? '—'} · ${twoDecimals(bet.multiplier)}×`;
+    case 'hilo':
+      return cardsText(d.cards ?? []);
+    case 'blackjack':
+      return blackjackText(
+        (d.hands ?? []).map((h) => h.cards),
+        d.dealer?.cards ?? [],
+      );
     default:
       if (isCardGame(bet.game)) return dealSummary(bet.game, bet.details as CardDeal);
       return recordedNumber(bet);
@@ -109,6 +127,9 @@ const FORMULAS: Record<Game, string> = {
     'deck 0–51 (♦2 ♥2 ♠2 ♣2 … ♣A); card i = remaining[floor(float_i × remaining.length)]\nPlayer = cards 1–3, Dealer = cards 4–6',
   'andar-bahar':
     "deck 0–51; card i = remaining[floor(float_i × remaining.length)]\nJoker = card 1; then Andar, Bahar, … until the Joker's rank",
+  hilo: 'card k = floor(float_k × 52), ♦2 ♥2 ♠2 ♣2 ♦3 … ♣A (infinite deck)\ncard 0 starts; each guess meets the next card\nmultiplier = (1 − edge) × 13ⁿ / (k₁ ⋯ kₙ)',
+  blackjack:
+    'card k = floor(float_k × 52), ♦2 ♥2 ♠2 ♣2 ♦3 … ♣A (infinite deck)\ndealt in order: player, dealer, player, dealer (hole),\nthen each card as the recorded moves need it',
 };
 
 /** Anyone can recompute a past bet here, in the browser, with the same code the server runs. */
@@ -123,6 +144,7 @@ export function ProvablyFairPage() {
   const [rows, setRows] = useState('16');
   const [risk, setRisk] = useState<PlinkoRisk>('medium');
   const [segments, setSegments] = useState('30');
+  const [moves, setMoves] = useState('');
   const [result, setResult] = useState<Verified | null>(null);
   const [problem, setProblem] = useState<string | null>(null);
   /** The bet of the player's being checked: its recorded result is shown beside the recomputed one. */
@@ -139,8 +161,20 @@ export function ProvablyFairPage() {
     rows: string;
     risk: PlinkoRisk;
     segments: string;
+    moves: string;
   };
-  const current: Input = { game, serverSeed, clientSeed, nonce, edge, mines, rows, risk, segments };
+  const current: Input = {
+    game,
+    serverSeed,
+    clientSeed,
+    nonce,
+    edge,
+    mines,
+    rows,
+    risk,
+    segments,
+    moves,
+  };
 
   const verify = async (input: Input) => {
     setProblem(null);
@@ -168,6 +202,41 @@ export function ProvablyFairPage() {
     if (!seeds.serverSeed || !seeds.clientSeed || !Number.isInteger(seeds.nonce) || seeds.nonce < 0)
       return setProblem(t('originals2.fair.badSeeds'));
     const base = { hash: await sha256Hex(seeds.serverSeed), floats: await floats(seeds, 4) };
+    if (input.game === 'hilo' || input.game === 'blackjack') {
+      try {
+        if (input.game === 'hilo') {
+          const guesses = parseMoves(input.moves, HILO_GUESSES);
+          if (!guesses) return setProblem(t('cardOriginals.fair.badMoves'));
+          const r = await recompute(seeds, { game: 'hilo', guesses });
+          if (r.game === 'hilo')
+            setResult({
+              ...base,
+              label: t('cardOriginals.fair.cards'),
+              value: cardsText(r.round.cards),
+              extra: r.round.lost
+                ? t('cardOriginals.hilo.lost')
+                : `${hiloMultiplier(r.round.ks, edge_bp)}×`,
+            });
+        } else {
+          const actions = parseMoves(input.moves, BLACKJACK_ACTIONS);
+          if (!actions) return setProblem(t('cardOriginals.fair.badMoves'));
+          const r = await recompute(seeds, { game: 'blackjack', actions });
+          if (r.game === 'blackjack')
+            setResult({
+              ...base,
+              label: t('cardOriginals.fair.hands'),
+              value: blackjackText(
+                r.round.hands.map((h) => h.cards),
+                r.round.dealer,
+              ),
+            });
+        }
+      } catch {
+        // Moves the rules refuse at that point: not the round that was played.
+        setProblem(t('cardOriginals.fair.badMoves'));
+      }
+      return;
+    }
     if (isCardGame(input.game)) {
       const deal = await dealOf(input.game, seeds);
       return setResult({
@@ -237,6 +306,8 @@ export function ProvablyFairPage() {
       rows?: number;
       risk?: PlinkoRisk;
       segments?: number;
+      guesses_made?: string[];
+      actions?: string[];
     };
     const input: Input = {
       game: bet.game,
@@ -248,6 +319,7 @@ export function ProvablyFairPage() {
       rows: String(details.rows ?? rows),
       risk: bet.game === 'keno' ? risk : (details.risk ?? risk),
       segments: String(details.segments ?? segments),
+      moves: (details.guesses_made ?? details.actions ?? []).join(', '),
     };
     setGame(input.game);
     setServerSeed(input.serverSeed);
@@ -258,6 +330,7 @@ export function ProvablyFairPage() {
     setRows(input.rows);
     setRisk(input.risk);
     setSegments(input.segments);
+    setMoves(input.moves);
     setChecked(bet);
     void verify(input);
     document.getElementById('verifier')?.scrollIntoView({ behavior: 'smooth', block: 'start' });
@@ -340,7 +413,8 @@ export function ProvablyFairPage() {
               game !== 'mines' &&
               game !== 'keno' &&
               game !== 'roulette' &&
-              !isCardGame(game) && (
+              !isCardGame(game) &&
+              game !== 'blackjack' && (
                 <TextField
                   label={t('originals2.fair.edge')}
                   value={edge}
@@ -391,6 +465,19 @@ export function ProvablyFairPage() {
               </>
             )}
           </div>
+          {withMoves(game) && (
+            <TextField
+              label={
+                game === 'hilo'
+                  ? t('cardOriginals.fair.hiloMoves')
+                  : t('cardOriginals.fair.blackjackMoves')
+              }
+              value={moves}
+              onChange={(e) => setMoves(e.target.value)}
+              spellCheck={false}
+              data-testid="verify-moves"
+            />
+          )}
           <Button type="submit" data-testid="verify-submit">
             {t('originals.fair.verify')}
           </Button>
