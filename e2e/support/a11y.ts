@@ -32,11 +32,18 @@ export async function a11yViolations(page: Page): Promise<A11yViolation[]> {
       resultTypes: ['violations'],
     });
     return result.violations.map(
-      (v: { id: string; impact: string; help: string; nodes: { target: unknown[] }[] }) => ({
+      (v: {
+        id: string;
+        impact: string;
+        help: string;
+        nodes: { target: unknown[]; html: string }[];
+      }) => ({
         id: v.id,
         impact: v.impact,
         help: v.help,
-        nodes: v.nodes.map((node) => node.target.map(String).join(' ')),
+        nodes: v.nodes.map(
+          (node) => `${node.target.map(String).join(' ')}  ${node.html.slice(0, 160)}`,
+        ),
       }),
     );
   }, WCAG_TAGS);

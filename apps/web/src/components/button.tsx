@@ -2,7 +2,7 @@ import type { ButtonHTMLAttributes, ReactNode } from 'react';
 import { cn } from './cn.ts';
 import { Spinner } from './spinner.tsx';
 
-type Variant = 'primary' | 'secondary' | 'ghost' | 'outline';
+type Variant = 'primary' | 'secondary' | 'ghost' | 'outline' | 'danger';
 type Size = 'sm' | 'md' | 'lg';
 
 const variants: Record<Variant, string> = {
@@ -12,6 +12,8 @@ const variants: Record<Variant, string> = {
   outline:
     'border border-ink-600 text-fg hover:border-ink-500 hover:bg-ink-800 disabled:text-fg-subtle',
   ghost: 'text-fg-muted hover:bg-ink-800 hover:text-fg disabled:text-fg-subtle',
+  // Ink on the negative red: white on it reads below 4.5:1.
+  danger: 'bg-negative text-ink-950 hover:bg-negative/90 disabled:opacity-60',
 };
 
 const sizes: Record<Size, string> = {

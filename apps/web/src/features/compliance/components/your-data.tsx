@@ -64,7 +64,7 @@ export function YourData() {
         </Button>
         {confirming ? (
           <Button
-            className="bg-negative text-ink-950 hover:bg-negative/90"
+            variant="danger"
             loading={closing}
             onClick={() => void close()}
             data-testid="close-account-confirm"

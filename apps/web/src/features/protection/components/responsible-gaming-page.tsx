@@ -432,7 +432,7 @@ function ExclusionForm({ status }: { status: ProtectionStatus }) {
         </SelectField>
         {confirming ? (
           <Button
-            className="bg-negative text-ink-950 hover:bg-negative/90"
+            variant="danger"
             loading={exclude.isPending}
             onClick={() =>
               exclude.mutate(
