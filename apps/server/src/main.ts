@@ -99,6 +99,9 @@ async function main(): Promise<void> {
     }, timeout_ms);
     try {
       await drain();
+      // Still serving while the proxy's health check sees `draining` and takes this one out.
+      const grace_ms = config.shutdownGraceMs ?? 0;
+      if (grace_ms > 0) await new Promise((resolve) => setTimeout(resolve, grace_ms));
       await app.close();
     } catch (error) {
       code = 1;

@@ -35,6 +35,8 @@ const environment = z.object({
     .optional(),
   /** Connections this instance's pool may open; sized against max_connections (docs/ops/scaling.md). */
   DATABASE_POOL_SIZE: z.coerce.number().int().min(2).max(500).default(POOL_SIZE_DEFAULT),
+  /** After SIGTERM, how long the instance still serves while the proxy sees it draining. */
+  SHUTDOWN_GRACE_MS: z.coerce.number().int().min(0).max(60_000).default(0),
   /** How long SIGTERM waits for requests and bets in flight before closing anyway. */
   SHUTDOWN_TIMEOUT_MS: z.coerce
     .number()
@@ -141,6 +143,7 @@ export type Config = {
   databaseReplicaUrl?: string | undefined;
   databasePoolSize?: number;
   shutdownTimeoutMs?: number;
+  shutdownGraceMs?: number;
   dataDir: string;
   publicUrl: string;
   smtpUrl: string | undefined;
@@ -208,6 +211,7 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
     databaseReplicaUrl: env.DATABASE_REPLICA_URL,
     databasePoolSize: env.DATABASE_POOL_SIZE,
     shutdownTimeoutMs: env.SHUTDOWN_TIMEOUT_MS,
+    shutdownGraceMs: env.SHUTDOWN_GRACE_MS,
     dataDir: path.resolve(env.DATA_DIR),
     publicUrl: (env.PUBLIC_URL ?? `http://localhost:${port}`).replace(/\/$/, ''),
     smtpUrl: env.SMTP_URL,
