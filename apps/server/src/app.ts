@@ -1,5 +1,6 @@
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { WS_CLOSE_SERVICE_RESTART, WS_CLOSE_SERVICE_RESTART_REASON } from '@casino/contracts';
 import compress from '@fastify/compress';
 import cors from '@fastify/cors';
 import helmet from '@fastify/helmet';
@@ -79,6 +80,10 @@ export type AppOptions = {
    * (live wallet pushes). Without it nothing is heard from other instances or the ledger.
    */
   pool?: pg.Pool;
+  /** The pool whose connection LISTENs (a direct one behind PgBouncer); default `pool`. */
+  listenPool?: pg.Pool;
+  /** Heavy read-only reports: a read replica when DATABASE_REPLICA_URL is set; default `db`. */
+  reportsDb?: Db;
   limits?: Partial<AuthLimits>;
   /** Staff sign-in limits (tests relax them). */
   staffLimits?: Partial<StaffLimits>;
@@ -106,6 +111,10 @@ export async function buildApp(options: AppOptions) {
     // Only the configured number of proxy hops may set the client address.
     trustProxy: (_address: string, hop: number) => hop < config.trustProxyHops,
     genReqId: () => crypto.randomUUID(),
+    // While closing, a request already on an open connection is served as usual, not answered
+    // 503: a rolling restart must return no 5xx (decision 0128). The drain's `connection: close`
+    // moves clients off first.
+    return503OnClosing: false,
   };
   const app = Fastify(serverOptions).withTypeProvider<ZodTypeProvider>();
   app.setValidatorCompiler(validatorCompiler);
@@ -118,7 +127,8 @@ export async function buildApp(options: AppOptions) {
 
   // Platform: cross-instance notifications, the outbox of domain events.
   const logError = (message: string, error: unknown) => app.log.error({ err: error }, message);
-  const events = options.pool ? createPgEventBus(options.pool, logError) : createSilentEventBus();
+  const listenPool = options.listenPool ?? options.pool;
+  const events = listenPool ? createPgEventBus(listenPool, logError) : createSilentEventBus();
   // Domain events: written with the changes that cause them, delivered after commit.
   const outbox = new Outbox(db, {
     log: logError,
@@ -344,7 +354,12 @@ export async function buildApp(options: AppOptions) {
     publicUrl: () => config.publicUrl,
     vendor: { name: config.kyc.vendor, callbackSecret: config.kyc.callbackSecret },
   });
-  const vitals = createVitalsModule({ db, observe: metrics.webVital, log: logError });
+  const vitals = createVitalsModule({
+    db,
+    ...(options.reportsDb ? { reportsDb: options.reportsDb } : {}),
+    observe: metrics.webVital,
+    log: logError,
+  });
   // Scheduled jobs on pg-boss (outside tests, given the database's address): the modules'
   // schedules and the audit head's export.
   const jobs =
@@ -403,6 +418,7 @@ export async function buildApp(options: AppOptions) {
   // singletons run on the one instance holding their leader lease, and move to another within
   // a lease when it dies (platform/leader.ts, decision 0120). CRASH_ENGINE=off keeps an
   // instance out of the Crash engine's election (it stands by default outside tests).
+  let draining = false;
   const background = config.env !== 'test';
   const leaderOptions = { lease_ms: config.leaderLeaseMs, log: logError };
   const leases: LeaderLease[] = [];
@@ -496,7 +512,14 @@ export async function buildApp(options: AppOptions) {
       parts: MULTIPART_FIELDS_MAX,
     },
   });
-  await app.register(websocket, { options: { maxPayload: 4096 } });
+  await app.register(websocket, {
+    options: { maxPayload: 4096 },
+    // At close, every socket still open is told the server restarts: the client reconnects at once.
+    preClose(done) {
+      closeSocketsForRestart(app.websocketServer);
+      done();
+    },
+  });
   metrics.instrumentWebSockets(app.websocketServer);
   // Before every route: it adds its onSend hook to the routes registered after it (issue 20).
   await app.register(compress, compressionOptions);
@@ -527,12 +550,20 @@ export async function buildApp(options: AppOptions) {
   await registerMetricsEndpoint(app, metrics.registry, config.metrics);
   app.get('/healthz', { schema: { hide: true } }, async () => ({ status: 200, message: 'ok' }));
   app.get('/readyz', { schema: { hide: true } }, async (_request, reply) => {
+    // Draining: the proxy stops sending here while requests in flight finish.
+    if (draining) return reply.status(503).send({ status: 503, message: 'draining' });
     try {
       await sql`select 1`.execute(db);
       return { status: 200, message: 'ready' };
     } catch {
       return reply.status(503).send({ status: 503, message: 'database unavailable' });
     }
+  });
+
+  // Draining: every answer closes its connection, so keep-alive clients (and the proxy) open
+  // their next one elsewhere before this instance stops listening.
+  app.addHook('onRequest', async (_request, reply) => {
+    if (draining) reply.header('connection', 'close');
   });
 
   // Every route that moves player money names its action; the list lets a test prove each
@@ -674,7 +705,27 @@ export async function buildApp(options: AppOptions) {
     leases,
     jobs,
   };
-  return { app: app as unknown as FastifyInstance, modules };
+  /**
+   * The first step of a graceful shutdown (main.ts, decision 0128): readiness turns false, the
+   * leader leases are handed over at once (another instance takes the singletons within its
+   * standby poll, not a lease expiry) and open sockets are told to reconnect elsewhere. Requests
+   * go on being served until `app.close()`, which waits for those in flight.
+   */
+  const drain = async () => {
+    if (draining) return;
+    draining = true;
+    closeSocketsForRestart(app.websocketServer);
+    await Promise.all(leases.map((lease) => lease.stop()));
+  };
+  return { app: app as unknown as FastifyInstance, modules, drain };
+}
+
+/** Closes every open WebSocket with 1012 (Service Restart): the client reconnects promptly. */
+function closeSocketsForRestart(server: {
+  clients: Set<{ close(code: number, reason: string): void }>;
+}) {
+  for (const socket of server.clients)
+    socket.close(WS_CLOSE_SERVICE_RESTART, WS_CLOSE_SERVICE_RESTART_REASON);
 }
 
 export type AppModules = Awaited<ReturnType<typeof buildApp>>['modules'];

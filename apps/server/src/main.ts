@@ -1,7 +1,8 @@
 import { buildApp } from './app.ts';
 import { AUTH_LIMITS_DEFAULT } from './modules/auth/index.ts';
-import { ConfigError, loadConfig } from './platform/config.ts';
+import { ConfigError, loadConfig, SHUTDOWN_TIMEOUT_MS_DEFAULT } from './platform/config.ts';
 import { connectDatabase } from './platform/db/connect.ts';
+import { SchemaTooNewError } from './platform/db/migrate.ts';
 import { RateLimiter } from './platform/rate-limit.ts';
 import { seed } from './seed/index.ts';
 
@@ -26,15 +27,35 @@ const isLoopbackHost = (host: string) => /^(127\.|::1$|localhost$)/.test(host);
 
 async function main(): Promise<void> {
   const config = loadConfig();
-  const database = await connectDatabase(config, (line) => {
-    if (config.logLevel !== 'silent' && /error|fatal|applied/i.test(line))
-      console.log(`[db] ${line}`);
-  });
-  const { app, modules } = await buildApp({
+  // From the start the signals are this process's: one that comes before the server is up is
+  // kept and acted on once there is something to stop (the embedded database at least).
+  let shutdown: ((signal: string) => Promise<void>) | null = null;
+  let early: string | null = null;
+  const onSignal = (signal: string) => {
+    if (shutdown) void shutdown(signal);
+    else early ??= signal;
+  };
+  process.on('SIGINT', () => onSignal('SIGINT'));
+  process.on('SIGTERM', () => onSignal('SIGTERM'));
+  const database = await connectDatabase(
+    config,
+    (line) => {
+      if (config.logLevel !== 'silent' && /error|fatal|applied/i.test(line))
+        console.log(`[db] ${line}`);
+    },
+    { ownSignals: true },
+  );
+  if (early) {
+    await database.close();
+    process.exit(0);
+  }
+  const { app, modules, drain } = await buildApp({
     config,
     db: database.db,
     pool: database.pool,
-    databaseUrl: database.url,
+    listenPool: database.listenPool,
+    reportsDb: database.reportsDb,
+    databaseUrl: database.directUrl,
     limits: { signup_ip: { ...AUTH_LIMITS_DEFAULT.signup_ip, limit: config.signupLimitPerHour } },
   });
   await seed(modules, { demo: config.seedDemo });
@@ -60,18 +81,41 @@ async function main(): Promise<void> {
   }, HOUSEKEEPING_INTERVAL_MS);
   housekeeping.unref();
 
+  // Graceful shutdown (decision 0128): drain (readiness false, leases handed over, sockets told
+  // to reconnect), stop accepting and finish what is in flight within SHUTDOWN_TIMEOUT_MS,
+  // stop the background work, and close the database last: nothing may use it after.
   let closing = false;
-  const shutdown = async (signal: string) => {
+  shutdown = async (signal: string) => {
     if (closing) return;
     closing = true;
     clearInterval(housekeeping);
-    app.log.info({ signal }, 'shutting down');
-    await app.close();
-    await database.close();
-    process.exit(0);
+    const timeout_ms = config.shutdownTimeoutMs ?? SHUTDOWN_TIMEOUT_MS_DEFAULT;
+    app.log.info({ signal, timeout_ms }, 'draining');
+    let code = 0;
+    const overdue = setTimeout(() => {
+      code = 1;
+      app.log.warn({ timeout_ms }, 'shutdown timeout: closing the connections still open');
+      app.server.closeAllConnections();
+    }, timeout_ms);
+    try {
+      await drain();
+      // Still serving while the proxy's health check sees `draining` and takes this one out.
+      const grace_ms = config.shutdownGraceMs ?? 0;
+      if (grace_ms > 0) await new Promise((resolve) => setTimeout(resolve, grace_ms));
+      await app.close();
+    } catch (error) {
+      code = 1;
+      app.log.error({ err: error }, 'shutdown failed');
+    }
+    clearTimeout(overdue);
+    await database.close().catch((error) => {
+      code = 1;
+      app.log.error({ err: error }, 'database close failed');
+    });
+    app.log.info({ signal }, 'stopped');
+    process.exit(code);
   };
-  process.on('SIGINT', () => void shutdown('SIGINT'));
-  process.on('SIGTERM', () => void shutdown('SIGTERM'));
+  if (early) return void shutdown(early);
 
   await app.listen({ port: config.port, host: config.host });
   const address = app.server.address();
@@ -85,6 +129,8 @@ async function main(): Promise<void> {
 }
 
 main().catch((error: unknown) => {
-  console.error(error instanceof ConfigError ? error.message : error);
+  console.error(
+    error instanceof ConfigError || error instanceof SchemaTooNewError ? error.message : error,
+  );
   process.exit(1);
 });

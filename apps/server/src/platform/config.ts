@@ -1,7 +1,11 @@
 import path from 'node:path';
 import { z } from 'zod';
+import { POOL_SIZE_DEFAULT } from './db/database.ts';
 import { LEADER_LEASE_MS_DEFAULT } from './leader.ts';
 import { OUTBOX_RETENTION_HOURS_DEFAULT } from './outbox/outbox.retention.ts';
+
+/** SIGTERM's default bound on the drain: a bet takes milliseconds, a slow report a few seconds. */
+export const SHUTDOWN_TIMEOUT_MS_DEFAULT = 15_000;
 
 /**
  * The environment, parsed once at start-up. Every problem is reported in one
@@ -16,6 +20,30 @@ const environment = z.object({
     .string()
     .regex(/^postgres(ql)?:\/\//, 'must be a postgres:// or postgresql:// URL')
     .optional(),
+  /**
+   * A direct (not pooled) address for what needs a session of its own: LISTEN, the migrations'
+   * advisory lock, the job queue. Set it when DATABASE_URL points at PgBouncer in transaction mode.
+   */
+  DATABASE_DIRECT_URL: z
+    .string()
+    .regex(/^postgres(ql)?:\/\//, 'must be a postgres:// or postgresql:// URL')
+    .optional(),
+  /** A read replica for the heavy read-only back-office reports and exports; unset: the primary. */
+  DATABASE_REPLICA_URL: z
+    .string()
+    .regex(/^postgres(ql)?:\/\//, 'must be a postgres:// or postgresql:// URL')
+    .optional(),
+  /** Connections this instance's pool may open; sized against max_connections (docs/ops/scaling.md). */
+  DATABASE_POOL_SIZE: z.coerce.number().int().min(2).max(500).default(POOL_SIZE_DEFAULT),
+  /** After SIGTERM, how long the instance still serves while the proxy sees it draining. */
+  SHUTDOWN_GRACE_MS: z.coerce.number().int().min(0).max(60_000).default(0),
+  /** How long SIGTERM waits for requests and bets in flight before closing anyway. */
+  SHUTDOWN_TIMEOUT_MS: z.coerce
+    .number()
+    .int()
+    .min(0)
+    .max(120_000)
+    .default(SHUTDOWN_TIMEOUT_MS_DEFAULT),
   DATA_DIR: z.string().min(1).default('./.data'),
   PUBLIC_URL: z.url('must be an absolute URL such as https://casino.example').optional(),
   SMTP_URL: z
@@ -111,6 +139,11 @@ export type Config = {
   host: string;
   env: 'development' | 'test' | 'production';
   databaseUrl: string | undefined;
+  databaseDirectUrl?: string | undefined;
+  databaseReplicaUrl?: string | undefined;
+  databasePoolSize?: number;
+  shutdownTimeoutMs?: number;
+  shutdownGraceMs?: number;
   dataDir: string;
   publicUrl: string;
   smtpUrl: string | undefined;
@@ -174,6 +207,11 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
     host: env.HOST ?? (env.NODE_ENV === 'production' ? '0.0.0.0' : '127.0.0.1'),
     env: env.NODE_ENV,
     databaseUrl: env.DATABASE_URL,
+    databaseDirectUrl: env.DATABASE_DIRECT_URL,
+    databaseReplicaUrl: env.DATABASE_REPLICA_URL,
+    databasePoolSize: env.DATABASE_POOL_SIZE,
+    shutdownTimeoutMs: env.SHUTDOWN_TIMEOUT_MS,
+    shutdownGraceMs: env.SHUTDOWN_GRACE_MS,
     dataDir: path.resolve(env.DATA_DIR),
     publicUrl: (env.PUBLIC_URL ?? `http://localhost:${port}`).replace(/\/$/, ''),
     smtpUrl: env.SMTP_URL,

@@ -67,6 +67,8 @@ export type JobsOptions = {
 
 export class JobQueue {
   private boss: PgBoss | null = null;
+  private starting: Promise<void> | null = null;
+  private stopping = false;
   private readonly byName: Map<string, ScheduledJob>;
 
   constructor(
@@ -85,7 +87,14 @@ export class JobQueue {
   }
 
   async start(): Promise<void> {
-    if (this.boss) return;
+    this.starting ??= this.begin().finally(() => {
+      this.starting = null;
+    });
+    return this.starting;
+  }
+
+  private async begin(): Promise<void> {
+    if (this.boss || this.stopping) return;
     const schedule = this.options.schedule ?? true;
     const boss = new PgBoss({
       connectionString: this.connectionString,
@@ -119,10 +128,16 @@ export class JobQueue {
         },
       );
     }
+    // Stopped while starting: the stop waited for this start and stops what it started.
     this.boss = boss;
   }
 
+  /** Final: a stopped queue does not start again. */
   async stop(): Promise<void> {
+    this.stopping = true;
+    // A start in progress holds connections: let it finish, else its pool outlives the stop
+    // and its queries meet the closed database ("Connection terminated") at shutdown.
+    await this.starting?.catch(() => {});
     const boss = this.boss;
     this.boss = null;
     // Waits for runs in progress; one cut off is retried by another instance after it expires.

@@ -1,9 +1,11 @@
 import type { Customer } from '@casino/contracts';
 import { describe, expect, it } from 'vitest';
 import {
+  delayAfterClose,
   isWalletPush,
   mergeWalletPush,
   RECONNECT_DELAY_MAX_MS,
+  RESTART_RECONNECT_SPREAD_MS,
   reconnectDelay,
 } from './wallet-socket.ts';
 
@@ -52,5 +54,20 @@ describe('reconnectDelay', () => {
     expect(reconnectDelay(0, () => 0)).toBe(500);
     expect(reconnectDelay(3, () => 1)).toBe(8_000);
     expect(reconnectDelay(30, () => 1)).toBe(RECONNECT_DELAY_MAX_MS);
+  });
+});
+
+describe('reconnecting after a close', () => {
+  it('comes back at once, spread, when the server restarts (1012), however often it failed before', () => {
+    for (const attempt of [0, 3, 10]) {
+      expect(delayAfterClose(1012, attempt, () => 0)).toBe(0);
+      expect(delayAfterClose(1012, attempt, () => 1)).toBe(RESTART_RECONNECT_SPREAD_MS);
+    }
+  });
+
+  it('backs off on any other close', () => {
+    expect(delayAfterClose(1006, 3, () => 0)).toBe(reconnectDelay(3, () => 0));
+    expect(delayAfterClose(1001, 0, () => 1)).toBe(reconnectDelay(0, () => 1));
+    expect(delayAfterClose(1006, 3, () => 0)).toBeGreaterThan(RESTART_RECONNECT_SPREAD_MS);
   });
 });

@@ -1,4 +1,4 @@
-import type { Customer } from '@casino/contracts';
+import { type Customer, WS_CLOSE_SERVICE_RESTART } from '@casino/contracts';
 import { useEffect } from 'react';
 import { meQueryKey } from './api/get-me.ts';
 import { API_BASE } from './api-client.ts';
@@ -38,6 +38,23 @@ export const RECONNECT_DELAY_MAX_MS = 30_000;
 export function reconnectDelay(attempt: number, random: () => number = Math.random): number {
   const ceiling = Math.min(RECONNECT_DELAY_MAX_MS, RECONNECT_DELAY_MIN_MS * 2 ** attempt);
   return Math.round(ceiling / 2 + (random() * ceiling) / 2);
+}
+
+/** A restarting server's sockets all close at once: each client comes back within this, spread. */
+export const RESTART_RECONNECT_SPREAD_MS = 500;
+
+/**
+ * How long to wait before reconnecting after a close. A server restarting (1012, a rolling
+ * restart) means another instance is up: come back at once, spread over a moment so the sockets
+ * don't all land in the same millisecond, without backing off. Anything else backs off.
+ */
+export function delayAfterClose(
+  code: number,
+  attempt: number,
+  random: () => number = Math.random,
+): number {
+  if (code === WS_CLOSE_SERVICE_RESTART) return Math.round(random() * RESTART_RECONNECT_SPREAD_MS);
+  return reconnectDelay(attempt, random);
 }
 
 function socketUrl(): string {
@@ -80,10 +97,11 @@ export function useWalletSocket(token: string | null) {
         queryClient.setQueryData(key, next);
         if (rootStore.get().auth.authUserToken === token) storeMe(next);
       });
-      socket.addEventListener('close', () => {
+      socket.addEventListener('close', (event) => {
         if (stopped) return;
-        timer = setTimeout(connect, reconnectDelay(attempt));
-        attempt += 1;
+        timer = setTimeout(connect, delayAfterClose(event.code, attempt));
+        // A restart is not a failure: the backoff stays where it was; the open re-reads the truth.
+        attempt = event.code === WS_CLOSE_SERVICE_RESTART ? Math.max(attempt, 1) : attempt + 1;
       });
     };
 

@@ -19,10 +19,12 @@ const SWEEP_INTERVAL_MS = 60 * 60_000;
  */
 export function createVitalsModule(deps: {
   db: Db;
+  /** Read-only reports (the percentile page): DATABASE_REPLICA_URL's replica when set. */
+  reportsDb?: Db;
   observe?: VitalsObserver;
   log: (message: string, error: unknown) => void;
 }) {
-  const service = new VitalsService(new VitalsRepository(deps.db), deps.observe);
+  const service = new VitalsService(new VitalsRepository(deps.db, deps.reportsDb), deps.observe);
   const sweeper = periodic('web vitals retention', () => service.sweep(), deps.log);
   return {
     service,

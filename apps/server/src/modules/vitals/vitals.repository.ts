@@ -30,8 +30,11 @@ export type P75Row = {
 
 export class VitalsRepository {
   private readonly db;
-  constructor(db: Db) {
+  /** The percentile report reads here: a read replica when the deployment has one. */
+  private readonly reports;
+  constructor(db: Db, reports: Db = db) {
     this.db = db.withTables<VitalsTables>();
+    this.reports = reports.withTables<VitalsTables>();
   }
 
   async insert(samples: VitalsSample[]): Promise<void> {
@@ -44,7 +47,7 @@ export class VitalsRepository {
 
   /** The 75th percentile of each metric per page and device since `since`. */
   async p75Since(since: Date): Promise<P75Row[]> {
-    const rows = await this.db
+    const rows = await this.reports
       .selectFrom('web_vitals')
       .select([
         'route',

