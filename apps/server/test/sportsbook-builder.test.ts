@@ -270,6 +270,64 @@ describe('bet builder', () => {
     expect(await cash(player.id)).toBe(90_00n + offer);
   });
 
+  it('a partial cash-out of a builder pays its share of the whole offer; the rest rides at the joint price', async () => {
+    const player = await funded();
+    const ev = await builderEvent();
+    const picks = [ev.sel('match_winner', 'home'), ev.sel('btts', 'yes')];
+    const q = (
+      await quote(
+        ev.id,
+        picks.map((p) => p.selection_id),
+      )
+    ).json().data;
+    const r = await placeBet(t, player.token, {
+      kind: 'builder',
+      builder_odds: q.odds,
+      selections: picks.map((s) => ({ selection_id: s.selection_id, odds: s.odds })),
+      stake: '10.00',
+    });
+    expect(r.statusCode, r.body).toBe(200);
+    const placed = r.json().data as {
+      id: string;
+      cashout_minor: string;
+      potential_return_minor: string;
+    };
+    const whole = BigInt(placed.cashout_minor);
+    // 4.00 of the 10.00 line stake: offer × part ÷ line stake, rounded toward the book.
+    const share = (whole * 400n) / 1_000n;
+    const partial = (amount: bigint) =>
+      t.app.inject({
+        method: 'POST',
+        url: `/api/v1/customer/sportsbook/bets/${placed.id}/cashout`,
+        headers: bearer(player.token),
+        payload: { stake_minor: '400', amount_minor: amount.toString() },
+      });
+    const above = await partial(share + 1n);
+    expect(above.json()).toMatchObject({ status: 409, code: 'CASHOUT_CHANGED' });
+    expect(await cash(player.id)).toBe(90_00n);
+    const taken = await partial(share);
+    expect(taken.statusCode, taken.body).toBe(200);
+    const remaining = (BigInt(placed.potential_return_minor) * 600n) / 1_000n;
+    expect(taken.json().data).toMatchObject({
+      status: 'open',
+      stake_minor: '600',
+      potential_return_minor: remaining.toString(),
+      cashouts: [{ stake_minor: '400', amount_minor: share.toString() }],
+    });
+    expect(await cash(player.id)).toBe(90_00n + share);
+    // Both picks win: what rode is paid at the joint price, the cashed part never again.
+    await settle(ev.id, 'match_winner', [
+      { key: 'home', result: 'won' },
+      { key: 'draw', result: 'lost' },
+      { key: 'away', result: 'lost' },
+    ]);
+    await settle(ev.id, 'btts', [
+      { key: 'yes', result: 'won' },
+      { key: 'no', result: 'lost' },
+    ]);
+    expect(await cash(player.id)).toBe(90_00n + share + remaining);
+  });
+
   it('the desk sets a sport’s builder margin and most picks', async () => {
     const trader = await staffMember(t, 'trader');
     const set = await t.app.inject({
