@@ -86,7 +86,8 @@ function startInstance(n: number): Promise<Instance> {
       }
     });
     child.on('exit', (code, signal) => {
-      if (!stopping) console.error(`[cluster] ${name} exited (${signal ?? code}); the proxy skips it`);
+      if (!stopping)
+        console.error(`[cluster] ${name} exited (${signal ?? code}); the proxy skips it`);
       reject(new Error(`${name} exited before it was ready`));
     });
   });
@@ -135,5 +136,6 @@ console.log(
 process.send?.({
   type: 'ready',
   port: proxyPort,
+  database_url: database.url,
   instances: instances.map((i) => ({ name: i.name, port: i.port, pid: i.child.pid })),
 });
