@@ -25,6 +25,7 @@ const chromium = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 const E2E_SECONDS = {
   'originals.e2e.ts': 150,
   'lobby.e2e.ts': 80,
+  'cluster.e2e.ts': 80,
   'sportsbook.e2e.ts': 73,
   'cashier.e2e.ts': 63,
   'layout-stability.e2e.ts': 59,

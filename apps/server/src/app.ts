@@ -268,6 +268,7 @@ export async function buildApp(options: AppOptions) {
     env: config.env,
     log: logError,
     crashPhases: config.crashPhases,
+    events,
   });
   // The lobby, game launches and the seamless-wallet provider API for studios.
   // Round recall: a page for every casino bet, the last rounds per game (player, back office).

@@ -3,6 +3,7 @@ import { createHash } from 'node:crypto';
 import { crashPoint } from '@casino/games';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import WebSocket from 'ws';
 import { SERVER_NODE_FLAGS } from '../src/platform/node-flags.ts';
 import { type TestApp, testApp } from './harness.ts';
 import { expectLedgerConsistent, key } from './ledger-support.ts';
@@ -11,7 +12,9 @@ import { cashOf, fundedPlayer } from './originals-support.ts';
 /**
  * Two server processes on one PostgreSQL, the Crash engine under its leader lease: the leader
  * is killed (SIGKILL) in the middle of a round; the other finishes the round from the chain,
- * settles every bet once and runs the next round (decision 0120).
+ * settles every bet once and runs the next round (decision 0120). The standby takes bets on the
+ * leader's round, and its sockets carry the leader's Crash pushes and the balance change of a
+ * bet placed on the leader (decision 0125).
  */
 
 const LEASE_MS = 3_000;
@@ -108,6 +111,23 @@ const leaseOf = async () =>
       select holder, token::text as token from leader_leases where name = 'crash'`.execute(t.db)
   ).rows[0] ?? null;
 
+type Message = {
+  type: string;
+  epoch?: string;
+  seq?: number;
+  data?: unknown;
+};
+
+/** A socket and everything it received; `auth` sends the sign-in first (the wallet socket). */
+function listen(url: string, auth?: string) {
+  const socket = new WebSocket(url);
+  const messages: Message[] = [];
+  socket.on('message', (raw) => messages.push(JSON.parse(String(raw)) as Message));
+  const open = new Promise((resolve) => socket.once('open', resolve));
+  if (auth) void open.then(() => socket.send(JSON.stringify({ type: 'auth', token: auth })));
+  return { socket, messages, open };
+}
+
 const roundOf = async (id: bigint) =>
   (
     await sql<{ status: string; crash_point_x100: number }>`
@@ -139,24 +159,68 @@ describe('the Crash engine under a leader lease', () => {
     const leader = servers.find((s) => lease.holder.includes(`:${s.pid}:`))!;
     const standby = servers.find((s) => s !== leader)!;
     expect(leader).toBeDefined();
+    // Watching from the standby: the Crash socket, and the cashing player's wallet socket.
+    const crashWatch = listen(`ws://127.0.0.1:${standby.port}/api/v1/casino/crash/ws`);
+    const walletWatch = listen(`ws://127.0.0.1:${standby.port}/api/v1/ws`, cashing!.token);
+    await Promise.all([crashWatch.open, walletWatch.open]);
+    await until(
+      'the wallet socket ready',
+      async () => (walletWatch.messages.length >= 2 ? true : null),
+      10_000,
+    );
     const bet = (token: string, body: Record<string, unknown>) =>
       fetch(`http://127.0.0.1:${leader.port}/api/v1/customer/casino/crash/bet`, {
         method: 'POST',
         headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' },
         body: JSON.stringify({ idempotency_key: key('crash'), ...body }),
       });
-    // The standby runs no round: it has none to take bets on.
-    const refused = await fetch(
+    // The cashing bet goes to the leader, the riding one to the standby (it reads the round).
+    const placed = await bet(cashing!.token, { amount: '10', auto_cashout: '1.01' });
+    expect(placed.status).toBe(200);
+    const onStandby = await fetch(
       `http://127.0.0.1:${standby.port}/api/v1/customer/casino/crash/bet`,
       {
         method: 'POST',
-        headers: { authorization: `Bearer ${cashing!.token}`, 'content-type': 'application/json' },
-        body: JSON.stringify({ idempotency_key: key('crash'), amount: '1' }),
+        headers: { authorization: `Bearer ${riding!.token}`, 'content-type': 'application/json' },
+        body: JSON.stringify({ idempotency_key: key('crash'), amount: '20' }),
       },
     );
-    expect(refused.status).toBe(409);
-    expect((await bet(cashing!.token, { amount: '10', auto_cashout: '1.01' })).status).toBe(200);
-    expect((await bet(riding!.token, { amount: '20' })).status).toBe(200);
+    expect(onStandby.status).toBe(200);
+    const ids = [
+      ((await placed.json()) as { data: { id: string } }).data.id,
+      ((await onStandby.json()) as { data: { id: string } }).data.id,
+    ];
+    // The standby's sockets show both: the stake taken on the leader, both bets in the round.
+    await until(
+      'the balance push on the standby',
+      async () =>
+        walletWatch.messages.some(
+          (m) =>
+            m.type === 'wallet' &&
+            (m.data as { wallet_default: { balance: number } }).wallet_default.balance === 90,
+        )
+          ? true
+          : null,
+      10_000,
+    );
+    await until(
+      "the leader's bets push on the standby",
+      async () =>
+        crashWatch.messages.some(
+          (m) =>
+            m.type === 'bets' &&
+            ids.every((id) => (m.data as { id: string }[]).some((b) => b.id === id)),
+        )
+          ? true
+          : null,
+      10_000,
+    );
+    const pushes = crashWatch.messages.filter((m) => m.type !== 'state');
+    const leaderEpoch = pushes[0]!.epoch!;
+    expect(leaderEpoch).toMatch(/^[0-9a-f]{12}$/);
+    // One publisher, numbered without a gap.
+    const seqs = pushes.map((m) => m.seq!);
+    expect(seqs).toEqual(seqs.map((_, i) => seqs[0]! + i));
 
     // The round runs: the leader dies without a word.
     await until(
@@ -183,6 +247,22 @@ describe('the Crash engine under a leader lease', () => {
     expect(BigInt(after!.token)).toBeGreaterThan(BigInt(lease.token));
     expect(next.id).toBeGreaterThan(round.id);
     console.info(`crash failover: next round ${failover_ms} ms after the kill`);
+    // The standby's page sees the new leader's round under another epoch (so it re-reads).
+    await until(
+      'the new round pushed on the standby',
+      async () =>
+        crashWatch.messages.some(
+          (m) =>
+            m.type === 'round' &&
+            m.epoch !== leaderEpoch &&
+            (m.data as { id: string }).id === String(next.id),
+        )
+          ? true
+          : null,
+      10_000,
+    );
+    crashWatch.socket.close();
+    walletWatch.socket.close();
 
     // The interrupted round is over and every bet on it settled, each exactly once.
     const ended = await roundOf(round.id);

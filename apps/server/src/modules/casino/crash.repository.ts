@@ -236,6 +236,41 @@ export class CrashRepository {
     );
   }
 
+  /** The newest round still taking bets or running (what a standby instance shows and bets on). */
+  async openRound(): Promise<RoundRow | null> {
+    return (
+      ((await this.db
+        .selectFrom('crash_rounds')
+        .selectAll()
+        .where('status', 'in', ['betting', 'running'])
+        .orderBy('id', 'desc')
+        .limit(1)
+        .executeTakeFirst()) as RoundRow | undefined) ?? null
+    );
+  }
+
+  async bet(id: bigint): Promise<CrashBetRow | null> {
+    return (
+      ((await this.db
+        .selectFrom('crash_bets')
+        .selectAll()
+        .where('id', '=', id)
+        .executeTakeFirst()) as CrashBetRow | undefined) ?? null
+    );
+  }
+
+  async activeBet(round_id: bigint, player_id: bigint): Promise<CrashBetRow | null> {
+    return (
+      ((await this.db
+        .selectFrom('crash_bets')
+        .selectAll()
+        .where('round_id', '=', round_id)
+        .where('player_id', '=', player_id)
+        .where('status', '=', 'active')
+        .executeTakeFirst()) as CrashBetRow | undefined) ?? null
+    );
+  }
+
   async roundBets(round_id: bigint): Promise<CrashBetRow[]> {
     return (await this.db
       .selectFrom('crash_bets')

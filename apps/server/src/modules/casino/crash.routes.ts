@@ -2,6 +2,9 @@ import { envelope, WS_CLOSE_TOO_MANY } from '@casino/contracts';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { WebSocket } from 'ws';
 import { z } from 'zod';
+import type { Db } from '../../platform/db/database.ts';
+import type { EventBus } from '../../platform/events/event-bus.ts';
+import { StreamFanout, type StreamPosition } from '../../platform/events/fanout.ts';
 import type { PlayerAuth } from '../../platform/http/guards.ts';
 import { gateClient } from '../protection/index.ts';
 import type { CrashPush, CrashService } from './crash.service.ts';
@@ -14,12 +17,51 @@ export const CRASH_BUFFERED_BYTES_MAX = 1_000_000;
 const CLOSE_TRY_AGAIN_LATER = 1013;
 const CLOSE_GOING_AWAY = 1001;
 
-/** Everyone watching Crash on this instance: each push is serialised once and sent to all. */
+/** Crash pushes between instances; one stream, so a missed push of any kind shows as a gap. */
+export const CRASH_PUSH_CHANNEL = 'crash_push';
+/** A bet taken by an instance that does not run the round: its id, for the engine to re-read. */
+export const CRASH_BET_CHANNEL = 'crash_bet';
+const CRASH_STREAM = 'crash';
+
+/**
+ * Everyone watching Crash on this instance: each push is serialised once and sent to all. In a
+ * cluster the engine runs on one instance; its pushes reach the others through `StreamFanout`,
+ * stamped with `epoch` and `seq` so a page notices a gap and re-reads the state.
+ */
 export class CrashHub {
   private readonly sockets = new Set<WebSocket>();
   private readonly stop: () => void;
-  constructor(service: CrashService) {
-    this.stop = service.onPush((push) => this.publish(push));
+  private readonly fanout: StreamFanout<CrashPush> | null;
+  constructor(
+    private readonly service: CrashService,
+    cluster?: { db: Db; bus: EventBus; log: (message: string, error: unknown) => void },
+  ) {
+    this.fanout = cluster
+      ? new StreamFanout<CrashPush>({
+          ...cluster,
+          channel: CRASH_PUSH_CHANNEL,
+          keyOf: () => CRASH_STREAM,
+          deliver: (push) => this.publish(push),
+          resync: () => void this.resync(cluster.log),
+        })
+      : null;
+    this.stop = service.onPush((push) =>
+      this.fanout ? this.fanout.publish(push) : this.publish(push),
+    );
+  }
+  /** Where the stream stands on this instance (read before a state, so the state is newer). */
+  position(): StreamPosition | null {
+    return this.fanout?.position(CRASH_STREAM) ?? null;
+  }
+  /** A push too large to carry or a lost LISTEN connection: every page here gets the state. */
+  private async resync(log: (message: string, error: unknown) => void) {
+    try {
+      const position = this.position();
+      const data = await this.service.state();
+      this.publish({ type: 'state', data, ...position } as unknown as CrashPush);
+    } catch (error) {
+      log('crash resync failed', error);
+    }
   }
   get size() {
     return this.sockets.size;
@@ -46,6 +88,7 @@ export class CrashHub {
   }
   close() {
     this.stop();
+    this.fanout?.close();
     for (const socket of this.sockets) socket.close(CLOSE_GOING_AWAY, 'server shutting down');
     this.sockets.clear();
   }
@@ -75,10 +118,14 @@ export const crashRoutes =
           description:
             'Each finished round shows its hash: SHA256(hash of round n) = hash of round n − 1, and SHA256 of the ' +
             "chain's first round hash is the published `terminating_hash`. Crash point = max(1, 2³² / (int + 1) × (1 − edge)), " +
+            "`stream` ({epoch, seq}, or null before the first push) is where the live socket's pushes stood when it was read. " +
             'int = the first 8 hex digits of HMAC_SHA256(key = round hash, message = salt) (Stake).',
         },
       },
-      async () => ({ status: 200, message: 'OK', data: await service.state() }),
+      async () => {
+        const stream = hub.position();
+        return { status: 200, message: 'OK', data: { ...(await service.state()), stream } };
+      },
     );
     app.get(
       '/casino/crash/history',
@@ -163,7 +210,8 @@ export const crashRoutes =
             'when a round opens, starts and crashes; `{"type":"bets","round_id","data":[{id, player, currency, amount, cashout, status}…]}` ' +
             'when a bet or a cash-out lands (by hand or automatic: a page finds its own bet by the `id` its bet call returned); ' +
             '`{"type":"tick","round_id","multiplier","now"}` every 0.5 s while running (the page draws the curve e^(0.00006·ms) ' +
-            `itself between ticks). \`{"type":"ping"}\` gets \`{"type":"pong"}\`. Close ${WS_CLOSE_TOO_MANY}: too many messages.`,
+            `itself between ticks). Every push carries \`epoch\` and \`seq\` (one stream; seq + 1 each push while epoch stays): ` +
+            `a page that sees another epoch or a skipped seq re-reads GET /casino/crash/state. \`{"type":"ping"}\` gets \`{"type":"pong"}\`. Close ${WS_CLOSE_TOO_MANY}: too many messages.`,
         },
       },
       async (socket) => {
@@ -188,9 +236,10 @@ export const crashRoutes =
           clearInterval(reset);
           hub.remove(socket);
         });
+        const position = hub.position();
         const state = await service.state();
         if (socket.readyState === socket.OPEN)
-          socket.send(JSON.stringify({ type: 'state', data: state }));
+          socket.send(JSON.stringify({ type: 'state', data: state, ...position }));
       },
     );
   };

@@ -60,6 +60,11 @@ export type CrashDeps = OriginalsDeps & {
   pause_ms?: number;
   /** A new chain's secret and salt (tests pin them to know the crash points); random otherwise. */
   newChain?: () => { seed: string; salt: string; length: number };
+  /**
+   * Tells the instance running the engine that a bet changed elsewhere (a bet or a cash-out
+   * taken by an instance without the round in memory); it calls `betChanged` there.
+   */
+  announce?: (bet_id: bigint) => void;
 };
 
 /** A refusal about one field of the bet (its `errors` name it). */
@@ -102,6 +107,37 @@ export class CrashService {
   /** The round in play (tests). */
   get round(): RoundRow | null {
     return this.current;
+  }
+
+  /** Whether this instance runs the round now (else it reads the round from the database). */
+  get engine(): boolean {
+    if (this.leadership) return this.timer !== null && this.leadership.isLeader();
+    // Unelected (one instance, or tests stepping the engine by hand): whoever opened the round.
+    return this.timer !== null || this.current !== null;
+  }
+
+  private async roundNow(): Promise<RoundRow | null> {
+    return this.engine ? this.current : this.repository.openRound();
+  }
+
+  /**
+   * Another instance took a bet or a cash-out on the running round: the engine learns it (for
+   * its automatic cash-outs and the bets push). Launch and crash re-read the bets anyway, so a
+   * lost announcement changes no money.
+   */
+  async betChanged(bet_id: bigint): Promise<void> {
+    if (!this.engine || !this.current) return;
+    const bet = await this.repository.bet(bet_id);
+    if (!bet || bet.round_id !== this.current?.id) return;
+    this.bets.set(bet.player_id, bet);
+    this.pushBets();
+  }
+
+  /** The bets of the round in play as the database has them (bets taken by other instances). */
+  private async reloadBets(round: RoundRow) {
+    const rows = await this.repository.roundBets(round.id);
+    if (this.current?.id !== round.id) return;
+    for (const bet of rows) this.bets.set(bet.player_id, bet);
   }
 
   onPush(listener: (push: CrashPush) => void): () => void {
@@ -216,7 +252,9 @@ export class CrashService {
     )
       return;
     this.current = { ...round, status: 'running', started_at };
+    await this.reloadBets(this.current);
     this.push({ type: 'round', data: this.roundView(this.current) });
+    this.pushBets();
   }
 
   /** One engine step (the interval calls it; tests call it with their own clock). */
@@ -262,6 +300,11 @@ export class CrashService {
 
   private async crash(): Promise<void> {
     const round = this.current!;
+    // Every limit up to the crash point was reached, including bets this instance heard of late.
+    for (const bet of await this.repository.roundBets(round.id)) {
+      if (bet.status === 'active' && bet.limit_x100 <= round.crash_point_x100)
+        await this.cashOutAt(bet, bet.limit_x100);
+    }
     const ended_at = new Date(this.now());
     const leadership = this.leadership;
     const crashed = await this.repository.crash(
@@ -464,7 +507,7 @@ export class CrashService {
       bonus_funding: true,
     });
     // The round is checked after the gate (the gate sees every attempt) and again under a lock.
-    const round = this.current;
+    const round = await this.roundNow();
     if (round?.status !== 'betting' || round.betting_ends_at.getTime() <= this.now()) {
       await this.deps.wagers.release(reference);
       throw casinoError('BETTING_CLOSED', undefined, 'round');
@@ -493,9 +536,14 @@ export class CrashService {
     }
     const active =
       (await this.repository.setBet(inserted.id, ['placing'], { status: 'active' })) ?? inserted;
-    if (this.current?.id === round.id) {
+    const open = this.engine
+      ? this.current?.id === round.id
+      : ['betting', 'running'].includes((await this.repository.round(round.id))?.status ?? '');
+    if (open && this.engine) {
       this.bets.set(player.id, active);
       this.pushBets();
+    } else if (open) {
+      this.deps.announce?.(active.id);
     } else {
       // The round ended while the stake was being taken (a very slow request): the stake back.
       await this.refund(active);
@@ -506,15 +554,33 @@ export class CrashService {
   /** The player's manual cash-out at the current multiplier. */
   async cashOut(player: { id: bigint; currency_id: number | null }) {
     const currency = await this.deps.currencyOf(player.currency_id);
-    const round = this.current;
-    const bet = this.bets.get(player.id);
+    const engine = this.engine;
+    const round = await this.roundNow();
+    const bet = engine
+      ? this.bets.get(player.id)
+      : round && (await this.repository.activeBet(round.id, player.id));
     if (round?.status !== 'running' || !round.started_at || bet?.status !== 'active')
       throw casinoError('NO_ACTIVE_BET', undefined, 'round');
     const m = multiplierAt(this.now() - round.started_at.getTime());
     if (m > round.crash_point_x100) throw casinoError('TOO_LATE', undefined, 'round');
-    const cashed = await this.cashOutAt(bet, Math.min(m, bet.limit_x100));
+    const cashed = engine
+      ? await this.cashOutAt(bet, Math.min(m, bet.limit_x100))
+      : await this.cashOutElsewhere(bet, Math.min(m, bet.limit_x100));
     if (!cashed) throw casinoError('TOO_LATE', undefined, 'round');
     return this.betView(cashed, currency?.scale ?? 2);
+  }
+
+  /** A cash-out taken without the round in memory: fixed, announced to the engine, then paid. */
+  private async cashOutElsewhere(bet: CrashBetRow, at_x100: number) {
+    const cashed = await this.repository.cashOut(
+      bet.id,
+      at_x100,
+      (bet.stake_minor * BigInt(at_x100)) / 100n,
+    );
+    if (!cashed) return null;
+    this.deps.announce?.(cashed.id);
+    await this.pay(cashed);
+    return cashed;
   }
 
   private pushBets() {
@@ -572,10 +638,17 @@ export class CrashService {
   async state() {
     const chain = this.chain?.row ?? (await this.repository.latestChain());
     const history = await this.repository.history(20);
+    const engine = this.engine;
+    const round = await this.roundNow();
+    const bets = engine
+      ? [...this.bets.values()]
+      : round
+        ? await this.repository.roundBets(round.id)
+        : [];
     return {
       now: new Date(this.now()).toISOString(),
-      round: this.current ? this.roundView(this.current) : null,
-      bets: [...this.bets.values()].slice(0, CRASH_ROUND_BETS_MAX).map((b) => this.betPublic(b)),
+      round: round ? this.roundView(round) : null,
+      bets: bets.slice(0, CRASH_ROUND_BETS_MAX).map((b) => this.betPublic(b)),
       history: history.map((r) => this.roundView(r)),
       chain: chain
         ? {

@@ -1,5 +1,6 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { Db } from '../../platform/db/database.ts';
+import type { EventBus } from '../../platform/events/event-bus.ts';
 import type { PlayerAuth, StaffAuth } from '../../platform/http/guards.ts';
 import { periodic } from '../../platform/periodic.ts';
 import type { AuditService } from '../audit/index.ts';
@@ -9,7 +10,7 @@ import type { WagersService } from '../wagers/index.ts';
 import { CasinoRepository } from './casino.repository.ts';
 import { casinoRoutes } from './casino.routes.ts';
 import { CrashRepository } from './crash.repository.ts';
-import { CrashHub, crashRoutes } from './crash.routes.ts';
+import { CRASH_BET_CHANNEL, CrashHub, crashRoutes } from './crash.routes.ts';
 import { type CrashLeadership, CrashService } from './crash.service.ts';
 import { launchRoutes } from './launch.routes.ts';
 import { lobbyAdminRoutes } from './lobby.admin-routes.ts';
@@ -53,6 +54,8 @@ export function createOriginalsModule(deps: {
   log: (message: string, error: unknown) => void;
   /** Crash's betting phase and pause (the operator's, else the defaults). */
   crashPhases?: { betting_ms?: number; pause_ms?: number };
+  /** Cross-instance events: Crash's pushes and bets reach every instance through them. */
+  events?: EventBus;
 }) {
   const settings = new OriginalsSettings(deps.db);
   const games: OriginalsDeps = {
@@ -69,8 +72,21 @@ export function createOriginalsModule(deps: {
     settings,
     log: deps.log,
     ...deps.crashPhases,
+    announce: (bet_id) => {
+      if (!deps.events) return;
+      deps.events
+        .publish(deps.db, CRASH_BET_CHANNEL, String(bet_id))
+        .catch((error: unknown) => deps.log('crash: bet announcement failed', error));
+    },
   });
-  const hub = new CrashHub(crash);
+  const events = deps.events;
+  const hub = new CrashHub(crash, events ? { db: deps.db, bus: events, log: deps.log } : undefined);
+  const stopBets = events?.subscribe(CRASH_BET_CHANNEL, (payload) => {
+    if (!/^\d{1,19}$/.test(payload)) return;
+    crash
+      .betChanged(BigInt(payload))
+      .catch((error: unknown) => deps.log('crash: bet re-read', error));
+  });
   return {
     service,
     settings,
@@ -104,6 +120,7 @@ export function createOriginalsModule(deps: {
     stop: async () => {
       job.stop();
       crash.stop();
+      stopBets?.();
       hub.close();
       await service.flushSettled();
     },

@@ -432,9 +432,19 @@ export class OriginalsService {
     }
   }
 
-  /** A bet asked for again with its key: as it stands (a refused one is refused again). */
+  /**
+   * A bet asked for again with its key: as it stands (a refused one is refused again). One still
+   * placing (its instance died before the money moved, or the first request is still moving it)
+   * is settled now, under the first attempt's keys, so the money moves once and the answer is
+   * never a bet the ledger does not hold.
+   */
   private async replay(bet: BetRow, scale: number) {
     if (bet.status === 'refused') throw wagersError('INSUFFICIENT_FUNDS');
+    if (bet.status === 'placing') {
+      const settled = await this.settle(bet);
+      if (!settled) throw wagersError('INSUFFICIENT_FUNDS');
+      return this.view(settled, scale);
+    }
     return this.view(bet, scale);
   }
 

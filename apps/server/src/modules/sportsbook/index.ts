@@ -71,7 +71,10 @@ export function createSportsbookModule(deps: {
       events: deps.events,
     },
   );
-  const hub = new SportsHub(service);
+  const hub = new SportsHub(
+    service,
+    deps.events ? { db: deps.db, bus: deps.events, log: deps.log } : undefined,
+  );
   const sink = (message: Parameters<SportsbookService['ingest']>[0]) =>
     service.ingest(message).catch((error) => deps.log(`sports feed ${message.kind}`, error));
   if (feed instanceof SimulatedFeed) feed.attach(sink);

@@ -5,6 +5,9 @@ import {
 } from '@casino/contracts';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { WebSocket } from 'ws';
+import type { Db } from '../../platform/db/database.ts';
+import type { EventBus } from '../../platform/events/event-bus.ts';
+import { type Stamped, StreamFanout } from '../../platform/events/fanout.ts';
 import type { SportsbookService, SportsPush } from './sportsbook.service.ts';
 
 /** Limits of the public live-odds socket (wallet.socket.ts has the same shape). */
@@ -16,17 +19,38 @@ export const SPORTS_BUFFERED_BYTES_MAX = 1_000_000;
 const CLOSE_TRY_AGAIN_LATER = 1013;
 const CLOSE_GOING_AWAY = 1001;
 
+/** Odds and event-state pushes between instances (the feed runs on its leader only). */
+export const SPORTS_PUSH_CHANNEL = 'sports_push';
+
 /**
  * Who watches which event on this instance, and the fan-out of each push. A message is
- * serialised once per push whatever the number of subscribers.
+ * serialised once per push whatever the number of subscribers. In a cluster the pushes made on
+ * any instance (the feed leader's, a trader's) reach every other through `StreamFanout`, stamped
+ * with `epoch` and a `seq` per event so a page notices a gap and re-reads the event.
  */
 export class SportsHub {
   private readonly byEvent = new Map<string, Set<WebSocket>>();
   private readonly bySocket = new Map<WebSocket, Set<string>>();
   private readonly stop: () => void;
+  private readonly fanout: StreamFanout<SportsPush> | null;
 
-  constructor(service: SportsbookService) {
-    this.stop = service.onPush((push) => this.publish(push));
+  constructor(
+    service: SportsbookService,
+    cluster?: { db: Db; bus: EventBus; log: (message: string, error: unknown) => void },
+  ) {
+    this.fanout = cluster
+      ? new StreamFanout<SportsPush>({
+          ...cluster,
+          channel: SPORTS_PUSH_CHANNEL,
+          keyOf: (push) => push.event_id,
+          deliver: (push) => this.publish(push),
+          // Too large to carry (never for one market) or a lost connection: the next push of
+          // the event shows the gap and the page re-reads it.
+        })
+      : null;
+    this.stop = service.onPush((push) =>
+      this.fanout ? this.fanout.publish(push) : this.publish(push),
+    );
   }
 
   get size(): number {
@@ -64,7 +88,7 @@ export class SportsHub {
     this.bySocket.delete(socket);
   }
 
-  publish(push: SportsPush): void {
+  publish(push: SportsPush | Stamped<SportsPush>): void {
     const set = this.byEvent.get(push.event_id);
     if (!set || set.size === 0) return;
     const text = JSON.stringify(push satisfies SbSocketServerMessage);
@@ -80,6 +104,7 @@ export class SportsHub {
 
   close(): void {
     this.stop();
+    this.fanout?.close();
     for (const socket of this.bySocket.keys())
       socket.close(CLOSE_GOING_AWAY, 'server shutting down');
     this.bySocket.clear();
@@ -102,6 +127,7 @@ export const sportsSocketRoutes =
             `${SPORTS_SUBSCRIPTIONS_MAX}; each subscribe replaces the last). The server answers ` +
             '`{"type":"ready"}`, then pushes `{"type":"market","event_id","data":<market>}` on every price or status ' +
             'change and `{"type":"event","event_id","data":{status,score,clock,suspended}}` on every score, clock or status change. ' +
+            'Each push carries `epoch` and `seq` (per event; seq + 1 each push while epoch stays): a gap means a missed push, re-read the event. ' +
             `\`{"type":"ping"}\` gets \`{"type":"pong"}\`. Close ${WS_CLOSE_TOO_MANY}: too many messages.`,
         },
       },

@@ -2,17 +2,21 @@ import type { SbEventState, SbMarket } from '@casino/contracts/sportsbook';
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useRef } from 'react';
 import { API_BASE } from '../../lib/api-client.ts';
+import { type Position, StreamPositions } from '../../lib/stream-position.ts';
 import { applyPush } from './api.ts';
 import { slipStore } from './slip-store.ts';
 
-type Push =
-  | { type: 'market'; event_id: string; data: SbMarket }
-  | { type: 'event'; event_id: string; data: SbEventState };
+type Push = Position &
+  (
+    | { type: 'market'; event_id: string; data: SbMarket }
+    | { type: 'event'; event_id: string; data: SbEventState }
+  );
 
 /**
  * Live odds: one socket while the sports page is open, subscribed to the events on
  * screen and in the slip. Pushes patch the query cache (lists, event page) and the slip;
- * the socket reconnects with back-off.
+ * the socket reconnects with back-off. Each event's pushes are numbered: after a reconnect
+ * (maybe to another instance) or a skipped number the lists and the event are read again.
  */
 export function useLiveOdds(eventIds: string[]) {
   const client = useQueryClient();
@@ -31,12 +35,23 @@ export function useLiveOdds(eventIds: string[]) {
     let closed = false;
     let retry = 0;
     let timer: ReturnType<typeof setTimeout> | undefined;
+    let opened = false;
+    const positions = new StreamPositions();
+    const reread = (event_id?: string) => {
+      void client.invalidateQueries({ queryKey: ['sports', 'events'] });
+      void client.invalidateQueries({
+        queryKey: event_id ? ['sports', 'event', event_id] : ['sports', 'event'],
+      });
+    };
     const connect = () => {
       const scheme = window.location.protocol === 'https:' ? 'wss' : 'ws';
       const socket = new WebSocket(`${scheme}://${window.location.host}${API_BASE}/sports/ws`);
       socketRef.current = socket;
       socket.onopen = () => {
         retry = 0;
+        positions.clear();
+        if (opened) reread();
+        opened = true;
         socket.send(JSON.stringify({ type: 'subscribe', events: idsRef.current.slice(0, 60) }));
       };
       socket.onmessage = (message) => {
@@ -47,6 +62,9 @@ export function useLiveOdds(eventIds: string[]) {
           return;
         }
         if (push.type !== 'market' && push.type !== 'event') return;
+        const step = positions.accept(push.event_id, push);
+        if (step === 'stale') return;
+        if (step === 'gap') reread(push.event_id);
         applyPush(client, push);
         if (push.type === 'market') slipStore.applyMarket(push.data);
       };

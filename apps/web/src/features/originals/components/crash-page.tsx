@@ -4,6 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { Button } from '../../../components/button.tsx';
 import { cn } from '../../../components/cn.ts';
 import { API_BASE, ApiError, request } from '../../../lib/api-client.ts';
+import { type Position, StreamPositions } from '../../../lib/stream-position.ts';
 import { toast } from '../../../lib/toast.ts';
 import {
   AmountField,
@@ -43,6 +44,8 @@ type CrashState = {
   bets: PublicBet[];
   history: Round[];
   chain: { terminating_hash: string; salt: string } | null;
+  /** Where the live pushes stood when this state was read (GET /casino/crash/state). */
+  stream?: Position | null;
 };
 type MyBet = {
   /** The server's bet id (real money); null in demo mode. */
@@ -63,11 +66,13 @@ type ServerBet = {
   payout: string;
   status: 'placing' | 'active' | 'cashed' | 'lost' | 'refunded' | 'refused';
 };
-type Push =
-  | { type: 'state'; data: CrashState }
-  | { type: 'round'; data: Round }
-  | { type: 'bets'; round_id: string; data: PublicBet[] }
-  | { type: 'tick'; now: string };
+type Push = Position &
+  (
+    | { type: 'state'; data: CrashState }
+    | { type: 'round'; data: Round }
+    | { type: 'bets'; round_id: string; data: PublicBet[] }
+    | { type: 'tick'; now: string }
+  );
 
 const parseX100 = (text: string) => {
   const m = /^(\d{1,7})(?:\.(\d{1,2}))?$/.exec(text.trim());
@@ -184,6 +189,31 @@ export function CrashPage() {
     let socket: WebSocket | null = null;
     let stopped = false;
     let retry: ReturnType<typeof setTimeout> | undefined;
+    // Pushes come from whichever instance runs the round: a gap in them means a re-read.
+    const positions = new StreamPositions();
+    let rereading = false;
+    const applyState = (state: CrashState) => {
+      offset.current = new Date(state.now).getTime() - Date.now();
+      onBets(state.bets);
+      setHistory(state.history);
+      setChain(state.chain);
+      if (state.round) onRound(state.round);
+    };
+    const reread = () => {
+      if (rereading) return;
+      rereading = true;
+      request('/casino/crash/state')
+        .then((body) => {
+          const state = (body as { data: CrashState }).data;
+          if (stopped) return;
+          positions.reset('crash', state.stream);
+          applyState(state);
+        })
+        .catch(() => {})
+        .finally(() => {
+          rereading = false;
+        });
+    };
     const connect = () => {
       const scheme = window.location.protocol === 'https:' ? 'wss' : 'ws';
       socket = new WebSocket(`${scheme}://${window.location.host}${API_BASE}/casino/crash/ws`);
@@ -191,12 +221,14 @@ export function CrashPage() {
       socket.onmessage = (event) => {
         const push = JSON.parse(String(event.data)) as Push;
         if (push.type === 'state') {
-          offset.current = new Date(push.data.now).getTime() - Date.now();
-          onBets(push.data.bets);
-          setHistory(push.data.history);
-          setChain(push.data.chain);
-          if (push.data.round) onRound(push.data.round);
-        } else if (push.type === 'round') onRound(push.data);
+          positions.reset('crash', push);
+          applyState(push.data);
+          return;
+        }
+        const step = positions.accept('crash', push);
+        if (step === 'stale') return;
+        if (step === 'gap') reread();
+        if (push.type === 'round') onRound(push.data);
         else if (push.type === 'bets') onBets(push.data);
         else if (push.type === 'tick') offset.current = new Date(push.now).getTime() - Date.now();
       };
