@@ -116,6 +116,7 @@ const TABLE_OWNERS = {
     'casino_bets',
     'originals_settings',
     'originals_limits',
+    'originals_game_limits',
     'crash_chains',
     'crash_rounds',
     'crash_bets',

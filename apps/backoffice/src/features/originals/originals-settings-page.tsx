@@ -9,6 +9,7 @@ import { Modal } from '../../components/modal.tsx';
 import { api, errorMessage } from '../../lib/api-client.ts';
 import { useAuth } from '../../lib/auth.tsx';
 import { formatDateTime } from '../../lib/format.ts';
+import { type GameLimitRow, GameLimitsTable } from './game-limits.tsx';
 
 type GameRow = {
   game: string;
@@ -24,7 +25,7 @@ type LimitRow = {
   max_payout_minor: string;
   updated_at: string;
 };
-type Settings = { games: GameRow[]; limits: LimitRow[] };
+type Settings = { games: GameRow[]; limits: LimitRow[]; game_limits?: GameLimitRow[] };
 type Editing =
   | { kind: 'edge'; game: string; value: string }
   | { kind: 'limits'; currency: string; maxBet: string; maxPayout: string; isNew: boolean };
@@ -95,7 +96,7 @@ export function OriginalsSettingsPage() {
     <>
       <PageHeader
         title="Originals"
-        subtitle="House edge per in-house game (1 % by default) and the stake and payout limits per currency. A change applies to the next bet; every change is audited."
+        subtitle="House edge per in-house game (1 % by default), the stake and payout limits per currency, and a game's own limits where it needs them. A change applies to the next bet; every change is audited."
         actions={
           writable && (
             <Button
@@ -148,6 +149,12 @@ export function OriginalsSettingsPage() {
               : undefined
           }
           empty="No limits set: a win may be at most 100,000 units of the currency, any stake."
+        />
+        <GameLimitsTable
+          games={(settings.data?.games ?? []).map((g) => g.game)}
+          rows={settings.data?.game_limits ?? []}
+          loading={settings.isFetching}
+          writable={writable}
         />
       </div>
       {editing && <EditDialog editing={editing} onClose={() => setEditing(null)} />}

@@ -19,6 +19,7 @@ export const CASINO_ERRORS = {
 
   // The originals and Crash.
   BET_OVER_LIMIT: { status: 422, message: 'The bet is above the maximum bet' },
+  BET_UNDER_LIMIT: { status: 422, message: 'The bet is below the minimum bet' },
   PAYOUT_OVER_LIMIT: { status: 422, message: 'The win could exceed the maximum payout' },
   ROUND_IN_PROGRESS: {
     status: 409,

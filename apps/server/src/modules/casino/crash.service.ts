@@ -14,6 +14,7 @@ import type {
   CrashTx,
   RoundRow,
 } from './crash.repository.ts';
+import { enforceStake } from './originals.limits.ts';
 import type { OriginalsDeps } from './originals.service.ts';
 import type { OriginalsSettings } from './originals.settings.ts';
 
@@ -479,13 +480,12 @@ export class CrashService {
           'auto_cashout',
         );
     }
-    const limits = await this.deps.settings.limits(currency.code, currency.scale);
-    if (limits.max_bet_minor !== null && stake > limits.max_bet_minor)
-      throw casinoError(
-        'BET_OVER_LIMIT',
-        `amount: the maximum bet is ${formatAmount(limits.max_bet_minor, currency.scale)} ${currency.code}`,
-        'amount',
-      );
+    const limits = enforceStake(
+      await this.deps.settings.gameLimits('crash', currency.code, currency.scale),
+      currency,
+      stake,
+      null,
+    );
     // The max payout becomes a cash-out the engine makes itself (Stake's "max profit").
     const byPayout = Number((limits.max_payout_minor * 100n) / stake);
     const limit_x100 = Math.min(auto ?? LIMBO_TARGET_MAX, byPayout, LIMBO_TARGET_MAX);

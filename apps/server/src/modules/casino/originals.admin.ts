@@ -35,12 +35,12 @@ export const originalsAdminRoutes =
         ...auth.guard('originals.read'),
         schema: {
           tags: ['admin', 'casino'],
-          summary: 'House edge per original and limits per currency',
+          summary: 'House edge per original, limits per currency and per game and currency',
           security,
         },
       },
       async () => {
-        const { games, limits } = await settings.all();
+        const { games, limits, gameLimits } = await settings.all();
         return {
           status: 200,
           message: 'OK',
@@ -57,6 +57,16 @@ export const originalsAdminRoutes =
               currency: l.currency,
               max_bet_minor: l.max_bet_minor === null ? null : String(l.max_bet_minor),
               max_payout_minor: String(l.max_payout_minor),
+              updated_at: l.updated_at,
+              updated_by: l.updated_by,
+            })),
+            /** A game's own limits in a currency; a null column follows the currency's row. */
+            game_limits: gameLimits.map((l) => ({
+              game: l.game,
+              currency: l.currency,
+              min_bet_minor: l.min_bet_minor === null ? null : String(l.min_bet_minor),
+              max_bet_minor: l.max_bet_minor === null ? null : String(l.max_bet_minor),
+              max_payout_minor: l.max_payout_minor === null ? null : String(l.max_payout_minor),
               updated_at: l.updated_at,
               updated_by: l.updated_by,
             })),
@@ -145,6 +155,86 @@ export const originalsAdminRoutes =
             currency,
             max_bet_minor: max_bet_minor === null ? null : String(max_bet_minor),
             max_payout_minor: String(max_payout_minor),
+          },
+        };
+      },
+    );
+    app.put(
+      '/casino/originals/settings/games/:game/limits/:currency',
+      {
+        ...auth.guard('originals.write'),
+        schema: {
+          tags: ['admin', 'casino'],
+          summary:
+            "Set one original's min bet, max bet and max payout in one currency (minor units); null follows the currency's limit, all null removes the game's row",
+          security,
+          params: z.object({
+            game: z.enum(ORIGINAL_GAMES),
+            currency: z.string().regex(/^[A-Z0-9]{2,10}$/, 'a currency code'),
+          }),
+          body: z.object({
+            min_bet_minor: minor.nullable(),
+            max_bet_minor: minor.nullable(),
+            max_payout_minor: minor.nullable(),
+          }),
+          response: {
+            200: envelope(
+              z.object({
+                game: z.string(),
+                currency: z.string(),
+                min_bet_minor: z.string().nullable(),
+                max_bet_minor: z.string().nullable(),
+                max_payout_minor: z.string().nullable(),
+              }),
+            ),
+          },
+        },
+      },
+      async (request) => {
+        const { game, currency } = request.params;
+        if (!(await currencyExists(currency)))
+          throw new AppError('NOT_FOUND', `currency: ${currency} is not a known currency`);
+        const parse = (value: string | null) => (value === null ? null : BigInt(value));
+        const limits = {
+          min_bet_minor: parse(request.body.min_bet_minor),
+          max_bet_minor: parse(request.body.max_bet_minor),
+          max_payout_minor: parse(request.body.max_payout_minor),
+        };
+        for (const [path, value] of Object.entries(limits)) {
+          if (value !== null && value <= 0n)
+            throw new AppError('VALIDATION_FAILED', `${path}: must be more than 0`, {
+              errors: [{ path, message: 'must be more than 0' }],
+            });
+        }
+        if (
+          limits.min_bet_minor !== null &&
+          limits.max_bet_minor !== null &&
+          limits.min_bet_minor > limits.max_bet_minor
+        )
+          throw new AppError(
+            'VALIDATION_FAILED',
+            `min_bet_minor: ${limits.min_bet_minor} is above the max bet ${limits.max_bet_minor}`,
+            { errors: [{ path: 'min_bet_minor', message: 'above the max bet' }] },
+          );
+        const actor = staffActor(request.staff!, metaOf(request));
+        const change = await settings.setGameLimits(game, currency, limits, String(actor.id));
+        await audit.record({
+          actor,
+          action: 'originals.game_limits.update',
+          target: { type: 'original', id: `${game}:${currency}` },
+          before: change.before,
+          after: change.after,
+        });
+        const show = (value: bigint | null) => (value === null ? null : String(value));
+        return {
+          status: 200,
+          message: change.after === null ? 'Removed: the currency limits apply' : 'Saved',
+          data: {
+            game,
+            currency,
+            min_bet_minor: show(limits.min_bet_minor),
+            max_bet_minor: show(limits.max_bet_minor),
+            max_payout_minor: show(limits.max_payout_minor),
           },
         };
       },

@@ -62,6 +62,40 @@ export const originalsRoutes =
   (service: OriginalsService, auth: PlayerAuth, env: string): FastifyPluginAsyncZod =>
   async (app) => {
     app.get(
+      '/customer/casino/originals/limits',
+      {
+        preHandler: auth.requirePlayer,
+        schema: {
+          tags: ['casino'],
+          summary:
+            "What the player may stake in each original, in the wallet currency: the game's own limits where the operator set them, else the currency's",
+          security,
+          response: {
+            200: envelope(
+              z.object({
+                currency: z.string(),
+                games: z.record(
+                  z.string(),
+                  z.object({
+                    /** null: no minimum beyond the currency's smallest unit. */
+                    min_bet: z.string().nullable(),
+                    /** null: no maximum beyond the balance and the max payout. */
+                    max_bet: z.string().nullable(),
+                    max_payout: z.string(),
+                  }),
+                ),
+              }),
+            ),
+          },
+        },
+      },
+      async (request) => ({
+        status: 200,
+        message: 'OK',
+        data: await service.stakeLimits(request.player!.row.currency_id),
+      }),
+    );
+    app.get(
       '/customer/casino/fairness',
       {
         preHandler: auth.requirePlayer,

@@ -35,6 +35,7 @@ import { type CardSlipInput, cardSlip } from './originals/card-bets.ts';
 import { CARD_TABLES, type CardGame } from './originals/card-tables.ts';
 import { blackjackDetails, hiloDetails } from './originals/card-views.ts';
 import { type KenoInput, kenoDetails, kenoPlan } from './originals.keno.ts';
+import { enforceStake } from './originals.limits.ts';
 import type { Plan } from './originals.plan.ts';
 import {
   type BetRow,
@@ -49,7 +50,7 @@ import {
   roulettePlan,
   rouletteSlip,
 } from './originals.roulette.ts';
-import { ORIGINAL_GAMES, type OriginalsSettings } from './originals.settings.ts';
+import { ORIGINAL_GAMES, type OriginalGame, type OriginalsSettings } from './originals.settings.ts';
 import { type WheelInput, wheelDetails, wheelPlan } from './originals.wheel.ts';
 
 export const BET_HISTORY_MAX = 50;
@@ -264,28 +265,18 @@ export class OriginalsService {
     return stake;
   }
 
-  /** The operator's max bet and max payout for the game: each a clear 422. */
+  /**
+   * The operator's min bet, max bet and max payout for the game in this currency (the game's own
+   * where set, else the currency's): each a clear 422 naming the limit.
+   */
   private async checkLimits(
+    game: OriginalGame,
     currency: { code: string; scale: number },
     stake: bigint,
     bestPayout: bigint | null,
   ) {
-    const limits = await this.settings.limits(currency.code, currency.scale);
-    if (limits.max_bet_minor !== null && stake > limits.max_bet_minor) {
-      throw casinoError(
-        'BET_OVER_LIMIT',
-        `amount: the maximum bet is ${formatAmount(limits.max_bet_minor, currency.scale)} ${currency.code}`,
-        'amount',
-      );
-    }
-    if (bestPayout !== null && bestPayout > limits.max_payout_minor) {
-      throw casinoError(
-        'PAYOUT_OVER_LIMIT',
-        `The win could exceed the maximum payout of ${formatAmount(limits.max_payout_minor, currency.scale)} ${currency.code}: lower the amount or the multiplier.`,
-        'amount',
-      );
-    }
-    return limits;
+    const limits = await this.settings.gameLimits(game, currency.code, currency.scale);
+    return enforceStake(limits, currency, stake, bestPayout);
   }
 
   /** The bet as the bet path (modules/wagers) knows it. */
@@ -329,7 +320,7 @@ export class OriginalsService {
     const stake = this.parseStake(input.amount, currency.scale);
     const edge_bp = await this.settings.edge(game);
     const planned = plan(stake, edge_bp);
-    const limits = await this.checkLimits(currency, stake, planned.bestPayout);
+    const limits = await this.checkLimits(game, currency, stake, planned.bestPayout);
     if (isStateful(game) && (await this.repository.openRound(null, player.id, game))) {
       const again = await this.repository.betByKey(player.id, input.idempotency_key);
       if (again) return this.replay(again, currency.scale);
@@ -803,6 +794,29 @@ export class OriginalsService {
     const out: Record<string, number> = {};
     for (const game of ORIGINAL_GAMES) out[game] = await this.settings.edge(game);
     return out;
+  }
+
+  /**
+   * What the player may stake in each original, in their wallet currency, as the bet panels
+   * show it (decimal amounts); null: no such limit.
+   */
+  async stakeLimits(currency_id: number | null) {
+    const currency = await this.currency(currency_id);
+    const limits = await this.settings.gameLimitsIn(currency.code, currency.scale);
+    const show = (minor: bigint | null) =>
+      minor === null ? null : formatAmount(minor, currency.scale);
+    const games: Record<
+      string,
+      { min_bet: string | null; max_bet: string | null; max_payout: string }
+    > = {};
+    for (const [game, l] of Object.entries(limits)) {
+      games[game] = {
+        min_bet: show(l.min_bet_minor),
+        max_bet: show(l.max_bet_minor),
+        max_payout: formatAmount(l.max_payout_minor, currency.scale),
+      };
+    }
+    return { currency: currency.code, games };
   }
 
   /**

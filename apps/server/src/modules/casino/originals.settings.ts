@@ -58,9 +58,28 @@ type Tables = {
     updated_at: Date;
     updated_by: string | null;
   };
+  originals_game_limits: {
+    game: string;
+    currency: string;
+    min_bet_minor: bigint | null;
+    max_bet_minor: bigint | null;
+    max_payout_minor: bigint | null;
+    updated_at: Date;
+    updated_by: string | null;
+  };
 };
 
 export type OriginalsLimits = { max_bet_minor: bigint | null; max_payout_minor: bigint };
+/** The limits one bet of one game meets: the game's own where set, else the currency's. */
+export type GameLimits = OriginalsLimits & { min_bet_minor: bigint | null };
+/** What an operator sets for one game in one currency: null leaves the currency's limit. */
+export type GameLimitsRow = {
+  min_bet_minor: bigint | null;
+  max_bet_minor: bigint | null;
+  max_payout_minor: bigint | null;
+};
+
+const big = (value: bigint | string | null) => (value === null ? null : BigInt(value));
 
 /**
  * The operator's settings of the originals: the house edge per game, the max bet and max payout
@@ -72,6 +91,8 @@ export class OriginalsSettings {
     at: number;
     edges: Map<string, number>;
     limits: Map<string, OriginalsLimits>;
+    /** Keyed `game currency`. */
+    gameLimits: Map<string, GameLimitsRow>;
   } | null = null;
 
   constructor(db: Db) {
@@ -80,11 +101,15 @@ export class OriginalsSettings {
 
   private async load() {
     if (this.cache && Date.now() - this.cache.at < SETTINGS_CACHE_MS) return this.cache;
-    const [edges, limits] = await Promise.all([
+    const [edges, limits, gameLimits] = await Promise.all([
       this.db.selectFrom('originals_settings').select(['game', 'edge_bp']).execute(),
       this.db
         .selectFrom('originals_limits')
         .select(['currency', 'max_bet_minor', 'max_payout_minor'])
+        .execute(),
+      this.db
+        .selectFrom('originals_game_limits')
+        .select(['game', 'currency', 'min_bet_minor', 'max_bet_minor', 'max_payout_minor'])
         .execute(),
     ]);
     this.cache = {
@@ -96,6 +121,16 @@ export class OriginalsSettings {
           {
             max_bet_minor: row.max_bet_minor === null ? null : BigInt(row.max_bet_minor),
             max_payout_minor: BigInt(row.max_payout_minor),
+          },
+        ]),
+      ),
+      gameLimits: new Map(
+        gameLimits.map((row) => [
+          `${row.game} ${row.currency}`,
+          {
+            min_bet_minor: big(row.min_bet_minor),
+            max_bet_minor: big(row.max_bet_minor),
+            max_payout_minor: big(row.max_payout_minor),
           },
         ]),
       ),
@@ -118,13 +153,81 @@ export class OriginalsSettings {
     );
   }
 
+  /**
+   * The limits a bet of `game` meets: each of the game's own limits where the operator set one,
+   * else the currency's, else the defaults (no minimum, no max bet, 100,000 units of payout).
+   */
+  async gameLimits(game: OriginalGame, currency: string, scale: number): Promise<GameLimits> {
+    const base = await this.limits(currency, scale);
+    const own = (await this.load()).gameLimits.get(`${game} ${currency}`);
+    return {
+      min_bet_minor: own?.min_bet_minor ?? null,
+      max_bet_minor: own?.max_bet_minor ?? base.max_bet_minor,
+      max_payout_minor: own?.max_payout_minor ?? base.max_payout_minor,
+    };
+  }
+
+  /** Every game's effective limits in one currency, for the bet panels. */
+  async gameLimitsIn(currency: string, scale: number) {
+    const out: Record<string, GameLimits> = {};
+    for (const game of ORIGINAL_GAMES) out[game] = await this.gameLimits(game, currency, scale);
+    return out;
+  }
+
   /** Everything, for the back office. */
   async all() {
-    const [games, limits] = await Promise.all([
+    const [games, limits, gameLimits] = await Promise.all([
       this.db.selectFrom('originals_settings').selectAll().orderBy('game').execute(),
       this.db.selectFrom('originals_limits').selectAll().orderBy('currency').execute(),
+      this.db
+        .selectFrom('originals_game_limits')
+        .selectAll()
+        .orderBy('game')
+        .orderBy('currency')
+        .execute(),
     ]);
-    return { games, limits };
+    return { games, limits, gameLimits };
+  }
+
+  /**
+   * Sets one game's limits in one currency; all three null removes the row (the game follows
+   * the currency's limits again).
+   */
+  async setGameLimits(game: OriginalGame, currency: string, limits: GameLimitsRow, by: string) {
+    const before = await this.db
+      .selectFrom('originals_game_limits')
+      .select(['min_bet_minor', 'max_bet_minor', 'max_payout_minor'])
+      .where('game', '=', game)
+      .where('currency', '=', currency)
+      .executeTakeFirst();
+    const cleared =
+      limits.min_bet_minor === null &&
+      limits.max_bet_minor === null &&
+      limits.max_payout_minor === null;
+    if (cleared) {
+      await this.db
+        .deleteFrom('originals_game_limits')
+        .where('game', '=', game)
+        .where('currency', '=', currency)
+        .execute();
+    } else {
+      const values = { ...limits, updated_at: new Date(), updated_by: by };
+      await this.db
+        .insertInto('originals_game_limits')
+        .values({ game, currency, ...values })
+        .onConflict((c) => c.columns(['game', 'currency']).doUpdateSet(values))
+        .execute();
+    }
+    this.cache = null;
+    const show = (row: GameLimitsRow | undefined) =>
+      row
+        ? {
+            min_bet_minor: row.min_bet_minor === null ? null : String(row.min_bet_minor),
+            max_bet_minor: row.max_bet_minor === null ? null : String(row.max_bet_minor),
+            max_payout_minor: row.max_payout_minor === null ? null : String(row.max_payout_minor),
+          }
+        : null;
+    return { before: show(before), after: cleared ? null : show(limits) };
   }
 
   async setEdge(game: OriginalGame, edge_bp: number, by: string) {

@@ -128,6 +128,34 @@ export function useEdges() {
   });
 }
 
+const stakeLimits = z.object({
+  currency: z.string(),
+  games: z.record(
+    z.string(),
+    z.object({
+      min_bet: z.string().nullable(),
+      max_bet: z.string().nullable(),
+      max_payout: z.string(),
+    }),
+  ),
+});
+
+/** What the signed-in player may stake in each original (the operator's per-game limits). */
+export function useStakeLimits() {
+  const auth = useAuth();
+  return useQuery({
+    queryKey: ['originals-stake-limits', auth.authUserToken],
+    queryFn: async () =>
+      parseResponse(
+        envelope(stakeLimits),
+        await request('/customer/casino/originals/limits'),
+        'stake limits',
+      ).data,
+    enabled: auth.isAuthenticated,
+    staleTime: 60_000,
+  });
+}
+
 export function useFairness() {
   const auth = useAuth();
   return useQuery({

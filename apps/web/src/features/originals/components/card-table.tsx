@@ -151,6 +151,7 @@ export function CardTablePage({
             setAmount={setAmount}
             disabled={dealing}
             testId="chip-value"
+            game={game}
           />
           <p className="-mt-2 text-[12px] text-fg-subtle">{t('cardTables.chipHint')}</p>
           <Stats

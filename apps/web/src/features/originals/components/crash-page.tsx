@@ -378,6 +378,7 @@ export function CrashPage() {
             setAmount={setAmount}
             disabled={mine !== null}
             testId="crash-amount"
+            game="crash"
           />
           <label className="flex flex-col gap-1.5 text-[13px] font-medium text-fg-muted">
             {t('originals2.crash.auto')}

@@ -100,6 +100,7 @@ export function DicePage() {
             setAmount={setAmount}
             disabled={rolling}
             testId="dice-amount"
+            game="dice"
           />
           <Stats
             items={[

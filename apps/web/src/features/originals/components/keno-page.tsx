@@ -148,7 +148,13 @@ export function KenoPage() {
       sound={sound}
       controls={
         <>
-          <AmountField amount={amount} setAmount={setAmount} disabled={busy} testId="keno-amount" />
+          <AmountField
+            amount={amount}
+            setAmount={setAmount}
+            disabled={busy}
+            testId="keno-amount"
+            game="keno"
+          />
           <label className="flex flex-col gap-1.5 text-[13px] font-medium text-fg-muted">
             {t('originalsNum.risk')}
             <select

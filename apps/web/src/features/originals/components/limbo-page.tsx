@@ -107,6 +107,7 @@ export function LimboPage() {
             setAmount={setAmount}
             disabled={busy}
             testId="limbo-amount"
+            game="limbo"
           />
           <label className="flex flex-col gap-1.5 text-[13px] font-medium text-fg-muted">
             {t('originals2.limbo.target')}

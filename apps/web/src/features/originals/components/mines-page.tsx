@@ -226,6 +226,7 @@ export function MinesPage() {
             setAmount={setAmount}
             disabled={playing || busy}
             testId="mines-amount"
+            game="mines"
           />
           <label className="flex flex-col gap-1.5 text-[13px] font-medium text-fg-muted">
             {t('originals2.mines.count')}

@@ -8,7 +8,14 @@ import { PageFrame } from '../../../components/page-frame.tsx';
 import { openModal } from '../../../lib/modal-store.ts';
 import { useAuth } from '../../../lib/root-store.ts';
 import { toast } from '../../../lib/toast.ts';
-import { type Rotated, realMoneyOpen, useEdges, useFairness, useRotate } from '../api/originals.ts';
+import {
+  type Rotated,
+  realMoneyOpen,
+  useEdges,
+  useFairness,
+  useRotate,
+  useStakeLimits,
+} from '../api/originals.ts';
 import { CARD_GAMES, type CardGame, isCardGame } from './card-rules.ts';
 
 export type Mode = 'demo' | 'real';
@@ -296,22 +303,31 @@ function ModeSwitch({ state }: { state: OriginalState }) {
   );
 }
 
+/**
+ * The stake input; with `game`, the operator's min and max stake for that game sit beside the
+ * label, so a player learns the limits before the server refuses a bet.
+ */
 export function AmountField({
   amount,
   setAmount,
   disabled,
   testId,
+  game,
 }: {
   amount: string;
   setAmount: (v: string) => void;
   disabled?: boolean;
   testId: string;
+  game?: OriginalGame;
 }) {
   const { t } = useTranslation();
   const stake = stakeOf(amount);
   return (
     <label className="flex flex-col gap-1.5 text-[13px] font-medium text-fg-muted">
-      {t('originals.amount')}
+      <span className="flex items-baseline justify-between gap-2">
+        {t('originals.amount')}
+        {game && <StakeLimits game={game} />}
+      </span>
       <div className="flex gap-1.5">
         <input
           className="h-11 min-w-0 flex-1 rounded-lg border border-ink-600 bg-ink-950/60 px-3 font-mono text-[15px] text-fg disabled:opacity-60"
@@ -337,6 +353,28 @@ export function AmountField({
         </Button>
       </div>
     </label>
+  );
+}
+
+/** "Min 0.10 · Max 500.00 EUR" for one game; nothing until the limits are known. */
+function StakeLimits({ game }: { game: OriginalGame }) {
+  const { t } = useTranslation();
+  const limits = useStakeLimits();
+  const own = limits.data?.games[game];
+  if (!own || !limits.data) return null;
+  const parts = [
+    own.min_bet && t('stakeLimits.min', { amount: own.min_bet }),
+    own.max_bet && t('stakeLimits.max', { amount: own.max_bet }),
+  ].filter(Boolean);
+  if (parts.length === 0) return null;
+  return (
+    <span
+      className="truncate text-right font-mono text-[12px] font-normal text-fg-subtle"
+      title={t('stakeLimits.maxPayout', { amount: own.max_payout, currency: limits.data.currency })}
+      data-testid={`stake-limits-${game}`}
+    >
+      {parts.join(' · ')} {limits.data.currency}
+    </span>
   );
 }
 

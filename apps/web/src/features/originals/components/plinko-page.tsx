@@ -163,7 +163,7 @@ export function PlinkoPage() {
       sound={sound}
       controls={
         <>
-          <AmountField amount={amount} setAmount={setAmount} testId="plinko-amount" />
+          <AmountField amount={amount} setAmount={setAmount} testId="plinko-amount" game="plinko" />
           <div className="grid grid-cols-2 gap-2">
             <label className="flex flex-col gap-1.5 text-[13px] font-medium text-fg-muted">
               {t('originals2.plinko.risk')}

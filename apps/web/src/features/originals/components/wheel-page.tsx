@@ -152,6 +152,7 @@ export function WheelPage() {
             setAmount={setAmount}
             disabled={busy}
             testId="wheel-amount"
+            game="wheel"
           />
           <div className="grid grid-cols-2 gap-2">
             <label className="flex flex-col gap-1.5 text-[13px] font-medium text-fg-muted">
