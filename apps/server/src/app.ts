@@ -278,6 +278,11 @@ export async function buildApp(options: AppOptions) {
     currencies: currencies.service,
     players: players.service,
   });
+  // The statement names each bet's game or event (one batched read per product and page).
+  wallet.service.useBetNames(
+    (player_id, ids) => recall.service.betNames(player_id, ids),
+    (player_id, ids) => sportsbook.service.betNames(player_id, ids),
+  );
   const lobby = createLobbyModule({
     db,
     gate: protection.gate,

@@ -30,6 +30,17 @@ describe('round recall: a page for every casino bet', () => {
     expect(placed.statusCode, placed.body).toBe(200);
     const id = placed.json().data.id as string;
 
+    const statement = await t.app.inject({
+      method: 'GET',
+      url: '/api/v1/customer/transections?type=bet',
+      headers: bearer(player.token),
+    });
+    expect(statement.json().data.items[0].bet).toEqual({
+      name: 'Dice',
+      product: 'original',
+      href: `/casino/bets/${id}`,
+    });
+
     const own = await get(player.token, `/bets/${id}`);
     expect(own.statusCode, own.body).toBe(200);
     const bet = own.json().data;

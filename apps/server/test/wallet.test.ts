@@ -187,6 +187,42 @@ describe('GET /customer/transections', () => {
     expect(response.json()).toMatchObject({ status: 422, code: 'VALIDATION_FAILED', message });
   });
 
+  it('sums the period: deposits, posted withdrawals, net deposits', async () => {
+    const { period } = (await transections(owner.token)).json().data;
+    // The withdrawal is still a reservation: only completed money counts.
+    expect(period).toEqual({
+      currency: 'EUR',
+      deposits_exact: '50.00',
+      withdrawals_exact: '0.00',
+      net_deposits_exact: '50.00',
+    });
+    const future = (await transections(owner.token, '?from=2999-01-01')).json().data.period;
+    expect(future.net_deposits_exact).toBe('0.00');
+  });
+
+  it('exports a period as CSV with stable columns and exact amounts, at most a year', async () => {
+    const csv = await t.app.inject({
+      method: 'GET',
+      url: '/api/v1/customer/transections/export',
+      headers: bearer(owner.token),
+    });
+    expect(csv.statusCode, csv.body).toBe(200);
+    expect(csv.headers['content-type']).toMatch(/text\/csv/);
+    const lines = csv.body.trim().split('\r\n');
+    expect(lines[0]).toBe(
+      'date,type,status,wallet,amount,balance_after,currency,description,reference',
+    );
+    expect(lines).toHaveLength(6);
+    expect(lines.some((line) => line.includes(',win,completed,cash,12.34,57.34,EUR,'))).toBe(true);
+    const tooLong = await t.app.inject({
+      method: 'GET',
+      url: '/api/v1/customer/transections/export?from=2024-01-01&to=2025-06-01',
+      headers: bearer(owner.token),
+    });
+    expect(tooLong.statusCode).toBe(422);
+    expect(tooLong.json().message).toMatch(/at most 366 days/);
+  });
+
   it('requires a signed-in player', async () => {
     const response = await t.app.inject({ method: 'GET', url: '/api/v1/customer/transections' });
     expect(response.statusCode).toBe(401);

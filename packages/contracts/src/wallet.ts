@@ -14,6 +14,13 @@ export const TRANSACTION_TYPES = [
 export const transactionType = z.enum(TRANSACTION_TYPES);
 export type TransactionType = z.infer<typeof transactionType>;
 
+/** Which product a bet's movement came from (the reference's prefix). */
+export const BET_PRODUCTS = ['original', 'crash', 'studio', 'sportsbook'] as const;
+export type BetProduct = (typeof BET_PRODUCTS)[number];
+
+/** One export covers at most a year (366 days for a leap year); longer periods take several. */
+export const TRANSACTIONS_EXPORT_DAYS_MAX = 366;
+
 export const TRANSACTIONS_PER_PAGE_DEFAULT = 20;
 export const TRANSACTIONS_PER_PAGE_MAX = 100;
 /** Deep pages cost an offset scan; nobody pages this far by hand. */
@@ -41,6 +48,17 @@ export const transactionsQuery = z.object({
 });
 export type TransactionsQuery = z.infer<typeof transactionsQuery>;
 
+/**
+ * `GET /customer/transections/export`: a CSV of one period (at most a year). `from` defaults to
+ * a year before `to`, `to` to now.
+ */
+export const transactionsExportQuery = z.object({
+  type: z.union([z.literal(''), transactionType]).optional(),
+  from: dateBound.optional(),
+  to: dateBound.optional(),
+});
+export type TransactionsExportQuery = z.infer<typeof transactionsExportQuery>;
+
 export const transaction = z.object({
   id: z.number().int(),
   created_at: z.string(),
@@ -55,6 +73,17 @@ export const transaction = z.object({
   status: z.enum(['completed', 'pending', 'voided']),
   /** Which wallet moved. */
   wallet: z.enum(['cash', 'bonus']),
+  /**
+   * For a bet's movements: the game or event the reference names, and the bet's page when the
+   * product has one (null for sportsbook bets, listed on the sports page). Null otherwise.
+   */
+  bet: z
+    .object({
+      name: z.string(),
+      product: z.enum(BET_PRODUCTS),
+      href: z.string().nullable(),
+    })
+    .nullable(),
 });
 export type Transaction = z.infer<typeof transaction>;
 
@@ -63,6 +92,16 @@ export const transactionsPage = z.object({
   page: z.number().int(),
   per_page: z.number().int(),
   total: z.number().int(),
+  /**
+   * Deposits and withdrawals completed in the chosen period (every type, whatever the type
+   * filter), decimal strings in the player's currency: net = deposits − withdrawals.
+   */
+  period: z.object({
+    currency: z.string().nullable(),
+    deposits_exact: z.string(),
+    withdrawals_exact: z.string(),
+    net_deposits_exact: z.string(),
+  }),
 });
 export type TransactionsPage = z.infer<typeof transactionsPage>;
 

@@ -90,6 +90,45 @@ export class RecallRepository {
     return result.rows;
   }
 
+  /** The games of some of the player's original bets (one read for a page of movements). */
+  async originalGames(
+    player_id: bigint,
+    ids: bigint[],
+  ): Promise<Array<{ id: bigint; game: string }>> {
+    if (ids.length === 0) return [];
+    const result = await sql<{ id: bigint; game: string }>`
+      select id, game from casino_bets
+       where player_id = ${player_id} and id = any(${ids.map(String)}::bigint[])`.execute(this.db);
+    return result.rows;
+  }
+
+  /** Which of these Crash bets are the player's. */
+  async crashBetIds(player_id: bigint, ids: bigint[]): Promise<bigint[]> {
+    if (ids.length === 0) return [];
+    const result = await sql<{ id: bigint }>`
+      select id from crash_bets
+       where player_id = ${player_id} and id = any(${ids.map(String)}::bigint[])`.execute(this.db);
+    return result.rows.map((row) => BigInt(row.id));
+  }
+
+  /** Game names of studio rounds named by (studio code, round ref), the player's only. */
+  async studioRoundNames(
+    player_id: bigint,
+    refs: Array<{ code: string; round_ref: string }>,
+  ): Promise<Array<{ code: string; round_ref: string; game_name: string }>> {
+    if (refs.length === 0) return [];
+    const result = await sql<{ code: string; round_ref: string; game_name: string }>`
+      select i.code, r.round_ref, g.name as game_name
+        from provider_rounds r
+        join casino_games g on g.id = r.game_id
+        join casino_provider_integrations i on i.provider_id = r.provider_id
+        join unnest(${refs.map((ref) => ref.code)}::text[], ${refs.map((ref) => ref.round_ref)}::text[])
+             as wanted (code, round_ref)
+          on wanted.code = i.code and wanted.round_ref = r.round_ref
+       where r.player_id = ${player_id}`.execute(this.db);
+    return result.rows;
+  }
+
   /** Names of the catalogue's games (for originals, whose bets record the slug only). */
   async gameNames(): Promise<GameName[]> {
     const result = await sql<GameName>`

@@ -108,6 +108,60 @@ export class RecallService {
     throw casinoError('BET_NOT_FOUND', `No bet "${ref}"`);
   }
 
+  /**
+   * Names and pages of the player's casino bets named by the ledger's object ids (`casino:12`,
+   * `crash:8`, `provider:<studio>:<round>`): one read per kind for the whole list. Ids that are
+   * not the player's casino bets are left out.
+   */
+  async betNames(
+    player_id: bigint,
+    object_ids: readonly string[],
+  ): Promise<
+    Map<string, { name: string; product: 'original' | 'crash' | 'studio'; href: string }>
+  > {
+    const originals: bigint[] = [];
+    const crash: bigint[] = [];
+    const studio: Array<{ code: string; round_ref: string }> = [];
+    for (const id of object_ids) {
+      const simple = /^(casino|crash):([1-9]\d{0,17})$/.exec(id);
+      if (simple) (simple[1] === 'casino' ? originals : crash).push(BigInt(simple[2]!));
+      const round = STUDIO_REF.exec(id);
+      if (round) studio.push({ code: round[1]!, round_ref: round[2]! });
+    }
+    const out = new Map<
+      string,
+      { name: string; product: 'original' | 'crash' | 'studio'; href: string }
+    >();
+    if (originals.length + crash.length + studio.length === 0) return out;
+    const [names, games, crashIds, rounds] = await Promise.all([
+      originals.length + crash.length > 0 ? this.names() : new Map<string, GameName>(),
+      this.deps.repository.originalGames(player_id, originals),
+      this.deps.repository.crashBetIds(player_id, crash),
+      this.deps.repository.studioRoundNames(player_id, studio),
+    ]);
+    for (const bet of games)
+      out.set(`casino:${bet.id}`, {
+        name: names.get(bet.game)?.name ?? bet.game,
+        product: 'original',
+        href: `/casino/bets/${bet.id}`,
+      });
+    for (const id of crashIds)
+      out.set(`crash:${id}`, {
+        name: names.get('crash')?.name ?? 'Crash',
+        product: 'crash',
+        href: `/casino/bets/crash-${id}`,
+      });
+    for (const round of rounds) {
+      const ref = `provider:${round.code}:${round.round_ref}`;
+      out.set(ref, {
+        name: round.game_name,
+        product: 'studio',
+        href: `/casino/bets/${encodeURIComponent(ref)}`,
+      });
+    }
+    return out;
+  }
+
   /** The player's last `perGame` rounds of every game they played, newest first per game. */
   async recall(player: Player, perGame: number) {
     const names = await this.names();

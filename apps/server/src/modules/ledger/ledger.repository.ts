@@ -148,6 +148,8 @@ export type MovementFilter = {
   reason_codes?: readonly string[];
   from?: Date;
   to?: Date;
+  /** Keyset paging (exports): only transfers with a smaller id. */
+  id_below?: bigint;
   limit: number;
   offset: number;
 };
@@ -555,6 +557,7 @@ export class LedgerRepository {
     if (filter.reason_codes) base = base.where('t.reason_code', 'in', [...filter.reason_codes]);
     if (filter.from) base = base.where('t.created_at', '>=', filter.from);
     if (filter.to) base = base.where('t.created_at', '<', filter.to);
+    if (filter.id_below !== undefined) base = base.where('t.id', '<', filter.id_below);
     const [rows, total] = await Promise.all([
       base
         .select([
@@ -586,6 +589,27 @@ export class LedgerRepository {
       base.select((eb) => eb.fn.countAll<bigint>().as('count')).executeTakeFirstOrThrow(),
     ]);
     return { rows: rows as MovementRow[], total: Number(total.count) };
+  }
+
+  /**
+   * One player's completed deposits and withdrawals in a period, summed per currency (a
+   * reservation counts once posted). Reversals are left out: they carry their own reason.
+   */
+  async playerCashFlow(player_id: bigint, from: Date | undefined, to: Date | undefined) {
+    let query = this.db
+      .selectFrom('ledger_transfers')
+      .select((eb) => ['currency', 'reason_code', eb.fn.sum<string>('amount_minor').as('amount')])
+      .where('player_id', '=', player_id)
+      .where('kind', 'in', ['single', 'post'])
+      .where('reason_code', 'in', ['deposit', 'withdrawal']);
+    if (from) query = query.where('created_at', '>=', from);
+    if (to) query = query.where('created_at', '<', to);
+    const rows = await query.groupBy(['currency', 'reason_code']).execute();
+    return rows.map((row) => ({
+      currency: row.currency,
+      reason_code: row.reason_code as 'deposit' | 'withdrawal',
+      amount_minor: BigInt(row.amount),
+    }));
   }
 
   /** Money-moving transfers in a period, summed per currency and reason. */

@@ -438,6 +438,11 @@ export class LedgerService {
     return this.repository.movements(filter);
   }
 
+  /** A player's completed deposits and withdrawals in [from, to), per currency. */
+  playerCashFlow(player_id: bigint, from?: Date, to?: Date) {
+    return this.repository.playerCashFlow(player_id, from, to);
+  }
+
   /**
    * Per player and currency over [from, to): settled stakes, wins and refunds, converted
    * bonuses, and when they first deposited / last bet (ever). For revenue reports and

@@ -872,6 +872,22 @@ export class SportsbookRepository {
     return q.orderBy('id', 'desc').limit(filter.limit).offset(filter.offset).execute();
   }
 
+  /** Each of the player's bets among `bet_ids`: its first leg's event and how many legs. */
+  async betEventNames(player_id: bigint, bet_ids: bigint[]) {
+    if (bet_ids.length === 0) return [];
+    const result = await sql<{ id: bigint; home: string; away: string; legs: number }>`
+      select b.id, e.home, e.away, counts.legs
+        from sb_bets b
+        join lateral (select count(*)::int as legs from sb_bet_legs where bet_id = b.id) counts on true
+        join sb_bet_legs l on l.bet_id = b.id and l.leg_no = (
+          select min(leg_no) from sb_bet_legs where bet_id = b.id)
+        join sb_events e on e.id = l.event_id
+       where b.player_id = ${player_id} and b.id = any(${bet_ids.map(String)}::bigint[])`.execute(
+      this.db,
+    );
+    return result.rows;
+  }
+
   recentBets(filter: { player_id?: bigint; event_id?: string; limit: number }) {
     let q = this.db.selectFrom('sb_bets').selectAll();
     if (filter.player_id !== undefined) q = q.where('player_id', '=', filter.player_id);

@@ -1464,6 +1464,27 @@ export class SportsbookService {
     return odds_format;
   }
 
+  /**
+   * Event names of the player's bets named by the ledger's object ids (`sb:4`), one read for a
+   * whole list: "Home v Away", with "+n" for the further legs of a multiple.
+   */
+  async betNames(player_id: bigint, object_ids: readonly string[]) {
+    const ids = object_ids.flatMap((id) => {
+      const match = /^sb:([1-9]\d{0,17})$/.exec(id);
+      return match ? [BigInt(match[1]!)] : [];
+    });
+    const out = new Map<string, { name: string; product: 'sportsbook'; href: null }>();
+    for (const row of await this.repo.betEventNames(player_id, ids)) {
+      const more = row.legs > 1 ? ` +${row.legs - 1}` : '';
+      out.set(`sb:${row.id}`, {
+        name: `${row.home} v ${row.away}${more}`,
+        product: 'sportsbook',
+        href: null,
+      });
+    }
+    return out;
+  }
+
   async playerBets(player_id: bigint, filter: { open?: boolean; limit: number; offset: number }) {
     const bets = await this.repo.playerBets(player_id, filter);
     return this.betViews(bets);

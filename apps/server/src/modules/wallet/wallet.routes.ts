@@ -1,5 +1,13 @@
-import { envelope, transactionsPage, transactionsQuery } from '@casino/contracts';
+import { Readable } from 'node:stream';
+import {
+  envelope,
+  TRANSACTIONS_EXPORT_DAYS_MAX,
+  transactionsExportQuery,
+  transactionsPage,
+  transactionsQuery,
+} from '@casino/contracts';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
 import { AppError } from '../../platform/http/errors.ts';
 import type { PlayerAuth } from '../../platform/http/guards.ts';
 import type { WalletService } from './wallet.service.ts';
@@ -29,16 +37,7 @@ export const walletRoutes =
       },
       async (request) => {
         const query = request.query;
-        const from = query.from ? new Date(query.from) : undefined;
-        // A calendar day as upper bound includes the whole day.
-        const to = query.to
-          ? new Date(new Date(query.to).getTime() + (DATE_ONLY.test(query.to) ? DAY_MS : 0))
-          : undefined;
-        if (from && to && from >= to) {
-          throw new AppError('VALIDATION_FAILED', 'from must be before to', {
-            errors: [{ path: 'querystring.from', message: 'must be before to' }],
-          });
-        }
+        const { from, to } = bounds(query.from, query.to);
         return {
           status: 200,
           message: 'OK',
@@ -52,4 +51,71 @@ export const walletRoutes =
         };
       },
     );
+
+    app.get(
+      '/customer/transections/export',
+      {
+        preHandler: auth.requirePlayer,
+        schema: {
+          tags: ['customer'],
+          summary: "The signed-in player's wallet movements as CSV",
+          description:
+            `One period of at most ${TRANSACTIONS_EXPORT_DAYS_MAX} days (a longer history takes ` +
+            'several exports): `from` defaults to a year before `to`, `to` to now; the same ' +
+            'bounds and `type` as the list. Streamed, newest first. Columns (stable, English ' +
+            'names): date, type, status, wallet, amount, balance_after, currency, description, ' +
+            'reference. Amounts are exact decimals; a cell starting with = + - @ is prefixed ' +
+            "with ' so a spreadsheet never runs it.",
+          security: [{ bearer: [] }],
+          querystring: transactionsExportQuery,
+          response: { 200: z.string().describe('text/csv; charset=utf-8') },
+        },
+      },
+      async (request, reply) => {
+        const query = request.query;
+        const given = bounds(query.from, query.to);
+        const to = given.to ?? new Date();
+        const from = given.from ?? new Date(to.getTime() - 365 * DAY_MS);
+        if (from >= to) throw badBounds('from', 'must be before to');
+        if (to.getTime() - from.getTime() > TRANSACTIONS_EXPORT_DAYS_MAX * DAY_MS) {
+          throw badBounds(
+            'to',
+            `one export covers at most ${TRANSACTIONS_EXPORT_DAYS_MAX} days; export a longer period in parts`,
+          );
+        }
+        const day = (date: Date) => date.toISOString().slice(0, 10);
+        const lines = wallet.exportCsv(request.player!.row.id, {
+          type: query.type || undefined,
+          from,
+          to,
+        });
+        return (
+          reply
+            .type('text/csv; charset=utf-8')
+            .header(
+              'content-disposition',
+              `attachment; filename="transactions-${day(from)}-to-${day(new Date(to.getTime() - 1))}.csv"`,
+            )
+            .header('cache-control', 'no-store')
+            // Fastify pipes a stream as it is; the schema's string documents what it carries.
+            .send(Readable.from(lines) as unknown as string)
+        );
+      },
+    );
   };
+
+function badBounds(field: 'from' | 'to', message: string) {
+  return new AppError('VALIDATION_FAILED', `${field} ${message}`, {
+    errors: [{ path: `querystring.${field}`, message }],
+  });
+}
+
+/** The query's bounds: `from` inclusive, `to` exclusive (a calendar day includes the whole day). */
+function bounds(fromText?: string, toText?: string): { from?: Date; to?: Date } {
+  const from = fromText ? new Date(fromText) : undefined;
+  const to = toText
+    ? new Date(new Date(toText).getTime() + (DATE_ONLY.test(toText) ? DAY_MS : 0))
+    : undefined;
+  if (from && to && from >= to) throw badBounds('from', 'must be before to');
+  return { from, to };
+}

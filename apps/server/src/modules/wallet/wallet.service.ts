@@ -1,4 +1,5 @@
 import {
+  type BetProduct,
   TRANSACTION_TYPES,
   type Transaction,
   type TransactionsPage,
@@ -81,6 +82,21 @@ export type WageringPolicy = {
 /** Nothing locked (a wallet without a bonus engine). */
 export const NO_WAGERING: WageringPolicy = { lockedCash: async () => 0n };
 
+/** A bet's name and page as its product knows them. */
+export type BetName = { name: string; product: BetProduct; href: string | null };
+
+/**
+ * A product's batched lookup: the player's bets among the ledger's object ids (`casino:12`,
+ * `sb:4` …), one read for a whole page. Ids the product does not own are left out.
+ */
+export type BetNamer = (
+  player_id: bigint,
+  object_ids: readonly string[],
+) => Promise<Map<string, BetName>>;
+
+/** Rows read per batch while a CSV export streams. */
+export const EXPORT_BATCH = 500;
+
 export type WalletSnapshot = WalletSummary & {
   /** Cash on hold for pending withdrawals and open bets (not in cash_minor). */
   reserved_minor: bigint;
@@ -96,6 +112,25 @@ export class WalletService {
     private readonly currencies: CurrenciesService,
     private readonly wagering: WageringPolicy = NO_WAGERING,
   ) {}
+
+  private betNamers: BetNamer[] = [];
+
+  /** The products that name their bets (they are built after the wallet). */
+  useBetNames(...namers: BetNamer[]) {
+    this.betNamers = namers;
+  }
+
+  /** The names of the bets among some movements: every product asked once, in parallel. */
+  private async betNames(player_id: bigint, rows: MovementRow[]): Promise<Map<string, BetName>> {
+    const ids = [
+      ...new Set(rows.filter((row) => row.object_type === 'bet').map((row) => row.object_id)),
+    ];
+    const names = new Map<string, BetName>();
+    if (ids.length === 0) return names;
+    for (const found of await Promise.all(this.betNamers.map((namer) => namer(player_id, ids))))
+      for (const [id, name] of found) names.set(id, name);
+    return names;
+  }
 
   /**
    * The player's wallet in their currency. `cash_minor` is what they can spend now (the
@@ -154,15 +189,73 @@ export class WalletService {
       limit: query.per_page,
       offset: (query.page - 1) * query.per_page,
     });
-    const scales = new Map(
-      (await this.currencies.all()).map((currency) => [currency.code, currency.scale]),
-    );
+    const [scales, names, flow] = await Promise.all([
+      this.scales(),
+      this.betNames(player_id, rows),
+      this.ledger.playerCashFlow(player_id, query.from, query.to),
+    ]);
     return {
-      items: rows.map((row) => toTransaction(row, scales.get(row.currency) ?? SCALE_DEFAULT)),
+      items: rows.map((row) =>
+        toTransaction(row, scales.get(row.currency) ?? SCALE_DEFAULT, names),
+      ),
       page: query.page,
       per_page: query.per_page,
       total,
+      period: cashFlowSummary(flow, scales),
     };
+  }
+
+  private async scales(): Promise<Map<string, number>> {
+    return new Map(
+      (await this.currencies.all()).map((currency) => [currency.code, currency.scale]),
+    );
+  }
+
+  /**
+   * The player's movements of a period as CSV lines (header first), read in batches of
+   * EXPORT_BATCH so a year of play never sits in memory. The caller bounds the period.
+   */
+  async *exportCsv(
+    player_id: bigint,
+    query: { type?: TransactionType; from: Date; to: Date },
+  ): AsyncGenerator<string> {
+    yield `${CSV_COLUMNS.join(',')}\r\n`;
+    const scales = await this.scales();
+    // Pages by id below the last one read, so movements landing meanwhile do not shift rows.
+    let below: bigint | undefined;
+    for (;;) {
+      const { rows } = await this.ledger.movements({
+        player_id,
+        reason_codes: query.type ? REASONS_BY_TYPE[query.type] : undefined,
+        from: query.from,
+        to: query.to,
+        limit: EXPORT_BATCH,
+        offset: 0,
+        ...(below === undefined ? {} : { id_below: below }),
+      });
+      if (rows.length === 0) return;
+      const names = await this.betNames(player_id, rows);
+      let chunk = '';
+      for (const row of rows) {
+        const item = toTransaction(row, scales.get(row.currency) ?? SCALE_DEFAULT, names);
+        chunk += `${csvLine([
+          item.created_at,
+          item.type,
+          item.status,
+          item.wallet,
+          item.amount_exact,
+          row.kind === 'pending'
+            ? ''
+            : formatAmount(row.balance_after_minor, scales.get(row.currency) ?? SCALE_DEFAULT),
+          item.currency,
+          item.bet?.name ?? '',
+          item.reference,
+        ])}\r\n`;
+      }
+      yield chunk;
+      if (rows.length < EXPORT_BATCH) return;
+      below = rows[rows.length - 1]!.id;
+    }
   }
 
   /**
@@ -221,7 +314,60 @@ export class WalletService {
   }
 }
 
-function toTransaction(row: MovementRow, scale: number): Transaction {
+/** The export's columns, in this order whatever the language. */
+export const CSV_COLUMNS = [
+  'date',
+  'type',
+  'status',
+  'wallet',
+  'amount',
+  'balance_after',
+  'currency',
+  'description',
+  'reference',
+] as const;
+
+/**
+ * One CSV line. A cell a spreadsheet would read as a formula (= + - @, tab, CR) is prefixed with
+ * an apostrophe, except plain signed numbers (amounts), which stay numbers.
+ */
+export function csvLine(cells: readonly string[]): string {
+  return cells
+    .map((cell) => {
+      const safe = /^[=+\-@\t\r]/.test(cell) && !/^-?\d+(\.\d+)?$/.test(cell) ? `'${cell}` : cell;
+      return /[",\r\n']/.test(safe) ? `"${safe.replaceAll('"', '""')}"` : safe;
+    })
+    .join(',');
+}
+
+function cashFlowSummary(
+  flow: Array<{ currency: string; reason_code: 'deposit' | 'withdrawal'; amount_minor: bigint }>,
+  scales: Map<string, number>,
+): TransactionsPage['period'] {
+  // A player keeps one currency: the summary is in the one their deposits and withdrawals use
+  // (should an operator ever have changed it, only the first currency found is summed).
+  const currency = flow[0]?.currency ?? null;
+  let deposits = 0n;
+  let withdrawals = 0n;
+  for (const row of flow) {
+    if (row.currency !== currency) continue;
+    if (row.reason_code === 'deposit') deposits += row.amount_minor;
+    else withdrawals += row.amount_minor;
+  }
+  const scale = (currency === null ? undefined : scales.get(currency)) ?? SCALE_DEFAULT;
+  return {
+    currency,
+    deposits_exact: formatAmount(deposits, scale),
+    withdrawals_exact: formatAmount(withdrawals, scale),
+    net_deposits_exact: formatAmount(deposits - withdrawals, scale),
+  };
+}
+
+function toTransaction(
+  row: MovementRow,
+  scale: number,
+  names: Map<string, BetName> = new Map(),
+): Transaction {
   const signed = row.player_side === 'credit' ? row.amount_minor : -row.amount_minor;
   const isHold = row.kind === 'pending';
   return {
@@ -235,5 +381,6 @@ function toTransaction(row: MovementRow, scale: number): Transaction {
     reference: `${row.object_type}:${row.object_id}`,
     status: !isHold ? 'completed' : row.hold_state === 'open' ? 'pending' : 'voided',
     wallet: row.player_account_kind === 'player_bonus' ? 'bonus' : 'cash',
+    bet: row.object_type === 'bet' ? (names.get(row.object_id) ?? null) : null,
   };
 }
