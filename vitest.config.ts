@@ -38,6 +38,9 @@ export default defineConfig({
           globalSetup: ['e2e/global-setup.ts'],
           testTimeout: 90_000,
           hookTimeout: 240_000,
+          // A page answers slower while the server tests share the 2 cores: expect.poll's 1 s
+          // default made journeys fail on load rather than on behaviour.
+          expect: { poll: { timeout: 15_000 } },
           pool: 'forks',
           fileParallelism: false,
         },

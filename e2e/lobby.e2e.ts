@@ -238,8 +238,10 @@ describe.skipIf(skipJourneys())('journey: the casino lobby and the demo studio s
     await page.waitForURL(/\/casino\/game\/lantern-fortune/);
     const slot = page.frameLocator('[data-testid="game-frame"]');
     const ribbon = slot.getByTestId('slot-free');
+    // The studio's page loads in its frame: on a loaded machine that takes more than the 1 s
+    // expect.poll waits by default.
     await expect
-      .poll(async () => ribbon.textContent())
+      .poll(async () => ribbon.textContent(), { timeout: 15_000 })
       .toMatch(/^Free spins 0 \/ 10 · bet 0\.50 EUR/);
     if (process.env.SHOTS === '1') await shoot(page, 'mobile-slot-free-spins');
     for (let spin = 1; spin <= 10; spin++) {
