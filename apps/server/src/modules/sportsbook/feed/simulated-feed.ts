@@ -31,6 +31,10 @@ export type SimOptions = {
   cricket_overs?: number;
   football_minute_ms?: number;
   tennis_point_ms?: number;
+  /** How long before a ball or a point the feed marks the danger moment (markets stopped). */
+  danger_ms?: number;
+  /** Chance that a football minute holds a dangerous attack (the only minutes goals come in). */
+  football_danger_p?: number;
   now?: () => number;
 };
 
@@ -41,10 +45,14 @@ const DEFAULTS = {
   live_per_sport: 1,
   upcoming_per_sport: 3,
   lead_ms: 6 * 60_000,
-  cricket_ball_ms: 5_000,
+  // A ball every 40 s and a point every 30 s (about a real T20's and a real match's pace):
+  // prices hold between danger moments long enough for a 5 s bet delay to pass.
+  cricket_ball_ms: 40_000,
   cricket_overs: 20,
   football_minute_ms: 8_000,
-  tennis_point_ms: 4_000,
+  tennis_point_ms: 30_000,
+  danger_ms: 3_000,
+  football_danger_p: 0.08,
 };
 
 /** Seeded PRNG (mulberry32): the same seed plays the same matches. */
@@ -216,6 +224,8 @@ type Common = {
   status: 'not_started' | 'live' | 'ended';
   /** Market keys already resulted (never resulted twice by the simulator). */
   settled: Set<string>;
+  /** A danger moment is under way: the event's markets are stopped until the next prices. */
+  stopped: boolean;
 };
 
 type Batter = { name: string; runs: number; balls: number; out: boolean };
@@ -391,9 +401,10 @@ export class SimulatedFeed implements FeedAdapter {
       const live = mine.filter((m) => m.status === 'live').length;
       const upcoming = mine.filter((m) => m.status === 'not_started').length;
       for (let i = live; i < this.options.live_per_sport; i++) {
-        out.push(...this.createMatch(sport, now));
-        const created = [...this.matches.values()].at(-1)!;
-        out.push(...this.kickOff(created));
+        const created = this.createMatch(sport, now);
+        if (!created.length) break;
+        out.push(...created);
+        out.push(...this.kickOff([...this.matches.values()].at(-1)!));
       }
       for (let i = upcoming; i < this.options.upcoming_per_sport; i++) {
         const lastStart = Math.max(
@@ -401,7 +412,9 @@ export class SimulatedFeed implements FeedAdapter {
           ...mine.map((m) => m.starts_at),
           ...[...this.matches.values()].filter((m) => m.sport === sport).map((m) => m.starts_at),
         );
-        out.push(...this.createMatch(sport, lastStart + this.options.lead_ms));
+        const created = this.createMatch(sport, lastStart + this.options.lead_ms);
+        if (!created.length) break;
+        out.push(...created);
       }
     }
     return out;
@@ -430,7 +443,37 @@ export class SimulatedFeed implements FeedAdapter {
     return out;
   }
 
+  /** The sides of every match not yet over: a side plays one match at a time. */
+  private busy(sport: Match['sport']): Set<string> {
+    const names = new Set<string>();
+    for (const m of this.matches.values()) {
+      if (m.sport !== sport || m.status === 'ended') continue;
+      names.add(m.fixture.home);
+      names.add(m.fixture.away);
+    }
+    return names;
+  }
+
+  /** Two different sides of the pool that play no other match; null when fewer are free. */
+  private pickPair(sport: Match['sport']): [number, number] | null {
+    const names =
+      sport === 'cricket'
+        ? CRICKET_TEAMS.map(([name]) => name)
+        : sport === 'tennis'
+          ? TENNIS_PLAYERS
+          : FOOTBALL_TEAMS;
+    const busy = this.busy(sport);
+    const free = names.map((_, i) => i).filter((i) => !busy.has(names[i]!));
+    if (free.length < 2) return null;
+    const a = Math.floor(this.random() * free.length);
+    let b = Math.floor(this.random() * (free.length - 1));
+    if (b >= a) b += 1;
+    return [free[a]!, free[b]!];
+  }
+
   private createMatch(sport: 'cricket' | 'football' | 'tennis', starts_at: number): FeedMessage[] {
+    const pair = this.pickPair(sport);
+    if (!pair) return [];
     this.fixtureCount += 1;
     const id = `sim:${sport}:${this.run_id}:${this.fixtureCount}`;
     const common = {
@@ -439,12 +482,11 @@ export class SimulatedFeed implements FeedAdapter {
       played_ms: 0,
       status: 'not_started' as const,
       settled: new Set<string>(),
+      stopped: false,
     };
     let match: Match;
     if (sport === 'cricket') {
-      const a = Math.floor(this.random() * CRICKET_TEAMS.length);
-      let b = Math.floor(this.random() * (CRICKET_TEAMS.length - 1));
-      if (b >= a) b += 1;
+      const [a, b] = pair;
       const [home, homeSquad] = CRICKET_TEAMS[a]!;
       const [away, awaySquad] = CRICKET_TEAMS[b]!;
       match = {
@@ -466,9 +508,7 @@ export class SimulatedFeed implements FeedAdapter {
         },
       };
     } else if (sport === 'tennis') {
-      const a = Math.floor(this.random() * TENNIS_PLAYERS.length);
-      let b = Math.floor(this.random() * (TENNIS_PLAYERS.length - 1));
-      if (b >= a) b += 1;
+      const [a, b] = pair;
       const players: [string, string] = [TENNIS_PLAYERS[a]!, TENNIS_PLAYERS[b]!];
       match = {
         ...common,
@@ -492,9 +532,7 @@ export class SimulatedFeed implements FeedAdapter {
         },
       };
     } else {
-      const a = Math.floor(this.random() * FOOTBALL_TEAMS.length);
-      let b = Math.floor(this.random() * (FOOTBALL_TEAMS.length - 1));
-      if (b >= a) b += 1;
+      const [a, b] = pair;
       const european = a < 8 && b < 8;
       match = {
         ...common,
@@ -574,12 +612,21 @@ export class SimulatedFeed implements FeedAdapter {
 
   private playCricket(match: Cricket): FeedMessage[] {
     const out: FeedMessage[] = [];
-    const due = Math.floor(match.played_ms / this.options.cricket_ball_ms);
+    const ball = this.options.cricket_ball_ms;
+    const due = Math.floor(match.played_ms / ball);
     while (match.ballsDone < due && match.status === 'live') {
+      out.push(...this.danger(match));
       match.ballsDone += 1;
       out.push(...this.bowl(match));
+      match.stopped = false;
       out.push(this.odds(match));
     }
+    // The bowler runs in: the next ball is a danger moment.
+    if (
+      match.status === 'live' &&
+      match.played_ms >= (match.ballsDone + 1) * ball - this.dangerMs(ball)
+    )
+      out.push(...this.danger(match));
     return out;
   }
 
@@ -878,8 +925,11 @@ export class SimulatedFeed implements FeedAdapter {
 
   private playTennis(match: Tennis): FeedMessage[] {
     const out: FeedMessage[] = [];
-    const due = Math.floor(match.played_ms / this.options.tennis_point_ms);
+    const point = this.options.tennis_point_ms;
+    const due = Math.floor(match.played_ms / point);
     while (match.pointsDone < due && match.status === 'live') {
+      out.push(...this.danger(match));
+      match.stopped = false;
       match.pointsDone += 1;
       const tiebreak = match.games[0] === 6 && match.games[1] === 6;
       const p = match.serve[match.server];
@@ -931,7 +981,27 @@ export class SimulatedFeed implements FeedAdapter {
       }
       out.push(this.odds(match));
     }
+    // The serve: the next point is a danger moment.
+    if (
+      match.status === 'live' &&
+      match.played_ms >= (match.pointsDone + 1) * point - this.dangerMs(point)
+    )
+      out.push(...this.danger(match));
     return out;
+  }
+
+  private dangerMs(period: number): number {
+    return Math.min(this.options.danger_ms, Math.floor(period / 2));
+  }
+
+  /**
+   * A danger moment (a ball bowled, a point served, a dangerous attack): every market of the
+   * event stops until the prices that follow it. Once per moment.
+   */
+  private danger(match: Match): FeedMessage[] {
+    if (match.stopped) return [];
+    match.stopped = true;
+    return [{ kind: 'bet_stop', id: this.messageId(), event_id: match.id }];
   }
 
   private tennisMarkets(match: Tennis): FeedMarket[] {
@@ -991,11 +1061,18 @@ export class SimulatedFeed implements FeedAdapter {
   private playFootball(match: Football): FeedMessage[] {
     const out: FeedMessage[] = [];
     const due = Math.min(90, Math.floor(match.played_ms / this.options.football_minute_ms));
+    const p = this.options.football_danger_p;
     while (match.minute < due) {
       match.minute += 1;
+      // Goals come only from a minute with a dangerous attack (its markets stopped); the
+      // chance per such minute keeps each side's expected goals.
+      const attack = match.stopped;
+      match.stopped = false;
       for (const side of [0, 1] as const) {
-        if (this.random() < match.lambda[side] / 90) match.goals[side] += 1;
+        if (attack && this.random() < Math.min(1, match.lambda[side] / 90 / p))
+          match.goals[side] += 1;
       }
+      if (match.minute < 89 && this.random() < p) out.push(...this.danger(match));
       if (match.minute === 90) {
         match.status = 'ended';
         match.fixture = { ...match.fixture, status: 'ended' };
@@ -1004,7 +1081,8 @@ export class SimulatedFeed implements FeedAdapter {
         return out;
       }
     }
-    out.push(this.odds(match));
+    // Prices hold through a dangerous attack: the next ones come after it.
+    if (!match.stopped) out.push(this.odds(match));
     return out;
   }
 
