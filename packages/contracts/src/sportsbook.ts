@@ -62,7 +62,14 @@ export const sbEventDetail = sbEventHeader.extend({ markets: z.array(sbMarket) }
 export type SbEventDetail = z.infer<typeof sbEventDetail>;
 
 export const sbTree = z.object({
-  sports: z.array(z.object({ id: z.string(), name: z.string() })),
+  sports: z.array(
+    z.object({
+      id: z.string(),
+      name: z.string(),
+      /** The sport's in-play bet delay (the slip's countdown); absent: `live_delay_ms`. */
+      live_delay_ms: z.number().int().optional(),
+    }),
+  ),
   competitions: z.array(
     z.object({
       id: z.string(),

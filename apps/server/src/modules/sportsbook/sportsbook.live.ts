@@ -140,6 +140,12 @@ export class LiveBets {
     }
   }
 
+  /** Each sport's delay as a bet meets it (the catalogue tells the slip's countdown). */
+  async delays(): Promise<Map<string, number>> {
+    const rows = await this.settings();
+    return new Map(rows.map((r) => [r.sport_id, r.delay_ms ?? this.defaultDelay()]));
+  }
+
   async settings(): Promise<LiveSetting[]> {
     const rows = await this.repo.settings();
     return rows.map((r) => ({

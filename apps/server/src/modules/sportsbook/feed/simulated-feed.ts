@@ -45,12 +45,12 @@ const DEFAULTS = {
   live_per_sport: 1,
   upcoming_per_sport: 3,
   lead_ms: 6 * 60_000,
-  // A ball every 40 s and a point every 30 s (about a real T20's and a real match's pace):
+  // A ball every 45 s and a point every 35 s (about a real T20's and a real match's pace):
   // prices hold between danger moments long enough for a 5 s bet delay to pass.
-  cricket_ball_ms: 40_000,
+  cricket_ball_ms: 45_000,
   cricket_overs: 20,
   football_minute_ms: 8_000,
-  tennis_point_ms: 30_000,
+  tennis_point_ms: 35_000,
   danger_ms: 3_000,
   football_danger_p: 0.08,
 };

@@ -187,6 +187,7 @@ export function EventView({ id, onBack }: { id: string; onBack: () => void }) {
                                 odds_milli: s.odds_milli!,
                               })
                             : slipStore.toggle({
+                                sport_id: e.sport_id,
                                 selection_id: s.id,
                                 event_id: e.id,
                                 event_name: `${e.home} v ${e.away}`,
