@@ -24,9 +24,25 @@ async function balance(page: Page) {
 describe.skipIf(skipJourneys())('journey: sportsbook', () => {
   const browser = useBrowser();
 
-  it('live cricket with moving odds; a single and a 3-leg multiple; half the single cashed out, then the rest; a trader stop reaches the slip; the multiple settles at full time', async () => {
+  it('live cricket with moving odds; a single through the in-play delay and a 3-leg multiple; half the single cashed out, then the rest; a trader stop reaches the slip; the multiple settles at full time', async () => {
     const baseUrl = browser.baseUrl();
     await tick(baseUrl, 0);
+    // The operator gives cricket an in-play delay of its own (the test server's default is 0).
+    const trader = await browser.newPage();
+    await ownerSignIn(trader);
+    await trader.goto('/admin/trading');
+    const cricketLive = trader.locator('[data-testid="live-setting"][data-sport="cricket"]');
+    await cricketLive.getByLabel('Cricket in-play delay').fill('1.5');
+    await cricketLive.getByRole('button', { name: 'Save' }).click();
+    await eventually(
+      'the delay saved',
+      async () =>
+        (await trader
+          .locator('[data-testid="live-setting"][data-sport="cricket"] input')
+          .first()
+          .inputValue()) === '1.5' &&
+        !((await cricketLive.textContent()) ?? '').includes('(default)'),
+    );
     const page = await browser.newPage();
     await page.goto('/');
     await waitForApp(page);
@@ -40,7 +56,7 @@ describe.skipIf(skipJourneys())('journey: sportsbook', () => {
     // Balls are bowled: the score and the prices move, pushed over the socket.
     const firstOdds = page.getByTestId('odds-button').first();
     const oddsBefore = await firstOdds.getAttribute('data-odds');
-    await tick(baseUrl, 5_000 * 9);
+    await tick(baseUrl, 45_000 * 9);
     await eventually(
       'the live price to move',
       async () => (await firstOdds.getAttribute('data-odds')) !== oddsBefore,
@@ -48,13 +64,18 @@ describe.skipIf(skipJourneys())('journey: sportsbook', () => {
     );
     await expect.poll(async () => (await row.textContent()) ?? '').toMatch(/1\.[3-6] ov/);
 
-    // A single on the live match.
+    // A single on the live match: the slip counts the delay down, then the bet is open.
+    await page.reload(); // the catalogue as it is now: cricket's delay
+    await waitForApp(page);
     await firstOdds.click();
     await page.getByTestId('single-stake').fill('5');
     await expect
       .poll(async () => page.getByTestId('potential-return').textContent())
       .not.toBe('€0.00');
     await page.getByTestId('place-bet').click();
+    await page.getByTestId('live-delay').waitFor();
+    expect(await page.getByTestId('live-delay-seconds').textContent()).toMatch(/^[12] s$/);
+    await page.screenshot({ path: 'e2e/screenshots/sportsbook-live-delay.png' }).catch(() => {});
     await page.getByTestId('my-bet').first().waitFor();
     expect(await page.getByTestId('my-bet').count()).toBe(1);
 
@@ -119,9 +140,6 @@ describe.skipIf(skipJourneys())('journey: sportsbook', () => {
     await page.getByTestId('slip-tab-slip').click();
     await page.getByTestId('slip-item').first().waitFor();
 
-    const trader = await browser.newPage();
-    await ownerSignIn(trader);
-    await trader.goto('/admin/trading');
     await trader.getByTestId('trader-event').filter({ hasText: home }).first().click();
     await trader.getByTestId('trader-reason').fill('journey: suspicious activity');
     const traderMarket = trader.locator(
@@ -176,7 +194,9 @@ describe.skipIf(skipJourneys())('journey: sportsbook', () => {
 
     // The matches play to the end: the multiple settles, and the money agrees.
     const beforeEnd = await balance(page);
-    await tick(baseUrl, 2_000_000);
+    // A T20 at a ball every 45 s is up to 3 h; a tick is at most 2 h.
+    await tick(baseUrl, 7_200_000);
+    await tick(baseUrl, 7_200_000);
     await page.getByTestId('slip-tab-bets').click();
     await page.getByTestId('bets-open').click();
     await page.getByTestId('bets-settled').click();

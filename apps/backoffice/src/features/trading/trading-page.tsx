@@ -13,6 +13,7 @@ import { formatDateTime } from '../../lib/format.ts';
 import { percent } from './book.ts';
 import { BuilderSettingsCard } from './builder-settings.tsx';
 import { FeedSettingsCard } from './feed/feed-settings.tsx';
+import { LiveSettingsCard } from './live-settings.tsx';
 import { PriceInput } from './price-input.tsx';
 import { SportPricingCard } from './sport-pricing.tsx';
 
@@ -477,6 +478,7 @@ export function TradingPage() {
           <SportPricingCard />
           <BuilderSettingsCard />
           <FeedSettingsCard />
+          <LiveSettingsCard />
         </div>
       </div>
     </div>
