@@ -115,7 +115,7 @@ export function createSportsbookModule(deps: {
         schema: {
           hide: true,
           body: z.object({
-            ms: z.number().int().min(0).max(7_200_000).default(0),
+            ms: z.number().int().min(0).max(14_400_000).default(0),
             schedule: z.boolean().default(true),
           }),
         },
