@@ -8,7 +8,6 @@ import { useTranslation } from 'react-i18next';
 export function LiveDelayCountdown({ leftMs, totalMs }: { leftMs: number; totalMs: number }) {
   const { t } = useTranslation();
   const share = totalMs > 0 ? Math.max(0, Math.min(1, leftMs / totalMs)) : 0;
-  const seconds = Math.ceil(leftMs / 1000);
   return (
     <div
       className="space-y-2 rounded-xl border border-warning/40 bg-warning/10 p-3"
@@ -22,7 +21,9 @@ export function LiveDelayCountdown({ leftMs, totalMs }: { leftMs: number; totalM
           className="font-mono text-lg font-bold text-warning tabular-nums"
           data-testid="live-delay-seconds"
         >
-          {leftMs > 0 ? t('inplay.seconds', { s: seconds }) : t('inplay.checking')}
+          {leftMs > 0
+            ? t('inplay.seconds', { s: (leftMs / 1000).toFixed(1) })
+            : t('inplay.checking')}
         </span>
       </div>
       <div className="h-1.5 overflow-hidden rounded-full bg-ink-700">
