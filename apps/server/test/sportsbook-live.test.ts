@@ -98,12 +98,13 @@ describe('in-play acceptance (decision 0626)', () => {
       (await admin(support, 'PUT', '/sports/football/live', { delay_ms: 0, tolerance_bp: 0 }))
         .statusCode,
     ).toBe(403);
+    // Long enough for the test to see the hold before the delay ends, on a loaded machine too.
     const set = await admin(trader, 'PUT', '/sports/football/live', {
-      delay_ms: 1_000,
+      delay_ms: 2_000,
       tolerance_bp: 300,
     });
     expect(set.statusCode, set.body).toBe(200);
-    expect(set.json().data).toMatchObject({ delay_ms: 1_000, tolerance_bp: 300, default: false });
+    expect(set.json().data).toMatchObject({ delay_ms: 2_000, tolerance_bp: 300, default: false });
     const audit = await t.modules.audit.service.search(
       { actor_type: 'staff', actor_id: String(trader.id) },
       { limit: 20, offset: 0 },
