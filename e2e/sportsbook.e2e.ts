@@ -218,7 +218,7 @@ describe.skipIf(skipJourneys())('journey: sportsbook', () => {
         10_000,
       );
     else expect(await balance(page)).toBe(beforeEnd);
-  }, 120_000);
+  }, 150_000);
   it('a bet builder on a live cricket match: a joint price, a refused pick with its reason, placed through the delay', async () => {
     const baseUrl = browser.baseUrl();
     await tick(baseUrl, 0);
