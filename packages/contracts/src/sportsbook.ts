@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { sbTracker } from './sports-tracker.ts';
 
 /** Sportsbook API shapes (issue 18). Odds travel as exact decimal strings ("1.85"). */
 
@@ -41,6 +42,8 @@ export const sbEventState = z.object({
   score: sbScore,
   clock: z.string(),
   suspended: z.boolean(),
+  /** The match tracker (sports-tracker.ts); null when there is none. */
+  tracker: sbTracker.nullable().optional(),
 });
 export type SbEventState = z.infer<typeof sbEventState>;
 

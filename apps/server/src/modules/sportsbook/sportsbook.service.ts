@@ -119,6 +119,7 @@ export type PublicEventState = {
   score: EventRow['score'];
   clock: string;
   suspended: boolean;
+  tracker: EventRow['tracker'];
 };
 export type PublicSelection = {
   id: string;
@@ -447,6 +448,7 @@ export class SportsbookService {
       score: e.score,
       clock: e.clock,
       suspended: e.trader_suspended || e.status === 'suspended',
+      tracker: e.tracker ?? null,
     };
   }
 
@@ -523,7 +525,7 @@ export class SportsbookService {
       }
       case 'odds_change': {
         let e: EventRow | undefined;
-        if (message.status || message.score || message.clock !== undefined) {
+        if (message.status || message.score || message.clock !== undefined || message.tracker) {
           e = await this.repo.updateEventState(message.event_id, message);
           if (!e) return;
           this.emit({ type: 'event', event_id: e.id, data: this.publicEventState(e) });

@@ -6,6 +6,7 @@ import type {
   FeedMessage,
   FeedOutcome,
   FeedSink,
+  FeedTracker,
 } from './feed.types.ts';
 
 /**
@@ -239,6 +240,8 @@ type Innings = {
   nonStriker: number;
   next: number;
   overRuns: number[];
+  /** The balls of the over under way, for the tracker. */
+  thisOver: string[];
   line_milli: number;
 };
 type Cricket = Common & {
@@ -254,6 +257,7 @@ type Football = Common & {
   lambda: [number, number];
   goals: [number, number];
   minute: number;
+  timeline: { minute: number; type: 'goal' | 'yellow' | 'red'; side: 'home' | 'away' }[];
 };
 type Tennis = Common & {
   sport: 'tennis';
@@ -266,8 +270,16 @@ type Tennis = Common & {
   server: 0 | 1;
   pointsDone: number;
   setScores: string[];
+  /** Who won each point of the game under way, for the tracker. */
+  gamePoints: (0 | 1)[];
 };
 type Match = Cricket | Football | Tennis;
+
+const SIDES = ['home', 'away'] as const;
+/** Timeline entries a tracker message carries (the latest). */
+const TIMELINE_MAX = 40;
+/** Points of the game under way a tennis tracker shows. */
+const GAME_POINTS_MAX = 12;
 
 /** P(server wins the game) from points (a, b), with deuce. */
 export function gameWin(p: number, a: number, b: number): number {
@@ -316,6 +328,8 @@ export class SimulatedFeed implements FeedAdapter {
   readonly provider = 'sim';
   private readonly options: typeof DEFAULTS & { now: () => number };
   private readonly random: () => number;
+  /** A second stream for what only the tracker shows (football's cards). */
+  private readonly decor: () => number;
   private readonly matches = new Map<string, Match>();
   private sink: FeedSink | null = null;
   private timer: NodeJS.Timeout | null = null;
@@ -331,6 +345,7 @@ export class SimulatedFeed implements FeedAdapter {
       now: () => number;
     };
     this.random = rng(this.options.seed);
+    this.decor = rng(this.options.seed ^ 0x5bd1e995);
     this.run_id = this.options.now().toString(36);
   }
 
@@ -521,6 +536,7 @@ export class SimulatedFeed implements FeedAdapter {
         server: 0,
         pointsDone: 0,
         setScores: [],
+        gamePoints: [],
         fixture: {
           id,
           sport: { id: 'tennis', name: 'Tennis' },
@@ -540,6 +556,7 @@ export class SimulatedFeed implements FeedAdapter {
         lambda: [1.1 + this.random() * 0.9, 0.8 + this.random() * 0.8],
         goals: [0, 0],
         minute: 0,
+        timeline: [],
         fixture: {
           id,
           sport: { id: 'football', name: 'Football' },
@@ -585,6 +602,7 @@ export class SimulatedFeed implements FeedAdapter {
       nonStriker: 1,
       next: 2,
       overRuns: [],
+      thisOver: [],
       line_milli: Math.round(expected) * 1000 + 500,
     };
   }
@@ -666,6 +684,8 @@ export class SimulatedFeed implements FeedAdapter {
     inn.balls += 1;
     const overIndex = Math.floor((inn.balls - 1) / 6);
     inn.overRuns[overIndex] = (inn.overRuns[overIndex] ?? 0) + runs;
+    if (inn.balls % 6 === 1) inn.thisOver = [];
+    inn.thisOver.push(wicket ? 'W' : String(runs));
     if (wicket) {
       striker.out = true;
       inn.wickets += 1;
@@ -935,11 +955,13 @@ export class SimulatedFeed implements FeedAdapter {
       const p = match.serve[match.server];
       const winner = (this.random() < p ? match.server : 1 - match.server) as 0 | 1;
       match.points[winner] += 1;
+      match.gamePoints.push(winner);
       const [a, b] = match.points;
       const target = tiebreak ? 7 : 4;
       if (Math.max(a, b) >= target && Math.abs(a - b) >= 2) {
         match.games[winner] += 1;
         match.points = [0, 0];
+        match.gamePoints = [];
         match.server = (1 - match.server) as 0 | 1;
         const [g0, g1] = match.games;
         const setOver = (Math.max(g0, g1) >= 6 && Math.abs(g0 - g1) >= 2) || Math.max(g0, g1) === 7;
@@ -1069,8 +1091,17 @@ export class SimulatedFeed implements FeedAdapter {
       const attack = match.stopped;
       match.stopped = false;
       for (const side of [0, 1] as const) {
-        if (attack && this.random() < Math.min(1, match.lambda[side] / 90 / p))
+        if (attack && this.random() < Math.min(1, match.lambda[side] / 90 / p)) {
           match.goals[side] += 1;
+          match.timeline.push({ minute: match.minute, type: 'goal', side: SIDES[side] });
+        }
+        // Cards only colour the tracker (no market prices them): drawn apart from the match
+        // so that a seed plays the same goals with or without them.
+        const card = this.decor();
+        if (card < 0.003)
+          match.timeline.push({ minute: match.minute, type: 'red', side: SIDES[side] });
+        else if (card < 0.03)
+          match.timeline.push({ minute: match.minute, type: 'yellow', side: SIDES[side] });
       }
       if (match.minute < 89 && this.random() < p) out.push(...this.danger(match));
       if (match.minute === 90) {
@@ -1250,6 +1281,7 @@ export class SimulatedFeed implements FeedAdapter {
         status: match.status,
         score: { home: score(0), away: score(1), detail: inn ? `${overs} ov${target}` : '' },
         clock: inn ? `${overs} ov` : '',
+        ...(inn ? { tracker: this.cricketTracker(match, inn) } : {}),
         markets: this.cricketMarkets(match),
       };
     }
@@ -1284,6 +1316,9 @@ export class SimulatedFeed implements FeedAdapter {
             : match.status === 'ended'
               ? 'FT'
               : '',
+        ...(match.status === 'not_started'
+          ? {}
+          : { tracker: this.tennisTracker(match, tiebreak, game.split('-') as [string, string]) }),
         markets: this.tennisMarkets(match),
       };
     }
@@ -1294,7 +1329,48 @@ export class SimulatedFeed implements FeedAdapter {
       status: match.status,
       score: { home: String(match.goals[0]), away: String(match.goals[1]) },
       clock: match.status === 'live' ? `${match.minute}'` : match.status === 'ended' ? 'FT' : '',
+      ...(match.status === 'not_started'
+        ? {}
+        : {
+            tracker: {
+              sport: 'football' as const,
+              minute: match.minute,
+              timeline: match.timeline.slice(-TIMELINE_MAX),
+            },
+          }),
       markets: this.footballMarkets(match),
+    };
+  }
+
+  private cricketTracker(match: Cricket, inn: Innings): FeedTracker {
+    const target = match.innings.length === 2 ? match.innings[0]!.runs + 1 : null;
+    const left = this.totalBalls() - inn.balls;
+    const perOver = (runs: number, balls: number) =>
+      balls === 0 ? '0.00' : ((runs * 6) / balls).toFixed(2);
+    return {
+      sport: 'cricket',
+      innings: match.innings.length,
+      batting: SIDES[inn.team],
+      runs: inn.runs,
+      wickets: inn.wickets,
+      balls: inn.balls,
+      overs: `${Math.floor(inn.balls / 6)}.${inn.balls % 6}`,
+      // A finished over is shown whole until the next one's first ball.
+      this_over: [...inn.thisOver],
+      run_rate: perOver(inn.runs, inn.balls),
+      target,
+      required_rate: target === null ? null : perOver(Math.max(0, target - inn.runs), left),
+    };
+  }
+
+  private tennisTracker(match: Tennis, tiebreak: boolean, points: [string, string]): FeedTracker {
+    return {
+      sport: 'tennis',
+      sets: [...match.setScores, `${match.games[0]}-${match.games[1]}`],
+      points: match.status === 'live' ? points : ['0', '0'],
+      server: SIDES[match.server],
+      tiebreak,
+      last_points: match.gamePoints.slice(-GAME_POINTS_MAX).map((w) => SIDES[w]),
     };
   }
 

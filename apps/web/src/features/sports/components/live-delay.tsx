@@ -1,3 +1,4 @@
+import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 
 /**
@@ -49,4 +50,32 @@ export function slipDelayMs(
     ms = Math.max(ms, (item.sport_id ? delays[item.sport_id] : undefined) ?? fallback);
   }
   return ms;
+}
+
+/**
+ * A delay's countdown in tenths of a second: `start(ms)` when the bet is sent, `stop()` when
+ * the answer comes; `leftMs` is null when no delay is under way.
+ */
+export function useDelayCountdown() {
+  const [leftMs, setLeftMs] = useState<number | null>(null);
+  const [totalMs, setTotalMs] = useState(0);
+  useEffect(() => {
+    if (leftMs === null || leftMs <= 0) return;
+    const timer = setTimeout(
+      () => setLeftMs((c) => (c === null ? null : Math.max(0, c - 100))),
+      100,
+    );
+    return () => clearTimeout(timer);
+  }, [leftMs]);
+  return {
+    leftMs,
+    totalMs,
+    start(ms: number) {
+      setTotalMs(ms);
+      setLeftMs(ms);
+    },
+    stop() {
+      setLeftMs(null);
+    },
+  };
 }
