@@ -230,6 +230,16 @@ describe.skipIf(skipJourneys())('journey: sportsbook', () => {
     await waitForApp(page);
     await page.getByTestId('sports-event-row').first().locator('button').first().click();
     await page.getByTestId('sports-event').waitFor();
+    // The tracker: a ball bowled changes this over, pushed over the socket.
+    const over = page.getByTestId('tracker-this-over');
+    await over.waitFor();
+    const ballsBefore = await over.getAttribute('data-balls');
+    await tick(baseUrl, 45_000);
+    await eventually(
+      'a ball in the tracker',
+      async () => (await over.getAttribute('data-balls')) !== ballsBefore,
+      15_000,
+    );
     await page.getByTestId('event-mode-builder').click();
     await page.getByTestId('bet-builder').waitFor();
     const winner = page.locator('[data-testid="market"][data-market-type="match_winner"]').first();
@@ -251,12 +261,15 @@ describe.skipIf(skipJourneys())('journey: sportsbook', () => {
     await odds.waitFor();
     await page.getByTestId('builder-stake').fill('2');
     await page.getByTestId('builder-place').click();
+    await page.getByTestId('live-delay').waitFor();
     await eventually(
       'the bet builder to be accepted after the live delay',
       async () => ((await page.getByTestId('builder-message').textContent()) ?? '').length > 0,
       20_000,
     );
-    expect(await page.getByTestId('builder-message').textContent()).toBe('Bet builder placed');
+    expect(await page.getByTestId('builder-message').textContent()).toBe(
+      'Bet builder accepted after the in-play delay',
+    );
     await page.getByTestId('slip-tab-bets').click();
     await eventually('the bet builder in my bets', async () =>
       ((await page.getByTestId('my-bet').first().textContent()) ?? '').includes('Bet builder'),
