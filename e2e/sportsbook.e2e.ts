@@ -21,28 +21,29 @@ async function balance(page: Page) {
   return (await page.getByTestId('balance-badge').textContent())?.trim() ?? '';
 }
 
+/** The operator gives cricket an in-play delay of its own on the trading desk (the test server's default is 0). */
+async function setCricketDelay(trader: Page, seconds: string) {
+  await trader.goto('/admin/trading');
+  const cricketLive = trader.locator('[data-testid="live-setting"][data-sport="cricket"]');
+  await cricketLive.getByLabel('Cricket in-play delay').fill(seconds);
+  await cricketLive.getByRole('button', { name: 'Save' }).click();
+  await eventually(
+    'the delay saved',
+    async () =>
+      (await cricketLive.locator('input').first().inputValue()) === seconds &&
+      !((await cricketLive.textContent()) ?? '').includes('(default)'),
+  );
+}
+
 describe.skipIf(skipJourneys())('journey: sportsbook', () => {
   const browser = useBrowser();
 
   it('live cricket with moving odds; a single through the in-play delay and a 3-leg multiple; half the single cashed out, then the rest; a trader stop reaches the slip; the multiple settles at full time', async () => {
     const baseUrl = browser.baseUrl();
     await tick(baseUrl, 0);
-    // The operator gives cricket an in-play delay of its own (the test server's default is 0).
     const trader = await browser.newPage();
     await ownerSignIn(trader);
-    await trader.goto('/admin/trading');
-    const cricketLive = trader.locator('[data-testid="live-setting"][data-sport="cricket"]');
-    await cricketLive.getByLabel('Cricket in-play delay').fill('1.5');
-    await cricketLive.getByRole('button', { name: 'Save' }).click();
-    await eventually(
-      'the delay saved',
-      async () =>
-        (await trader
-          .locator('[data-testid="live-setting"][data-sport="cricket"] input')
-          .first()
-          .inputValue()) === '1.5' &&
-        !((await cricketLive.textContent()) ?? '').includes('(default)'),
-    );
+    await setCricketDelay(trader, '1.5');
     const page = await browser.newPage();
     await page.goto('/');
     await waitForApp(page);
@@ -219,9 +220,13 @@ describe.skipIf(skipJourneys())('journey: sportsbook', () => {
       );
     else expect(await balance(page)).toBe(beforeEnd);
   }, 150_000);
-  it('a bet builder on a live cricket match: a joint price, a refused pick with its reason, placed through the delay', async () => {
+  it('a bet builder on a live cricket match: the tracker moves with a ball, a joint price, a refused pick with its reason, placed through the delay, half of it cashed out', async () => {
     const baseUrl = browser.baseUrl();
     await tick(baseUrl, 0);
+    // This test's own delay, whatever another test left on the desk.
+    const trader = await browser.newPage();
+    await ownerSignIn(trader);
+    await setCricketDelay(trader, '1.2');
     const page = await browser.newPage();
     await page.goto('/');
     await waitForApp(page);
@@ -240,6 +245,14 @@ describe.skipIf(skipJourneys())('journey: sportsbook', () => {
       async () => (await over.getAttribute('data-balls')) !== ballsBefore,
       15_000,
     );
+    // The tracker on a phone, for the eye (e2e/screenshots).
+    const phone = await browser.newPage({ width: 390, height: 844 });
+    await phone.goto(page.url());
+    await phone.getByTestId('tracker-this-over').waitFor();
+    await phone
+      .screenshot({ path: 'e2e/screenshots/sportsbook-tracker-390.png', fullPage: true })
+      .catch(() => {});
+    await phone.close();
     await page.getByTestId('event-mode-builder').click();
     await page.getByTestId('bet-builder').waitFor();
     const winner = page.locator('[data-testid="market"][data-market-type="match_winner"]').first();
@@ -271,8 +284,21 @@ describe.skipIf(skipJourneys())('journey: sportsbook', () => {
       'Bet builder accepted after the in-play delay',
     );
     await page.getByTestId('slip-tab-bets').click();
-    await eventually('the bet builder in my bets', async () =>
-      ((await page.getByTestId('my-bet').first().textContent()) ?? '').includes('Bet builder'),
+    await page.getByTestId('bets-open').click();
+    const builderBet = page.getByTestId('my-bet').filter({ hasText: 'Bet builder' }).first();
+    await builderBet.waitFor();
+    // Half of it cashed out: paid, the other half still riding with its history shown.
+    const before = await balance(page);
+    const stakeBefore = (await builderBet.locator('footer b').first().textContent()) ?? '';
+    await builderBet.getByTestId('cashout-share-50').click({ timeout: 15_000 });
+    await builderBet.getByTestId('cashout-confirm').waitFor({ timeout: 15_000 });
+    await builderBet.getByTestId('cashout-confirm-button').click({ timeout: 15_000 });
+    await builderBet.getByTestId('cashout-history').waitFor({ timeout: 15_000 });
+    expect(await builderBet.getAttribute('data-status')).toBe('open');
+    expect(await builderBet.locator('footer b').first().textContent()).not.toBe(stakeBefore);
+    await eventually(
+      'the part cashed out in the balance',
+      async () => (await balance(page)) !== before,
     );
   }, 90_000);
 });
