@@ -248,6 +248,7 @@ describe.skipIf(skipJourneys())('journey: sportsbook', () => {
     // The tracker on a phone, for the eye (e2e/screenshots).
     const phone = await browser.newPage({ width: 390, height: 844 });
     await phone.goto(page.url());
+    await waitForApp(phone);
     await phone.getByTestId('tracker-this-over').waitFor();
     await phone
       .screenshot({ path: 'e2e/screenshots/sportsbook-tracker-390.png', fullPage: true })

@@ -367,7 +367,7 @@ export function TradingPage() {
                               <td className="px-2 text-right">
                                 <button
                                   type="button"
-                                  className="text-[11px] text-accent-300 hover:underline"
+                                  className="inline-flex min-h-6 items-center px-1 text-[11px] text-accent-300 hover:underline"
                                   onClick={() =>
                                     needReason() &&
                                     window.confirm(`Settle ${m.name}: ${s.name} wins?`) &&
