@@ -21,12 +21,29 @@ async function balance(page: Page) {
   return (await page.getByTestId('balance-badge').textContent())?.trim() ?? '';
 }
 
+/** The operator gives cricket an in-play delay of its own on the trading desk (the test server's default is 0). */
+async function setCricketDelay(trader: Page, seconds: string) {
+  await trader.goto('/admin/trading');
+  const cricketLive = trader.locator('[data-testid="live-setting"][data-sport="cricket"]');
+  await cricketLive.getByLabel('Cricket in-play delay').fill(seconds);
+  await cricketLive.getByRole('button', { name: 'Save' }).click();
+  await eventually(
+    'the delay saved',
+    async () =>
+      (await cricketLive.locator('input').first().inputValue()) === seconds &&
+      !((await cricketLive.textContent()) ?? '').includes('(default)'),
+  );
+}
+
 describe.skipIf(skipJourneys())('journey: sportsbook', () => {
   const browser = useBrowser();
 
-  it('live cricket with moving odds; a single and a 3-leg multiple; half the single cashed out, then the rest; a trader stop reaches the slip; the multiple settles at full time', async () => {
+  it('live cricket with moving odds; a single through the in-play delay and a 3-leg multiple; half the single cashed out, then the rest; a trader stop reaches the slip; the multiple settles at full time', async () => {
     const baseUrl = browser.baseUrl();
     await tick(baseUrl, 0);
+    const trader = await browser.newPage();
+    await ownerSignIn(trader);
+    await setCricketDelay(trader, '1.5');
     const page = await browser.newPage();
     await page.goto('/');
     await waitForApp(page);
@@ -40,7 +57,7 @@ describe.skipIf(skipJourneys())('journey: sportsbook', () => {
     // Balls are bowled: the score and the prices move, pushed over the socket.
     const firstOdds = page.getByTestId('odds-button').first();
     const oddsBefore = await firstOdds.getAttribute('data-odds');
-    await tick(baseUrl, 5_000 * 9);
+    await tick(baseUrl, 45_000 * 9);
     await eventually(
       'the live price to move',
       async () => (await firstOdds.getAttribute('data-odds')) !== oddsBefore,
@@ -48,13 +65,18 @@ describe.skipIf(skipJourneys())('journey: sportsbook', () => {
     );
     await expect.poll(async () => (await row.textContent()) ?? '').toMatch(/1\.[3-6] ov/);
 
-    // A single on the live match.
+    // A single on the live match: the slip counts the delay down, then the bet is open.
+    await page.reload(); // the catalogue as it is now: cricket's delay
+    await waitForApp(page);
     await firstOdds.click();
     await page.getByTestId('single-stake').fill('5');
     await expect
       .poll(async () => page.getByTestId('potential-return').textContent())
       .not.toBe('€0.00');
     await page.getByTestId('place-bet').click();
+    await page.getByTestId('live-delay').waitFor();
+    expect(await page.getByTestId('live-delay-seconds').textContent()).toMatch(/^[01]\.\d /);
+    await page.screenshot({ path: 'e2e/screenshots/sportsbook-live-delay.png' }).catch(() => {});
     await page.getByTestId('my-bet').first().waitFor();
     expect(await page.getByTestId('my-bet').count()).toBe(1);
 
@@ -119,9 +141,6 @@ describe.skipIf(skipJourneys())('journey: sportsbook', () => {
     await page.getByTestId('slip-tab-slip').click();
     await page.getByTestId('slip-item').first().waitFor();
 
-    const trader = await browser.newPage();
-    await ownerSignIn(trader);
-    await trader.goto('/admin/trading');
     await trader.getByTestId('trader-event').filter({ hasText: home }).first().click();
     await trader.getByTestId('trader-reason').fill('journey: suspicious activity');
     const traderMarket = trader.locator(
@@ -176,7 +195,8 @@ describe.skipIf(skipJourneys())('journey: sportsbook', () => {
 
     // The matches play to the end: the multiple settles, and the money agrees.
     const beforeEnd = await balance(page);
-    await tick(baseUrl, 2_000_000);
+    // A T20 at a ball every 45 s lasts up to 3 h (one tick plays only the matches under way).
+    await tick(baseUrl, 11_000_000);
     await page.getByTestId('slip-tab-bets').click();
     await page.getByTestId('bets-open').click();
     await page.getByTestId('bets-settled').click();
@@ -199,10 +219,14 @@ describe.skipIf(skipJourneys())('journey: sportsbook', () => {
         10_000,
       );
     else expect(await balance(page)).toBe(beforeEnd);
-  }, 120_000);
-  it('a bet builder on a live cricket match: a joint price, a refused pick with its reason, placed through the delay', async () => {
+  }, 150_000);
+  it('a bet builder on a live cricket match: the tracker moves with a ball, a joint price, a refused pick with its reason, placed through the delay, half of it cashed out', async () => {
     const baseUrl = browser.baseUrl();
     await tick(baseUrl, 0);
+    // This test's own delay, whatever another test left on the desk.
+    const trader = await browser.newPage();
+    await ownerSignIn(trader);
+    await setCricketDelay(trader, '1.2');
     const page = await browser.newPage();
     await page.goto('/');
     await waitForApp(page);
@@ -211,6 +235,25 @@ describe.skipIf(skipJourneys())('journey: sportsbook', () => {
     await waitForApp(page);
     await page.getByTestId('sports-event-row').first().locator('button').first().click();
     await page.getByTestId('sports-event').waitFor();
+    // The tracker: a ball bowled changes this over, pushed over the socket.
+    const over = page.getByTestId('tracker-this-over');
+    await over.waitFor();
+    const ballsBefore = await over.getAttribute('data-balls');
+    await tick(baseUrl, 45_000);
+    await eventually(
+      'a ball in the tracker',
+      async () => (await over.getAttribute('data-balls')) !== ballsBefore,
+      15_000,
+    );
+    // The tracker on a phone, for the eye (e2e/screenshots).
+    const phone = await browser.newPage({ width: 390, height: 844 });
+    await phone.goto(page.url());
+    await waitForApp(phone);
+    await phone.getByTestId('tracker-this-over').waitFor();
+    await phone
+      .screenshot({ path: 'e2e/screenshots/sportsbook-tracker-390.png', fullPage: true })
+      .catch(() => {});
+    await phone.close();
     await page.getByTestId('event-mode-builder').click();
     await page.getByTestId('bet-builder').waitFor();
     const winner = page.locator('[data-testid="market"][data-market-type="match_winner"]').first();
@@ -232,15 +275,31 @@ describe.skipIf(skipJourneys())('journey: sportsbook', () => {
     await odds.waitFor();
     await page.getByTestId('builder-stake').fill('2');
     await page.getByTestId('builder-place').click();
+    await page.getByTestId('live-delay').waitFor();
     await eventually(
       'the bet builder to be accepted after the live delay',
       async () => ((await page.getByTestId('builder-message').textContent()) ?? '').length > 0,
       20_000,
     );
-    expect(await page.getByTestId('builder-message').textContent()).toBe('Bet builder placed');
+    expect(await page.getByTestId('builder-message').textContent()).toBe(
+      'Bet builder accepted after the in-play delay',
+    );
     await page.getByTestId('slip-tab-bets').click();
-    await eventually('the bet builder in my bets', async () =>
-      ((await page.getByTestId('my-bet').first().textContent()) ?? '').includes('Bet builder'),
+    await page.getByTestId('bets-open').click();
+    const builderBet = page.getByTestId('my-bet').filter({ hasText: 'Bet builder' }).first();
+    await builderBet.waitFor();
+    // Half of it cashed out: paid, the other half still riding with its history shown.
+    const before = await balance(page);
+    const stakeBefore = (await builderBet.locator('footer b').first().textContent()) ?? '';
+    await builderBet.getByTestId('cashout-share-50').click({ timeout: 15_000 });
+    await builderBet.getByTestId('cashout-confirm').waitFor({ timeout: 15_000 });
+    await builderBet.getByTestId('cashout-confirm-button').click({ timeout: 15_000 });
+    await builderBet.getByTestId('cashout-history').waitFor({ timeout: 15_000 });
+    expect(await builderBet.getAttribute('data-status')).toBe('open');
+    expect(await builderBet.locator('footer b').first().textContent()).not.toBe(stakeBefore);
+    await eventually(
+      'the part cashed out in the balance',
+      async () => (await balance(page)) !== before,
     );
   }, 90_000);
 });

@@ -338,7 +338,12 @@ describe('sampled the way the defect was measured', () => {
   it('whole simulated matches: no offered market ever books under its floor or prices out of range', async () => {
     // A feed of the test's own whose clock stands still: only the live matches play, each
     // replaced by a new one at its end.
-    const feed = new SimulatedFeed({ seed: 27, now: () => 1_000_000_000_000 });
+    const feed = new SimulatedFeed({
+      seed: 27,
+      now: () => 1_000_000_000_000,
+      cricket_ball_ms: 5_000,
+      tennis_point_ms: 4_000,
+    });
     const ended = { cricket: 0, football: 0, tennis: 0 };
     let feedSureProfit = 0;
     let checked = 0;

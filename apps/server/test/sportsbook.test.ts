@@ -62,7 +62,7 @@ describe('catalogue from the simulated feed', () => {
     // Balls bowled move the score and the prices.
     const before = event.markets.find((m: { type: string }) => m.type === 'match_winner')
       .selections[0].odds;
-    await feed.tick(5_000 * 12);
+    await feed.tick(45_000 * 12); // twelve balls
     const after = (
       await t.app.inject({ url: `/api/v1/sports/events/${encodeURIComponent(live[0].id)}` })
     ).json().data;

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { sbTracker } from './sports-tracker.ts';
 
 /** Sportsbook API shapes (issue 18). Odds travel as exact decimal strings ("1.85"). */
 
@@ -41,6 +42,8 @@ export const sbEventState = z.object({
   score: sbScore,
   clock: z.string(),
   suspended: z.boolean(),
+  /** The match tracker (sports-tracker.ts); null when there is none. */
+  tracker: sbTracker.nullable().optional(),
 });
 export type SbEventState = z.infer<typeof sbEventState>;
 
@@ -62,7 +65,14 @@ export const sbEventDetail = sbEventHeader.extend({ markets: z.array(sbMarket) }
 export type SbEventDetail = z.infer<typeof sbEventDetail>;
 
 export const sbTree = z.object({
-  sports: z.array(z.object({ id: z.string(), name: z.string() })),
+  sports: z.array(
+    z.object({
+      id: z.string(),
+      name: z.string(),
+      /** The sport's in-play bet delay (the slip's countdown); absent: `live_delay_ms`. */
+      live_delay_ms: z.number().int().optional(),
+    }),
+  ),
   competitions: z.array(
     z.object({
       id: z.string(),

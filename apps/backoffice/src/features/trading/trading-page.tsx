@@ -13,6 +13,7 @@ import { formatDateTime } from '../../lib/format.ts';
 import { percent } from './book.ts';
 import { BuilderSettingsCard } from './builder-settings.tsx';
 import { FeedSettingsCard } from './feed/feed-settings.tsx';
+import { LiveSettingsCard } from './live-settings.tsx';
 import { PriceInput } from './price-input.tsx';
 import { SportPricingCard } from './sport-pricing.tsx';
 
@@ -366,7 +367,7 @@ export function TradingPage() {
                               <td className="px-2 text-right">
                                 <button
                                   type="button"
-                                  className="text-[11px] text-accent-300 hover:underline"
+                                  className="inline-flex min-h-6 items-center px-1 text-[11px] text-accent-300 hover:underline"
                                   onClick={() =>
                                     needReason() &&
                                     window.confirm(`Settle ${m.name}: ${s.name} wins?`) &&
@@ -477,6 +478,7 @@ export function TradingPage() {
           <SportPricingCard />
           <BuilderSettingsCard />
           <FeedSettingsCard />
+          <LiveSettingsCard />
         </div>
       </div>
     </div>

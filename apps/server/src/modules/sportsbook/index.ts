@@ -13,6 +13,7 @@ import type { FeedAdapter } from './feed/feed.types.ts';
 import { FeedSettingsRepository } from './feed/feed-settings.repository.ts';
 import { type SimOptions, SimulatedFeed } from './feed/simulated-feed.ts';
 import { sportsbookAdminRoutes } from './sportsbook.admin.ts';
+import { LiveRepository } from './sportsbook.live.ts';
 import { SportsbookRepository } from './sportsbook.repository.ts';
 import { sportsbookRoutes } from './sportsbook.routes.ts';
 import { LIVE_DELAY_MS_DEFAULT, SportsbookService } from './sportsbook.service.ts';
@@ -69,6 +70,7 @@ export function createSportsbookModule(deps: {
       provider: feed.provider,
       log: deps.log,
       events: deps.events,
+      live_repo: new LiveRepository(deps.db),
     },
   );
   const hub = new SportsHub(
@@ -113,7 +115,7 @@ export function createSportsbookModule(deps: {
         schema: {
           hide: true,
           body: z.object({
-            ms: z.number().int().min(0).max(7_200_000).default(0),
+            ms: z.number().int().min(0).max(14_400_000).default(0),
             schedule: z.boolean().default(true),
           }),
         },

@@ -7,6 +7,7 @@ import type { StaffAuth } from '../../platform/http/guards.ts';
 import { metaOf } from '../../platform/http/request-meta.ts';
 import { staffActor } from '../staff/index.ts';
 import { BUILDER_BOUNDS } from './sportsbook.builder.ts';
+import { LIVE_DELAY_MS_MAX, LIVE_TOLERANCE_BP_MAX } from './sportsbook.live.ts';
 import { PRICING_BOUNDS } from './sportsbook.pricing.ts';
 import { parseOdds, type SportsbookService } from './sportsbook.service.ts';
 
@@ -290,6 +291,40 @@ export const sportsbookAdminRoutes =
       async (request) => ({
         ...ok,
         data: await service.setSportPricing(actor(request), request.params.id, request.body),
+      }),
+    );
+
+    app.get(
+      '/sportsbook/live-settings',
+      {
+        ...auth.guard('sportsbook.read'),
+        schema: {
+          tags: ['admin', 'sportsbook'],
+          summary: "Each sport's in-play bet delay and the price change its check absorbs",
+          security,
+        },
+      },
+      async () => ({ ...ok, data: await service.live.settings() }),
+    );
+
+    app.put(
+      '/sportsbook/sports/:id/live',
+      {
+        ...auth.guard('sportsbook.limits'),
+        schema: {
+          tags: ['admin', 'sportsbook'],
+          summary: "Set a sport's in-play bet delay (null: the default) and price tolerance",
+          security,
+          params: sportParams,
+          body: z.object({
+            delay_ms: z.number().int().min(0).max(LIVE_DELAY_MS_MAX).nullable(),
+            tolerance_bp: z.number().int().min(0).max(LIVE_TOLERANCE_BP_MAX),
+          }),
+        },
+      },
+      async (request) => ({
+        ...ok,
+        data: await service.live.set(actor(request), request.params.id, request.body),
       }),
     );
 

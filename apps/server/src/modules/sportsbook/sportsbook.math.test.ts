@@ -92,6 +92,8 @@ describe('simulated feed', () => {
     const feed = new SimulatedFeed({
       seed: 7,
       cricket_overs: 5,
+      cricket_ball_ms: 5_000,
+      tennis_point_ms: 4_000,
       now: () => now,
       live_per_sport: 1,
       upcoming_per_sport: 1,

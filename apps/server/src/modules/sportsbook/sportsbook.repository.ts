@@ -2,7 +2,13 @@ import type { OddsFormat } from '@casino/contracts';
 import { CompiledQuery, type Generated, type Kysely, sql, type Transaction } from 'kysely';
 import { type Db, preparedStatement } from '../../platform/db/database.ts';
 import { playerRowsJson } from '../../platform/db/sql.ts';
-import type { EventStatus, FeedFixture, FeedMarket, FeedScore } from './feed/feed.types.ts';
+import type {
+  EventStatus,
+  FeedFixture,
+  FeedMarket,
+  FeedScore,
+  FeedTracker,
+} from './feed/feed.types.ts';
 import type { BuilderSettings } from './sportsbook.builder.ts';
 import type { LegResult } from './sportsbook.math.ts';
 import type { BookStop, SportPricing } from './sportsbook.pricing.ts';
@@ -20,6 +26,8 @@ export type EventRow = {
   trader_suspended: boolean;
   margin_bp: number;
   updated_at: Date;
+  /** The match tracker's last state, as the feed sent it (null before the match). */
+  tracker: FeedTracker | null;
 };
 export type MarketRow = {
   id: bigint;
@@ -356,7 +364,7 @@ export class SportsbookRepository {
 
   async updateEventState(
     event_id: string,
-    state: { status?: EventStatus; score?: FeedScore; clock?: string },
+    state: { status?: EventStatus; score?: FeedScore; clock?: string; tracker?: FeedTracker },
   ): Promise<EventRow | undefined> {
     return this.db
       .updateTable('sb_events')
@@ -364,6 +372,9 @@ export class SportsbookRepository {
         ...(state.status ? { status: state.status } : {}),
         ...(state.score ? { score: sql`${JSON.stringify(state.score)}::jsonb` as never } : {}),
         ...(state.clock !== undefined ? { clock: state.clock } : {}),
+        ...(state.tracker
+          ? { tracker: sql`${JSON.stringify(state.tracker)}::jsonb` as never }
+          : {}),
         updated_at: new Date(),
       })
       .where('id', '=', event_id)

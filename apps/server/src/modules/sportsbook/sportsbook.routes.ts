@@ -51,11 +51,15 @@ export const sportsbookRoutes =
         },
       },
       async () => {
-        const tree = await service.tree();
+        const [tree, delays] = await Promise.all([service.tree(), service.live.delays()]);
         return {
           status: 200,
           message: 'OK',
-          data: { ...tree, live_delay_ms: service.liveDelayMs },
+          data: {
+            ...tree,
+            sports: tree.sports.map((s) => ({ ...s, live_delay_ms: delays.get(s.id) })),
+            live_delay_ms: service.liveDelayMs,
+          },
         };
       },
     );

@@ -26,6 +26,7 @@ import {
   type SportsbookErrorCode,
   sportsbookError,
 } from './sportsbook.errors.ts';
+import { LiveBets, type LiveRepository } from './sportsbook.live.ts';
 import {
   betFullyVoid,
   betPayout,
@@ -118,6 +119,7 @@ export type PublicEventState = {
   score: EventRow['score'];
   clock: string;
   suspended: boolean;
+  tracker: EventRow['tracker'];
 };
 export type PublicSelection = {
   id: string;
@@ -170,6 +172,8 @@ export class SportsbookService {
   private readonly reconciling = new Map<bigint, Promise<void>>();
   private readonly limits: SharedCache<LimitsRow | null>;
   private readonly stakeFactors: SharedCache<number>;
+  /** In-play: each sport's delay and tolerance, the check after the delay (decision 0626). */
+  readonly live: LiveBets;
 
   constructor(
     private readonly repo: SportsbookRepository,
@@ -180,8 +184,10 @@ export class SportsbookService {
       provider: string;
       log: (m: string, e: unknown) => void;
       events: EventBus;
+      live_repo: LiveRepository;
     },
   ) {
+    this.live = new LiveBets(options.live_repo, audit, () => this.options.live_delay_ms);
     this.limits = new SharedCache<LimitsRow | null>(
       LIMITS_CACHE,
       async (currency) => (await repo.limits(currency)) ?? null,
@@ -442,6 +448,7 @@ export class SportsbookService {
       score: e.score,
       clock: e.clock,
       suspended: e.trader_suspended || e.status === 'suspended',
+      tracker: e.tracker ?? null,
     };
   }
 
@@ -518,7 +525,7 @@ export class SportsbookService {
       }
       case 'odds_change': {
         let e: EventRow | undefined;
-        if (message.status || message.score || message.clock !== undefined) {
+        if (message.status || message.score || message.clock !== undefined || message.tracker) {
           e = await this.repo.updateEventState(message.event_id, message);
           if (!e) return;
           this.emit({ type: 'event', event_id: e.id, data: this.publicEventState(e) });
@@ -934,6 +941,7 @@ export class SportsbookService {
     input: PlaceInput,
     quote: Awaited<ReturnType<SportsbookService['quote']>>,
   ): Promise<{ bet: BetRow; legs: LegState[] | null } | null> {
+    const terms = quote.live ? await this.live.terms(quote.legs.map((l) => l.row.market_id)) : null;
     const id = await this.repo.insertBet(
       {
         player_id: input.player_id,
@@ -947,7 +955,7 @@ export class SportsbookService {
         stake_minor: quote.stake_minor,
         potential_return_minor: quote.potential,
         accept_odds: input.accept_odds,
-        accept_at: new Date(Date.now() + (quote.live ? this.options.live_delay_ms : 0)),
+        accept_at: new Date(Date.now() + (terms?.delay_ms ?? 0)),
         free_bet_id: input.free_bet_id ?? null,
         builder_odds_milli: quote.shape.builder_odds_milli,
       },
@@ -989,15 +997,16 @@ export class SportsbookService {
     const hold = staked.transfer!;
     // The catalogue as last read, for the answer's view (null: read it again at the end).
     let catalogue: SlipRow[] | null = quote.legs.map((l) => l.row);
-    if (quote.live) {
+    if (terms) {
       // Seconds of waiting: meanwhile the bet's row shows the hold it has.
       await this.repo.updateBet(row.id, { stake_hold_id: hold.id, stake_state: 'held' });
-      if (this.options.live_delay_ms > 0)
-        await new Promise((resolve) => setTimeout(resolve, this.options.live_delay_ms));
+      if (terms.delay_ms > 0) await new Promise((resolve) => setTimeout(resolve, terms.delay_ms));
       catalogue = null;
       try {
+        // Every rule again (a stopped market refuses), the price by the delay's own check.
         const again = await this.quote({
           ...input,
+          accept_odds: 'any',
           selections: input.selections.map((s, i) => ({
             ...s,
             odds: oddsText(quote.legs[i]!.odds_milli),
@@ -1007,6 +1016,17 @@ export class SportsbookService {
             : { builder_odds: oddsText(quote.shape.builder_odds_milli) }),
           player_id: input.player_id,
         });
+        this.live.check(
+          terms,
+          input.accept_odds,
+          again.legs.map((l, i) => ({
+            name: l.row.name,
+            asked: quote.legs[i]!.odds_milli,
+            current: l.odds_milli,
+            index: i,
+          })),
+          oddsText,
+        );
         catalogue = again.legs.map((l) => l.row);
       } catch (error) {
         if (error instanceof AppError && error.status < 500 && error.code !== 'MARKET_LIMIT') {

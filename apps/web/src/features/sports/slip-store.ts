@@ -14,6 +14,8 @@ export type SlipItem = {
   /** The price now offered; null = suspended or no price. */
   current_milli: number | null;
   live: boolean;
+  /** For the in-play delay's countdown (each sport has its own). */
+  sport_id?: string;
 };
 
 export type SlipState = {

@@ -45,6 +45,44 @@ export type EventStatus = 'not_started' | 'live' | 'suspended' | 'ended' | 'canc
 
 export type FeedScore = { home: string; away: string; detail?: string };
 
+/**
+ * The match tracker's state (the event page's live panel): cricket ball by ball, football's
+ * timeline, tennis points. Carried by `odds_change`, stored on the event and pushed with it.
+ */
+export type FeedTracker =
+  | {
+      sport: 'cricket';
+      innings: number;
+      batting: 'home' | 'away';
+      runs: number;
+      wickets: number;
+      /** Legal balls bowled in the innings; overs as cricket writes them ("12.3"). */
+      balls: number;
+      overs: string;
+      /** The balls of the over under way: "0"–"6" runs, "W" a wicket. */
+      this_over: string[];
+      /** Runs per over so far, and needed per over in a chase (null otherwise), 2 decimals. */
+      run_rate: string;
+      target: number | null;
+      required_rate: string | null;
+    }
+  | {
+      sport: 'football';
+      minute: number;
+      timeline: { minute: number; type: 'goal' | 'yellow' | 'red'; side: 'home' | 'away' }[];
+    }
+  | {
+      sport: 'tennis';
+      /** Games of each finished set, then the set under way ("6-4"). */
+      sets: string[];
+      /** The game's points as tennis calls them ("15", "40", "AD"; tiebreak counts). */
+      points: [string, string];
+      server: 'home' | 'away';
+      tiebreak: boolean;
+      /** Who won each of the last points of the game under way, oldest first. */
+      last_points: ('home' | 'away')[];
+    };
+
 export type FeedFixture = {
   id: string;
   sport: { id: string; name: string };
@@ -88,6 +126,7 @@ export type FeedMessage =
       status?: EventStatus;
       score?: FeedScore;
       clock?: string;
+      tracker?: FeedTracker;
       markets: FeedMarket[];
     }
   /** Suspends the listed markets (all of the event's when `market_keys` is absent). */

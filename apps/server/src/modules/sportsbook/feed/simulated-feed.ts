@@ -6,6 +6,7 @@ import type {
   FeedMessage,
   FeedOutcome,
   FeedSink,
+  FeedTracker,
 } from './feed.types.ts';
 
 /**
@@ -31,6 +32,10 @@ export type SimOptions = {
   cricket_overs?: number;
   football_minute_ms?: number;
   tennis_point_ms?: number;
+  /** How long before a ball or a point the feed marks the danger moment (markets stopped). */
+  danger_ms?: number;
+  /** Chance that a football minute holds a dangerous attack (the only minutes goals come in). */
+  football_danger_p?: number;
   now?: () => number;
 };
 
@@ -41,10 +46,14 @@ const DEFAULTS = {
   live_per_sport: 1,
   upcoming_per_sport: 3,
   lead_ms: 6 * 60_000,
-  cricket_ball_ms: 5_000,
+  // A ball every 45 s and a point every 35 s (about a real T20's and a real match's pace):
+  // prices hold between danger moments long enough for a 5 s bet delay to pass.
+  cricket_ball_ms: 45_000,
   cricket_overs: 20,
   football_minute_ms: 8_000,
-  tennis_point_ms: 4_000,
+  tennis_point_ms: 35_000,
+  danger_ms: 3_000,
+  football_danger_p: 0.08,
 };
 
 /** Seeded PRNG (mulberry32): the same seed plays the same matches. */
@@ -216,6 +225,8 @@ type Common = {
   status: 'not_started' | 'live' | 'ended';
   /** Market keys already resulted (never resulted twice by the simulator). */
   settled: Set<string>;
+  /** A danger moment is under way: the event's markets are stopped until the next prices. */
+  stopped: boolean;
 };
 
 type Batter = { name: string; runs: number; balls: number; out: boolean };
@@ -229,6 +240,8 @@ type Innings = {
   nonStriker: number;
   next: number;
   overRuns: number[];
+  /** The balls of the over under way, for the tracker. */
+  thisOver: string[];
   line_milli: number;
 };
 type Cricket = Common & {
@@ -244,6 +257,7 @@ type Football = Common & {
   lambda: [number, number];
   goals: [number, number];
   minute: number;
+  timeline: { minute: number; type: 'goal' | 'yellow' | 'red'; side: 'home' | 'away' }[];
 };
 type Tennis = Common & {
   sport: 'tennis';
@@ -256,8 +270,16 @@ type Tennis = Common & {
   server: 0 | 1;
   pointsDone: number;
   setScores: string[];
+  /** Who won each point of the game under way, for the tracker. */
+  gamePoints: (0 | 1)[];
 };
 type Match = Cricket | Football | Tennis;
+
+const SIDES = ['home', 'away'] as const;
+/** Timeline entries a tracker message carries (the latest). */
+const TIMELINE_MAX = 40;
+/** Points of the game under way a tennis tracker shows. */
+const GAME_POINTS_MAX = 12;
 
 /** P(server wins the game) from points (a, b), with deuce. */
 export function gameWin(p: number, a: number, b: number): number {
@@ -306,6 +328,8 @@ export class SimulatedFeed implements FeedAdapter {
   readonly provider = 'sim';
   private readonly options: typeof DEFAULTS & { now: () => number };
   private readonly random: () => number;
+  /** A second stream for what only the tracker shows (football's cards). */
+  private readonly decor: () => number;
   private readonly matches = new Map<string, Match>();
   private sink: FeedSink | null = null;
   private timer: NodeJS.Timeout | null = null;
@@ -321,6 +345,7 @@ export class SimulatedFeed implements FeedAdapter {
       now: () => number;
     };
     this.random = rng(this.options.seed);
+    this.decor = rng(this.options.seed ^ 0x5bd1e995);
     this.run_id = this.options.now().toString(36);
   }
 
@@ -391,9 +416,10 @@ export class SimulatedFeed implements FeedAdapter {
       const live = mine.filter((m) => m.status === 'live').length;
       const upcoming = mine.filter((m) => m.status === 'not_started').length;
       for (let i = live; i < this.options.live_per_sport; i++) {
-        out.push(...this.createMatch(sport, now));
-        const created = [...this.matches.values()].at(-1)!;
-        out.push(...this.kickOff(created));
+        const created = this.createMatch(sport, now);
+        if (!created.length) break;
+        out.push(...created);
+        out.push(...this.kickOff([...this.matches.values()].at(-1)!));
       }
       for (let i = upcoming; i < this.options.upcoming_per_sport; i++) {
         const lastStart = Math.max(
@@ -401,7 +427,9 @@ export class SimulatedFeed implements FeedAdapter {
           ...mine.map((m) => m.starts_at),
           ...[...this.matches.values()].filter((m) => m.sport === sport).map((m) => m.starts_at),
         );
-        out.push(...this.createMatch(sport, lastStart + this.options.lead_ms));
+        const created = this.createMatch(sport, lastStart + this.options.lead_ms);
+        if (!created.length) break;
+        out.push(...created);
       }
     }
     return out;
@@ -430,7 +458,37 @@ export class SimulatedFeed implements FeedAdapter {
     return out;
   }
 
+  /** The sides of every match not yet over: a side plays one match at a time. */
+  private busy(sport: Match['sport']): Set<string> {
+    const names = new Set<string>();
+    for (const m of this.matches.values()) {
+      if (m.sport !== sport || m.status === 'ended') continue;
+      names.add(m.fixture.home);
+      names.add(m.fixture.away);
+    }
+    return names;
+  }
+
+  /** Two different sides of the pool that play no other match; null when fewer are free. */
+  private pickPair(sport: Match['sport']): [number, number] | null {
+    const names =
+      sport === 'cricket'
+        ? CRICKET_TEAMS.map(([name]) => name)
+        : sport === 'tennis'
+          ? TENNIS_PLAYERS
+          : FOOTBALL_TEAMS;
+    const busy = this.busy(sport);
+    const free = names.map((_, i) => i).filter((i) => !busy.has(names[i]!));
+    if (free.length < 2) return null;
+    const a = Math.floor(this.random() * free.length);
+    let b = Math.floor(this.random() * (free.length - 1));
+    if (b >= a) b += 1;
+    return [free[a]!, free[b]!];
+  }
+
   private createMatch(sport: 'cricket' | 'football' | 'tennis', starts_at: number): FeedMessage[] {
+    const pair = this.pickPair(sport);
+    if (!pair) return [];
     this.fixtureCount += 1;
     const id = `sim:${sport}:${this.run_id}:${this.fixtureCount}`;
     const common = {
@@ -439,12 +497,11 @@ export class SimulatedFeed implements FeedAdapter {
       played_ms: 0,
       status: 'not_started' as const,
       settled: new Set<string>(),
+      stopped: false,
     };
     let match: Match;
     if (sport === 'cricket') {
-      const a = Math.floor(this.random() * CRICKET_TEAMS.length);
-      let b = Math.floor(this.random() * (CRICKET_TEAMS.length - 1));
-      if (b >= a) b += 1;
+      const [a, b] = pair;
       const [home, homeSquad] = CRICKET_TEAMS[a]!;
       const [away, awaySquad] = CRICKET_TEAMS[b]!;
       match = {
@@ -466,9 +523,7 @@ export class SimulatedFeed implements FeedAdapter {
         },
       };
     } else if (sport === 'tennis') {
-      const a = Math.floor(this.random() * TENNIS_PLAYERS.length);
-      let b = Math.floor(this.random() * (TENNIS_PLAYERS.length - 1));
-      if (b >= a) b += 1;
+      const [a, b] = pair;
       const players: [string, string] = [TENNIS_PLAYERS[a]!, TENNIS_PLAYERS[b]!];
       match = {
         ...common,
@@ -481,6 +536,7 @@ export class SimulatedFeed implements FeedAdapter {
         server: 0,
         pointsDone: 0,
         setScores: [],
+        gamePoints: [],
         fixture: {
           id,
           sport: { id: 'tennis', name: 'Tennis' },
@@ -492,9 +548,7 @@ export class SimulatedFeed implements FeedAdapter {
         },
       };
     } else {
-      const a = Math.floor(this.random() * FOOTBALL_TEAMS.length);
-      let b = Math.floor(this.random() * (FOOTBALL_TEAMS.length - 1));
-      if (b >= a) b += 1;
+      const [a, b] = pair;
       const european = a < 8 && b < 8;
       match = {
         ...common,
@@ -502,6 +556,7 @@ export class SimulatedFeed implements FeedAdapter {
         lambda: [1.1 + this.random() * 0.9, 0.8 + this.random() * 0.8],
         goals: [0, 0],
         minute: 0,
+        timeline: [],
         fixture: {
           id,
           sport: { id: 'football', name: 'Football' },
@@ -547,6 +602,7 @@ export class SimulatedFeed implements FeedAdapter {
       nonStriker: 1,
       next: 2,
       overRuns: [],
+      thisOver: [],
       line_milli: Math.round(expected) * 1000 + 500,
     };
   }
@@ -574,12 +630,21 @@ export class SimulatedFeed implements FeedAdapter {
 
   private playCricket(match: Cricket): FeedMessage[] {
     const out: FeedMessage[] = [];
-    const due = Math.floor(match.played_ms / this.options.cricket_ball_ms);
+    const ball = this.options.cricket_ball_ms;
+    const due = Math.floor(match.played_ms / ball);
     while (match.ballsDone < due && match.status === 'live') {
+      out.push(...this.danger(match));
       match.ballsDone += 1;
       out.push(...this.bowl(match));
+      match.stopped = false;
       out.push(this.odds(match));
     }
+    // The bowler runs in: the next ball is a danger moment.
+    if (
+      match.status === 'live' &&
+      match.played_ms >= (match.ballsDone + 1) * ball - this.dangerMs(ball)
+    )
+      out.push(...this.danger(match));
     return out;
   }
 
@@ -619,6 +684,8 @@ export class SimulatedFeed implements FeedAdapter {
     inn.balls += 1;
     const overIndex = Math.floor((inn.balls - 1) / 6);
     inn.overRuns[overIndex] = (inn.overRuns[overIndex] ?? 0) + runs;
+    if (inn.balls % 6 === 1) inn.thisOver = [];
+    inn.thisOver.push(wicket ? 'W' : String(runs));
     if (wicket) {
       striker.out = true;
       inn.wickets += 1;
@@ -878,18 +945,23 @@ export class SimulatedFeed implements FeedAdapter {
 
   private playTennis(match: Tennis): FeedMessage[] {
     const out: FeedMessage[] = [];
-    const due = Math.floor(match.played_ms / this.options.tennis_point_ms);
+    const point = this.options.tennis_point_ms;
+    const due = Math.floor(match.played_ms / point);
     while (match.pointsDone < due && match.status === 'live') {
+      out.push(...this.danger(match));
+      match.stopped = false;
       match.pointsDone += 1;
       const tiebreak = match.games[0] === 6 && match.games[1] === 6;
       const p = match.serve[match.server];
       const winner = (this.random() < p ? match.server : 1 - match.server) as 0 | 1;
       match.points[winner] += 1;
+      match.gamePoints.push(winner);
       const [a, b] = match.points;
       const target = tiebreak ? 7 : 4;
       if (Math.max(a, b) >= target && Math.abs(a - b) >= 2) {
         match.games[winner] += 1;
         match.points = [0, 0];
+        match.gamePoints = [];
         match.server = (1 - match.server) as 0 | 1;
         const [g0, g1] = match.games;
         const setOver = (Math.max(g0, g1) >= 6 && Math.abs(g0 - g1) >= 2) || Math.max(g0, g1) === 7;
@@ -931,7 +1003,27 @@ export class SimulatedFeed implements FeedAdapter {
       }
       out.push(this.odds(match));
     }
+    // The serve: the next point is a danger moment.
+    if (
+      match.status === 'live' &&
+      match.played_ms >= (match.pointsDone + 1) * point - this.dangerMs(point)
+    )
+      out.push(...this.danger(match));
     return out;
+  }
+
+  private dangerMs(period: number): number {
+    return Math.min(this.options.danger_ms, Math.floor(period / 2));
+  }
+
+  /**
+   * A danger moment (a ball bowled, a point served, a dangerous attack): every market of the
+   * event stops until the prices that follow it. Once per moment.
+   */
+  private danger(match: Match): FeedMessage[] {
+    if (match.stopped) return [];
+    match.stopped = true;
+    return [{ kind: 'bet_stop', id: this.messageId(), event_id: match.id }];
   }
 
   private tennisMarkets(match: Tennis): FeedMarket[] {
@@ -991,11 +1083,27 @@ export class SimulatedFeed implements FeedAdapter {
   private playFootball(match: Football): FeedMessage[] {
     const out: FeedMessage[] = [];
     const due = Math.min(90, Math.floor(match.played_ms / this.options.football_minute_ms));
+    const p = this.options.football_danger_p;
     while (match.minute < due) {
       match.minute += 1;
+      // Goals come only from a minute with a dangerous attack (its markets stopped); the
+      // chance per such minute keeps each side's expected goals.
+      const attack = match.stopped;
+      match.stopped = false;
       for (const side of [0, 1] as const) {
-        if (this.random() < match.lambda[side] / 90) match.goals[side] += 1;
+        if (attack && this.random() < Math.min(1, match.lambda[side] / 90 / p)) {
+          match.goals[side] += 1;
+          match.timeline.push({ minute: match.minute, type: 'goal', side: SIDES[side] });
+        }
+        // Cards only colour the tracker (no market prices them): drawn apart from the match
+        // so that a seed plays the same goals with or without them.
+        const card = this.decor();
+        if (card < 0.003)
+          match.timeline.push({ minute: match.minute, type: 'red', side: SIDES[side] });
+        else if (card < 0.03)
+          match.timeline.push({ minute: match.minute, type: 'yellow', side: SIDES[side] });
       }
+      if (match.minute < 89 && this.random() < p) out.push(...this.danger(match));
       if (match.minute === 90) {
         match.status = 'ended';
         match.fixture = { ...match.fixture, status: 'ended' };
@@ -1004,7 +1112,8 @@ export class SimulatedFeed implements FeedAdapter {
         return out;
       }
     }
-    out.push(this.odds(match));
+    // Prices hold through a dangerous attack: the next ones come after it.
+    if (!match.stopped) out.push(this.odds(match));
     return out;
   }
 
@@ -1172,6 +1281,7 @@ export class SimulatedFeed implements FeedAdapter {
         status: match.status,
         score: { home: score(0), away: score(1), detail: inn ? `${overs} ov${target}` : '' },
         clock: inn ? `${overs} ov` : '',
+        ...(inn ? { tracker: this.cricketTracker(match, inn) } : {}),
         markets: this.cricketMarkets(match),
       };
     }
@@ -1206,6 +1316,9 @@ export class SimulatedFeed implements FeedAdapter {
             : match.status === 'ended'
               ? 'FT'
               : '',
+        ...(match.status === 'not_started'
+          ? {}
+          : { tracker: this.tennisTracker(match, tiebreak, game.split('-') as [string, string]) }),
         markets: this.tennisMarkets(match),
       };
     }
@@ -1216,7 +1329,48 @@ export class SimulatedFeed implements FeedAdapter {
       status: match.status,
       score: { home: String(match.goals[0]), away: String(match.goals[1]) },
       clock: match.status === 'live' ? `${match.minute}'` : match.status === 'ended' ? 'FT' : '',
+      ...(match.status === 'not_started'
+        ? {}
+        : {
+            tracker: {
+              sport: 'football' as const,
+              minute: match.minute,
+              timeline: match.timeline.slice(-TIMELINE_MAX),
+            },
+          }),
       markets: this.footballMarkets(match),
+    };
+  }
+
+  private cricketTracker(match: Cricket, inn: Innings): FeedTracker {
+    const target = match.innings.length === 2 ? match.innings[0]!.runs + 1 : null;
+    const left = this.totalBalls() - inn.balls;
+    const perOver = (runs: number, balls: number) =>
+      balls === 0 ? '0.00' : ((runs * 6) / balls).toFixed(2);
+    return {
+      sport: 'cricket',
+      innings: match.innings.length,
+      batting: SIDES[inn.team],
+      runs: inn.runs,
+      wickets: inn.wickets,
+      balls: inn.balls,
+      overs: `${Math.floor(inn.balls / 6)}.${inn.balls % 6}`,
+      // A finished over is shown whole until the next one's first ball.
+      this_over: [...inn.thisOver],
+      run_rate: perOver(inn.runs, inn.balls),
+      target,
+      required_rate: target === null ? null : perOver(Math.max(0, target - inn.runs), left),
+    };
+  }
+
+  private tennisTracker(match: Tennis, tiebreak: boolean, points: [string, string]): FeedTracker {
+    return {
+      sport: 'tennis',
+      sets: [...match.setScores, `${match.games[0]}-${match.games[1]}`],
+      points: match.status === 'live' ? points : ['0', '0'],
+      server: SIDES[match.server],
+      tiebreak,
+      last_points: match.gamePoints.slice(-GAME_POINTS_MAX).map((w) => SIDES[w]),
     };
   }
 

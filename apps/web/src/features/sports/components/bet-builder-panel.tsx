@@ -12,6 +12,7 @@ import { useAuth } from '../../../lib/root-store.ts';
 import { builderStore, placeBuilder, useBuilder, useBuilderQuote } from '../builder.ts';
 import { formatOdds } from '../lib/odds-format.ts';
 import { useSlip } from '../slip-store.ts';
+import { LiveDelayCountdown, useDelayCountdown } from './live-delay.tsx';
 
 const REASONS = [
   'BUILDER_SAME_MARKET',
@@ -50,6 +51,7 @@ export function BetBuilderPanel({
   const [stake, setStake] = useState('');
   const [busy, setBusy] = useState(false);
   const [waiting, setWaiting] = useState(false);
+  const countdown = useDelayCountdown();
   const [message, setMessage] = useState<{ tone: 'error' | 'success'; text: string } | null>(null);
   useEffect(() => {
     if (picks.length > 0) setMessage(null);
@@ -71,7 +73,9 @@ export function BetBuilderPanel({
     if (!priced || !stakeMinor) return;
     setBusy(true);
     setMessage(null);
-    setWaiting(live && liveDelayMs > 0);
+    const delayed = live && liveDelayMs > 0;
+    setWaiting(delayed);
+    if (delayed) countdown.start(liveDelayMs);
     try {
       await placeBuilder({
         selections: picks.map((p) => ({
@@ -84,16 +88,21 @@ export function BetBuilderPanel({
       });
       builderStore.clear();
       setStake('');
-      setMessage({ tone: 'success', text: t('sportsBuilder.placed') });
+      setMessage({
+        tone: 'success',
+        text: delayed ? t('inplay.builderAccepted') : t('sportsBuilder.placed'),
+      });
     } catch (error) {
+      const reason = error instanceof ApiError ? error.message : t('sportsBuilder.failed');
       setMessage({
         tone: 'error',
-        text: error instanceof ApiError ? error.message : t('sportsBuilder.failed'),
+        text: delayed ? t('inplay.refused', { reason }) : reason,
       });
       void quote.refetch();
     } finally {
       setBusy(false);
       setWaiting(false);
+      countdown.stop();
       void client.invalidateQueries({ queryKey: ['sports', 'bets'] });
       void client.invalidateQueries({ queryKey: ['me'] });
     }
@@ -210,6 +219,11 @@ export function BetBuilderPanel({
                 : t('sportsBuilder.signIn')}
           </Button>
         </>
+      )}
+      {waiting && countdown.leftMs !== null && (
+        <div className="mt-3">
+          <LiveDelayCountdown leftMs={countdown.leftMs} totalMs={countdown.totalMs} />
+        </div>
       )}
       {message && (
         <p

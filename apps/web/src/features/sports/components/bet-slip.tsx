@@ -14,6 +14,7 @@ import { placeBet, useFreeBets, useMyBets } from '../api.ts';
 import { binomial, formatOdds, potentialReturn } from '../lib/odds-format.ts';
 import { type SlipItem, slipStore, useSlip } from '../slip-store.ts';
 import { CashoutHistory, CashoutPanel } from './cashout-panel.tsx';
+import { LiveDelayCountdown, slipDelayMs } from './live-delay.tsx';
 
 type Kind = 'single' | 'multiple' | 'system';
 
@@ -56,7 +57,14 @@ function itemProblem(
 }
 
 /** The slip (singles, multiple, system) and My bets, in one panel. */
-export function BetSlipPanel({ liveDelayMs }: { liveDelayMs: number }) {
+export function BetSlipPanel({
+  liveDelayMs,
+  sportDelays = {},
+}: {
+  liveDelayMs: number;
+  /** Each sport's in-play delay; a sport absent here waits liveDelayMs. */
+  sportDelays?: Record<string, number | undefined>;
+}) {
   const { t } = useTranslation();
   const [tab, setTab] = useState<'slip' | 'bets'>('slip');
   const slip = useSlip();
@@ -88,7 +96,11 @@ export function BetSlipPanel({ liveDelayMs }: { liveDelayMs: number }) {
       </div>
       <div className="min-h-0 flex-1 overflow-y-auto">
         {tab === 'slip' ? (
-          <Slip liveDelayMs={liveDelayMs} onPlaced={() => setTab('bets')} />
+          <Slip
+            liveDelayMs={liveDelayMs}
+            sportDelays={sportDelays}
+            onPlaced={() => setTab('bets')}
+          />
         ) : (
           <MyBets />
         )}
@@ -97,7 +109,15 @@ export function BetSlipPanel({ liveDelayMs }: { liveDelayMs: number }) {
   );
 }
 
-function Slip({ liveDelayMs, onPlaced }: { liveDelayMs: number; onPlaced: () => void }) {
+function Slip({
+  liveDelayMs,
+  sportDelays,
+  onPlaced,
+}: {
+  liveDelayMs: number;
+  sportDelays: Record<string, number | undefined>;
+  onPlaced: () => void;
+}) {
   const { t } = useTranslation();
   const slip = useSlip();
   const auth = useAuth();
@@ -109,6 +129,7 @@ function Slip({ liveDelayMs, onPlaced }: { liveDelayMs: number; onPlaced: () => 
   const [stake, setStake] = useState('');
   const [busy, setBusy] = useState(false);
   const [countdown, setCountdown] = useState<number | null>(null);
+  const [delayTotal, setDelayTotal] = useState(0);
   const [message, setMessage] = useState<{ tone: 'error' | 'success'; text: string } | null>(null);
   const [freeBetId, setFreeBetId] = useState<string | null>(null);
   const freeBets = useFreeBets();
@@ -194,7 +215,11 @@ function Slip({ liveDelayMs, onPlaced }: { liveDelayMs: number; onPlaced: () => 
     setMessage(null);
     setBusy(true);
     const live = slip.items.some((i) => i.live);
-    if (live && liveDelayMs > 0) setCountdown(liveDelayMs);
+    const delay = slipDelayMs(slip.items, sportDelays, liveDelayMs);
+    if (live && delay > 0) {
+      setDelayTotal(delay);
+      setCountdown(delay);
+    }
     const placed: string[] = [];
     try {
       const bodies = freeBet
@@ -245,13 +270,17 @@ function Slip({ liveDelayMs, onPlaced }: { liveDelayMs: number; onPlaced: () => 
       setStakes({});
       setStake('');
       setFreeBetId(null);
-      setMessage({ tone: 'success', text: t('sports.slip.placed') });
+      setMessage({
+        tone: 'success',
+        text: live && delay > 0 ? t('inplay.accepted') : t('sports.slip.placed'),
+      });
       onPlaced();
     } catch (error) {
       for (const id of placed) slipStore.remove(id);
+      const reason = error instanceof ApiError ? error.message : t('sports.slip.failed');
       setMessage({
         tone: 'error',
-        text: error instanceof ApiError ? error.message : t('sports.slip.failed'),
+        text: live && delay > 0 ? t('inplay.refused', { reason }) : reason,
       });
     } finally {
       setBusy(false);
@@ -432,6 +461,7 @@ function Slip({ liveDelayMs, onPlaced }: { liveDelayMs: number; onPlaced: () => 
           <option value="any">{t('sports.slip.acceptAny')}</option>
         </select>
       </label>
+      {busy && countdown !== null && <LiveDelayCountdown leftMs={countdown} totalMs={delayTotal} />}
       {message && (
         <p
           className={cn(

@@ -136,6 +136,7 @@ export function EventList({
                         selected={slip.items.some((i) => i.selection_id === s.id)}
                         onClick={() =>
                           slipStore.toggle({
+                            sport_id: e.sport_id,
                             selection_id: s.id,
                             event_id: e.id,
                             event_name: `${e.home} v ${e.away}`,

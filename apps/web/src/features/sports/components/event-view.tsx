@@ -8,6 +8,7 @@ import { BUILDER_MARKETS, BUILDER_SPORTS, builderStore, useBuilder } from '../bu
 import { slipStore, useSlip } from '../slip-store.ts';
 import { BetBuilderPanel } from './bet-builder-panel.tsx';
 import { LiveBadge } from './event-list.tsx';
+import { MatchTracker } from './match-tracker.tsx';
 import { OddsButton } from './odds-button.tsx';
 
 /** One event: a scoreboard and every market, prices live. */
@@ -106,6 +107,7 @@ export function EventView({ id, onBack }: { id: string; onBack: () => void }) {
           </p>
         ) : null}
       </section>
+      {live && e.tracker ? <MatchTracker event={e} tracker={e.tracker} /> : null}
       {e.suspended && (
         <div className="rounded-lg border border-warning/40 bg-warning/10 px-4 py-2 text-sm text-warning">
           {t('sports.eventSuspended')}
@@ -132,7 +134,15 @@ export function EventView({ id, onBack }: { id: string; onBack: () => void }) {
         </div>
       )}
       {building && (
-        <BetBuilderPanel eventId={e.id} live={live} liveDelayMs={tree.data?.live_delay_ms ?? 0} />
+        <BetBuilderPanel
+          eventId={e.id}
+          live={live}
+          liveDelayMs={
+            tree.data?.sports.find((s) => s.id === e.sport_id)?.live_delay_ms ??
+            tree.data?.live_delay_ms ??
+            0
+          }
+        />
       )}
       <div className="@container">
         <div className="grid gap-3 @2xl:grid-cols-2">
@@ -187,6 +197,7 @@ export function EventView({ id, onBack }: { id: string; onBack: () => void }) {
                                 odds_milli: s.odds_milli!,
                               })
                             : slipStore.toggle({
+                                sport_id: e.sport_id,
                                 selection_id: s.id,
                                 event_id: e.id,
                                 event_name: `${e.home} v ${e.away}`,

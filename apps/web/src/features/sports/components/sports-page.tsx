@@ -203,7 +203,12 @@ export function SportsPage() {
           <div className="sticky top-20">
             {wide && (
               <Suspense fallback={<SlipFallback />}>
-                <BetSlipPanel liveDelayMs={tree.data?.live_delay_ms ?? 0} />
+                <BetSlipPanel
+                  liveDelayMs={tree.data?.live_delay_ms ?? 0}
+                  sportDelays={Object.fromEntries(
+                    (tree.data?.sports ?? []).map((s) => [s.id, s.live_delay_ms]),
+                  )}
+                />
               </Suspense>
             )}
           </div>
@@ -244,7 +249,12 @@ export function SportsPage() {
                 </button>
               </div>
               <Suspense fallback={<SlipFallback />}>
-                <BetSlipPanel liveDelayMs={tree.data?.live_delay_ms ?? 0} />
+                <BetSlipPanel
+                  liveDelayMs={tree.data?.live_delay_ms ?? 0}
+                  sportDelays={Object.fromEntries(
+                    (tree.data?.sports ?? []).map((s) => [s.id, s.live_delay_ms]),
+                  )}
+                />
               </Suspense>
             </div>
           </div>
