@@ -25,6 +25,8 @@ export default defineConfig({
           globalSetup: ['apps/server/test/global-setup.ts'],
           testTimeout: 60_000,
           hookTimeout: 120_000,
+          // The server answers slower while the journeys share the 2 cores (see e2e below).
+          expect: { poll: { timeout: 15_000 } },
           pool: 'forks',
           // Vitest's default on 2 cores is one worker (cores − 1): the files ran one after
           // another, each mostly waiting on PostgreSQL. Two at a time overlap those waits.

@@ -684,7 +684,10 @@ describe('crypto withdrawals', () => {
     expect(again.statusCode).toBe(409);
   });
 
-  it('two concurrent withdrawals that together exceed the balance: exactly one is held (100 rounds)', async () => {
+  // 100 rounds of a race: minutes, not seconds, when the machine is shared.
+  it('two concurrent withdrawals that together exceed the balance: exactly one is held (100 rounds)', {
+    timeout: 180_000,
+  }, async () => {
     const player = await fundedVerifiedPlayer(100_00n);
     for (let round = 0; round < 100; round++) {
       const payload = {
