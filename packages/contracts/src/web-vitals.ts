@@ -22,6 +22,8 @@ export const WEB_VITALS_ROUTES = [
   '/casino/originals/dragon-tiger',
   '/casino/originals/teen-patti',
   '/casino/originals/andar-bahar',
+  '/casino/originals/hilo',
+  '/casino/originals/blackjack',
   '/casino/game/:slug',
   '/casino/bets/:id',
   '/provably-fair',
