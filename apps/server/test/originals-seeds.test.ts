@@ -233,17 +233,17 @@ describe('the next server seed is committed before the client seed is chosen', (
     // Hold the rotation right after its first "no open round" check until the round has started.
     const repository = (
       t.modules.originals.service as unknown as {
-        repository: { openMines: (player_id: bigint) => Promise<unknown> };
+        repository: { anyOpenRound: (player_id: bigint) => Promise<unknown> };
       }
     ).repository;
-    const openMines = repository.openMines.bind(repository);
+    const anyOpenRound = repository.anyOpenRound.bind(repository);
     let release = () => {};
     const held = new Promise<void>((resolve) => {
       release = resolve;
     });
     let calls = 0;
-    repository.openMines = async (player_id) => {
-      const open = await openMines(player_id);
+    repository.anyOpenRound = async (player_id) => {
+      const open = await anyOpenRound(player_id);
       calls += 1;
       if (calls === 1) await held;
       return open;
@@ -263,7 +263,7 @@ describe('the next server seed is committed before the client seed is chosen', (
       expect(rotated.statusCode, rotated.body).toBe(409);
       expect(rotated.json().code).toBe('ROUND_IN_PROGRESS');
     } finally {
-      repository.openMines = openMines;
+      repository.anyOpenRound = anyOpenRound;
     }
     const active = await t.app.inject({
       method: 'GET',

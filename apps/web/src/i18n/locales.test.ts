@@ -52,6 +52,11 @@ const SAME_EVERYWHERE = new Set([
 /** Words that are spelled the same as in English in that language (checked by hand). */
 const COGNATES: Record<string, string[]> = {
   pt: [
+    // Cricket's and tennis's English terms, used as they are in this language.
+    'sbTracker.overs',
+    'sbTracker.wicket',
+    'sbTracker.tiebreak',
+    'sbTracker.set',
     'transactions.status',
     'sports.format.decimal',
     'cardOriginals.blackjack.title',
@@ -59,6 +64,9 @@ const COGNATES: Record<string, string[]> = {
     'cardOriginals.blackjack.result.blackjack',
   ],
   ms: [
+    // Cricket's and tennis's English terms, used as they are in this language.
+    'sbTracker.tiebreak',
+    'sbTracker.set',
     'originalsNum.roulette.types.dozen',
     'cardTables.joker',
     'cardTables.baccarat.title',
@@ -75,6 +83,10 @@ const COGNATES: Record<string, string[]> = {
     'cashier.history.bonus',
   ],
   fr: [
+    // Cricket's and tennis's English terms, used as they are in this language.
+    'sbTracker.score',
+    'sbTracker.overs',
+    'sbTracker.set',
     'originalsNum.wheel.segments',
     'cardTables.joker',
     'cardTables.spot.dragon',
@@ -101,6 +113,11 @@ const COGNATES: Record<string, string[]> = {
     'sports.sport.tennis',
   ],
   es: [
+    // Cricket's and tennis's English terms, used as they are in this language.
+    'sbTracker.overs',
+    'sbTracker.wicket',
+    'sbTracker.tiebreak',
+    'sbTracker.set',
     'cardTables.baccarat.title',
     'cardOriginals.blackjack.title',
     'originals.demo',
