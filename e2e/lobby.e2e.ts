@@ -172,9 +172,13 @@ describe.skipIf(skipJourneys())('journey: the casino lobby and the demo studio s
       .toContain('Verified');
     await shoot(page, 'desktop-bet-page');
 
-    // The ledger's movement of that bet links to the same page.
+    // The ledger's movement of that bet is named by its game and links to the same page; the
+    // period's deposit totals sit above the list.
     await page.goto('/transactions/bets');
     await waitForApp(page);
+    await page.getByTestId('period-netDeposits').waitFor();
+    expect(await page.getByTestId('period-summary').textContent()).toContain('Net deposits');
+    expect(await page.getByTestId('bet-link').first().textContent()).toBe('Dice');
     await page.getByTestId('bet-link').first().click();
     await page.waitForURL(/\/casino\/bets\//);
     await page.getByTestId('bet-page').waitFor();

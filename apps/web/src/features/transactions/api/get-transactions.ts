@@ -1,8 +1,8 @@
 import { envelope } from '@casino/contracts/envelope';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { z } from 'zod';
-import { parseResponse, request } from '../../../lib/api-client.ts';
-import { useAuth } from '../../../lib/root-store.ts';
+import { API_BASE, ApiError, parseResponse, request } from '../../../lib/api-client.ts';
+import { rootStore, useAuth } from '../../../lib/root-store.ts';
 
 export const TRANSACTION_TYPES = [
   'deposit',
@@ -28,6 +28,11 @@ export const transaction = z.object({
   currency: z.string(),
   reference: z.string(),
   status: z.enum(['completed', 'pending', 'voided']),
+  /** The game or event a bet's movement belongs to; href null when it has no page of its own. */
+  bet: z
+    .object({ name: z.string(), product: z.string(), href: z.string().nullable() })
+    .nullable()
+    .optional(),
 });
 export type Transaction = z.infer<typeof transaction>;
 
@@ -37,6 +42,15 @@ export const transactionsResponse = envelope(
     page: z.number().int(),
     per_page: z.number().int(),
     total: z.number().int(),
+    /** Completed deposits and withdrawals over the chosen dates, whatever the type filter. */
+    period: z
+      .object({
+        currency: z.string().nullable(),
+        deposits_exact: z.string(),
+        withdrawals_exact: z.string(),
+        net_deposits_exact: z.string(),
+      })
+      .optional(),
   }),
 );
 
@@ -70,4 +84,38 @@ export function useTransactions(filters: TransactionFilters) {
     enabled: auth.isAuthenticated,
     placeholderData: keepPreviousData,
   });
+}
+
+/**
+ * The CSV of the filtered movements (every page). Fetched with the token rather than opened
+ * as a link: the API takes the token only in the Authorization header.
+ */
+export async function exportTransactions(filters: Omit<TransactionFilters, 'page'>) {
+  const params = new URLSearchParams();
+  if (filters.type) params.set('type', filters.type);
+  if (filters.from) params.set('from', filters.from);
+  if (filters.to) params.set('to', filters.to);
+  const token = rootStore.get().auth.authUserToken;
+  const search = params.toString();
+  let response: Response;
+  try {
+    response = await fetch(
+      `${API_BASE}/customer/transections/export${search ? `?${search}` : ''}`,
+      {
+        headers: { Accept: 'text/csv', ...(token ? { Authorization: `Bearer ${token}` } : {}) },
+      },
+    );
+  } catch {
+    throw new ApiError(0, 'Network error. Please check your connection and try again.');
+  }
+  if (!response.ok) {
+    const body = (await response.json().catch(() => null)) as { message?: unknown } | null;
+    throw new ApiError(
+      response.status,
+      typeof body?.message === 'string' && body.message
+        ? body.message
+        : `Request failed (${response.status})`,
+    );
+  }
+  return response.blob();
 }

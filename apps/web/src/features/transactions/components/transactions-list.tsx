@@ -1,3 +1,4 @@
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useSearchParams } from 'react-router';
 import { Button } from '../../../components/button.tsx';
@@ -8,12 +9,21 @@ import {
   AlertIcon,
   ChevronLeftIcon,
   ChevronRightIcon,
+  DocumentIcon,
   ReceiptIcon,
 } from '../../../components/icons.tsx';
 import { Spinner } from '../../../components/spinner.tsx';
+import { ApiError } from '../../../lib/api-client.ts';
 import { betPageOf } from '../../../lib/bet-links.ts';
-import { formatAmount, formatDateTime } from '../../../lib/format.ts';
 import {
+  BALANCE_DECIMALS,
+  formatAmount,
+  formatDateTime,
+  roundDecimalString,
+} from '../../../lib/format.ts';
+import { toast } from '../../../lib/toast.ts';
+import {
+  exportTransactions,
   TRANSACTION_TYPES,
   TRANSACTIONS_PER_PAGE,
   type Transaction,
@@ -21,7 +31,7 @@ import {
   type TransactionType,
   useTransactions,
 } from '../api/get-transactions.ts';
-import { filtersToParams, pageCount, parseFilters } from '../utils/filters.ts';
+import { exportFileName, filtersToParams, pageCount, parseFilters } from '../utils/filters.ts';
 
 /**
  * The ledger's movements. `types` narrows the tab to some movement types (the Bets tab: bet,
@@ -94,6 +104,8 @@ export function TransactionsList({ types }: { types?: readonly TransactionType[]
           {t('transactions.clear')}
         </Button>
       </fieldset>
+
+      {data?.period && <PeriodSummary period={data.period} filters={filters} />}
 
       {query.isPending ? (
         <div className="flex justify-center py-20 text-fg-muted">
@@ -194,7 +206,7 @@ function Row({ item, locale }: { item: Transaction; locale: string }) {
         {t(`transactions.types.${item.type}`)}
       </td>
       <td className="truncate font-mono text-xs text-fg-subtle sm:px-4 sm:py-3">
-        <BetReference reference={item.reference} />
+        {item.bet ? <BetName bet={item.bet} /> : <BetReference reference={item.reference} />}
       </td>
       <td className="text-right sm:px-4 sm:py-3 sm:text-left">
         <span
@@ -227,5 +239,98 @@ function BetReference({ reference }: { reference: string }) {
     <Link to={page} className="text-accent-400 hover:underline" data-testid="bet-link">
       {reference}
     </Link>
+  );
+}
+
+/** The bet's game or event by name, opening its page when it has one. */
+function BetName({ bet }: { bet: NonNullable<Transaction['bet']> }) {
+  if (!bet.href) return <span className="font-sans text-sm text-fg-muted">{bet.name}</span>;
+  return (
+    <Link
+      to={bet.href}
+      className="font-sans text-sm text-accent-400 hover:underline"
+      data-testid="bet-link"
+    >
+      {bet.name}
+    </Link>
+  );
+}
+
+type Period = NonNullable<NonNullable<ReturnType<typeof useTransactions>['data']>['period']>;
+
+/** Exact strings cut to the page's decimals; no float touches the money. */
+function periodAmount(exact: string): string {
+  return roundDecimalString(exact, BALANCE_DECIMALS) ?? exact;
+}
+
+/** Deposits, withdrawals and their net over the chosen dates (UKGC RTS 1C), and the CSV. */
+function PeriodSummary({ period, filters }: { period: Period; filters: TransactionFilters }) {
+  const { t } = useTranslation();
+  const [downloading, setDownloading] = useState(false);
+  const currency = period.currency ?? '';
+  const items = [
+    ['deposits', period.deposits_exact],
+    ['withdrawals', period.withdrawals_exact],
+    ['netDeposits', period.net_deposits_exact],
+  ] as const;
+
+  async function download() {
+    setDownloading(true);
+    try {
+      const blob = await exportTransactions(filters);
+      const url = URL.createObjectURL(blob);
+      const link = document.createElement('a');
+      link.href = url;
+      link.download = exportFileName(filters.from, filters.to);
+      document.body.append(link);
+      link.click();
+      link.remove();
+      // Revoked on the next tick: some browsers start the download after click() returns.
+      setTimeout(() => URL.revokeObjectURL(url), 0);
+    } catch (error) {
+      toast.error(
+        error instanceof ApiError && error.message ? error.message : t('txExport.failed'),
+      );
+    } finally {
+      setDownloading(false);
+    }
+  }
+
+  return (
+    <section
+      aria-label={t('txExport.periodTitle')}
+      className="flex flex-col gap-3 rounded-2xl border border-ink-700 bg-ink-900/60 p-4 sm:flex-row sm:items-center"
+      data-testid="period-summary"
+    >
+      <dl className="grid flex-1 grid-cols-3 gap-3">
+        {items.map(([key, exact]) => (
+          <div key={key} className="flex min-w-0 flex-col gap-0.5">
+            <dt className="truncate text-xs font-medium text-fg-muted">{t(`txExport.${key}`)}</dt>
+            <dd
+              className={cn(
+                'font-mono text-sm font-semibold break-all text-fg tabular-nums',
+                key === 'netDeposits' && 'text-accent-400',
+              )}
+              data-testid={`period-${key}`}
+            >
+              {periodAmount(exact)}
+              {currency && (
+                <span className="ml-1 text-xs font-normal text-fg-muted">{currency}</span>
+              )}
+            </dd>
+          </div>
+        ))}
+      </dl>
+      <Button
+        variant="outline"
+        size="sm"
+        loading={downloading}
+        onClick={() => void download()}
+        icon={<DocumentIcon size={16} />}
+        data-testid="transactions-export"
+      >
+        {downloading ? t('txExport.downloading') : t('txExport.export')}
+      </Button>
+    </section>
   );
 }

@@ -32,3 +32,20 @@ export function filtersToParams(filters: TransactionFilters): URLSearchParams {
 export function pageCount(total: number, perPage: number): number {
   return Math.max(1, Math.ceil(total / perPage));
 }
+
+/** Today as YYYY-MM-DD (UTC, the days the API filters by). */
+function utcDay(now: Date): string {
+  return now.toISOString().slice(0, 10);
+}
+
+/** `transactions-<from>-<to>.csv`; an open bound is named by what the server takes for it. */
+export function exportFileName(from: string, to: string, now = new Date()): string {
+  const end = to || utcDay(now);
+  let start = from;
+  if (!start) {
+    const year = new Date(`${end}T00:00:00Z`);
+    year.setUTCFullYear(year.getUTCFullYear() - 1);
+    start = utcDay(year);
+  }
+  return `transactions-${start}-${end}.csv`;
+}
