@@ -46,7 +46,7 @@ async function rig(token: string, player_id: bigint, wanted: (cards: number[]) =
     t.db,
   );
   const serverSeed = next.rows[0]!.server_seed;
-  for (let i = 0; i < 5000; i++) {
+  for (let i = 0; i < 100_000; i++) {
     const clientSeed = `rig-${i}`;
     const cards = blackjackCards(floatsSync({ serverSeed, clientSeed, nonce: 0 }, 52, hmac));
     if (!wanted(cards)) continue;

@@ -80,7 +80,7 @@ describe('hold-out sampler', () => {
     });
     try {
       await feed.schedule();
-      for (; tick < 80 && ended.size < 3; tick++) {
+      for (; tick < 400 && ended.size < 3; tick++) {
         await feed.tick(60_000);
         for (const id of feed.matchIds()) {
           const e = await sb.event(id).catch(() => null);
