@@ -87,6 +87,15 @@ export function preparedStatement(
 
 /** Kysely calls `query(text, values)`: registered texts go out as named statements. */
 class PreparingClient extends pg.Client {
+  // biome-ignore lint/suspicious/noExplicitAny: pg.Client's constructor takes its own config.
+  constructor(config?: any) {
+    super(config);
+    // The pool listens for errors on idle connections only. A connection lost while checked
+    // out (PostgreSQL restarting, a failover, a proxy cut) emits 'error' with nobody listening,
+    // which would end the process; its query rejects anyway and the pool drops it on release.
+    this.on('error', () => {});
+  }
+
   // biome-ignore lint/suspicious/noExplicitAny: pg's overloads; only (text, values) is rerouted.
   override query(config: any, values?: any, callback?: any): any {
     if (typeof config === 'string' && callback === undefined) {
@@ -111,4 +120,33 @@ export function createDb(connectionString: string, poolSize = POOL_SIZE_DEFAULT)
   });
   const db: Db = new Kysely({ dialect: new PostgresDialect({ pool }) });
   return { db, pool };
+}
+
+/** SQLSTATEs and socket errors that mean the database is out of reach, not that a query failed. */
+const UNREACHABLE_CODES = new Set([
+  'ECONNREFUSED',
+  'ECONNRESET',
+  'ETIMEDOUT',
+  'EPIPE',
+  'EHOSTUNREACH',
+  'ENOTFOUND',
+  '57P01', // admin_shutdown: a fast or smart shutdown terminated the backend
+  '57P02', // crash_shutdown
+  '57P03', // cannot_connect_now: starting up or shutting down
+  '53300', // too_many_connections
+]);
+
+/**
+ * Whether an error says PostgreSQL cannot be reached right now (restarting, failing over, or
+ * the network between): the request may be retried, so it is answered 503, not 500.
+ */
+export function isDatabaseUnreachable(error: unknown): boolean {
+  if (!(error instanceof Error)) return false;
+  const code = (error as { code?: unknown }).code;
+  if (typeof code === 'string' && (UNREACHABLE_CODES.has(code) || code.startsWith('08'))) {
+    return true;
+  }
+  return /^Connection terminated|timeout exceeded when trying to connect|not queryable/.test(
+    error.message,
+  );
 }

@@ -69,8 +69,9 @@ export function createPgEventBus(pool: pg.Pool, log: (message: string, error?: u
   const connect = (isReconnect: boolean): Promise<void> => {
     if (connecting) return connecting;
     connecting = (async () => {
+      let next: pg.PoolClient | null = null;
       try {
-        const next = await pool.connect();
+        next = await pool.connect();
         next.on('notification', dispatch);
         next.on('error', (error) => drop(error));
         for (const channel of handlers.keys()) await next.query(`listen ${channel}`);
@@ -82,6 +83,12 @@ export function createPgEventBus(pool: pg.Pool, log: (message: string, error?: u
         delay_ms = RECONNECT_DELAY_MS_MIN;
         if (isReconnect) for (const handler of reconnectHandlers) handler();
       } catch (error) {
+        // A connection lost between taking it and its LISTENs goes back to the pool to be
+        // discarded; kept, it would hold a slot for ever and stop the pool from closing.
+        if (next && next !== client) {
+          next.removeListener('notification', dispatch);
+          next.release(error instanceof Error ? error : true);
+        }
         log('event bus could not LISTEN', error);
         schedule();
       } finally {

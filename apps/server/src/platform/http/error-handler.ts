@@ -1,5 +1,6 @@
 import type { FastifyError, FastifyInstance, FastifyReply } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
+import { isDatabaseUnreachable } from '../db/database.ts';
 import { AppError, errorBody, type FieldError, frameworkRefusal } from './errors.ts';
 
 /** Turns every failure into `{status, message, code, errors?}`; never leaks internals. */
@@ -30,6 +31,10 @@ export function installErrorHandler(app: FastifyInstance): void {
     }
     const known = frameworkError(error) ?? multipartError(error, request.headers['content-type']);
     if (known) return send(reply, known);
+    if (isDatabaseUnreachable(error)) {
+      request.log.warn({ err: error }, 'database unreachable');
+      return send(reply, new AppError('UNAVAILABLE', undefined, { retryAfterSeconds: 1 }));
+    }
     request.log.error({ err: error }, 'unhandled error');
     return send(reply, new AppError('INTERNAL'));
   });
