@@ -109,6 +109,7 @@ const TABLE_OWNERS = {
     'currency_payment_gateways',
     'payments',
     'payment_webhooks',
+    'payment_status_history',
   ],
   casino: [
     'game_providers',

@@ -324,6 +324,7 @@ export async function buildApp(options: AppOptions) {
       coupons: bonus.service,
       log: logError,
     },
+    tracker: { wagering: bonus.service, freeze: protection.service, crypto: cryptoRecords.service },
   });
   const cryptoPayments = createCryptoModule({
     db,

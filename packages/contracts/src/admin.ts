@@ -347,6 +347,10 @@ export const adminGateway = z.object({
   uniquename: z.string(),
   fee_percent: z.string(),
   enabled: z.boolean(),
+  /** The operator's expected payout time in minutes; null: the method's default. */
+  payout_expected_minutes: z.number().int().nullable(),
+  /** What the player is told: the operator's time or the method's default. */
+  payout_minutes: z.number().int(),
 });
 export type AdminGateway = z.infer<typeof adminGateway>;
 export const gatewayUpdateRequest = z
@@ -358,10 +362,17 @@ export const gatewayUpdateRequest = z
       .regex(/^\d{1,2}(\.\d{1,4})?$/, 'Enter a percentage from 0 to 99.9999')
       .optional(),
     enabled: z.boolean().optional(),
+    payout_expected_minutes: z
+      .number()
+      .int('Enter whole minutes')
+      .min(1, 'At least 1 minute')
+      .max(43_200, 'At most 43200 minutes (30 days)')
+      .nullable()
+      .optional(),
   })
   .refine(
     (body) => Object.keys(body).length > 0,
-    'Name a field to change: name, fee_percent or enabled',
+    'Name a field to change: name, fee_percent, enabled or payout_expected_minutes',
   );
 
 export const staffListQuery = pageQuery.extend({

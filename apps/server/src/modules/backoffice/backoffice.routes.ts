@@ -31,6 +31,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { StaffAuth } from '../../platform/http/guards.ts';
 import { metaOf } from '../../platform/http/request-meta.ts';
+import { payoutMinutes } from '../cashier/index.ts';
 import { operatorSettings, operatorSettingsPatch } from '../settings/index.ts';
 import { staffErrors as errors, staffActor } from '../staff/index.ts';
 import type { BackofficeService } from './backoffice.service.ts';
@@ -526,7 +527,7 @@ export const backofficeRoutes =
         ...auth.guard('gateways.write'),
         schema: {
           tags: ['admin: settings'],
-          summary: 'Change a gateway’s name, fee or availability (audited)',
+          summary: 'Change a gateway’s name, fee, availability or expected payout time (audited)',
           security,
           params: idParams,
           body: gatewayUpdateRequest,
@@ -549,9 +550,11 @@ function gatewayView(row: {
   uniquename: string;
   fee_percent: string;
   enabled: boolean;
+  payout_expected_minutes: number | null;
 }) {
   return {
     ...row,
+    payout_minutes: payoutMinutes(row),
     fee_percent: row.fee_percent.includes('.')
       ? row.fee_percent.replace(/\.?0+$/, '')
       : row.fee_percent,

@@ -939,6 +939,29 @@ export class BonusService {
     return cap;
   }
 
+  /**
+   * The player's active bonuses still being wagered, oldest first, with what is left to wager
+   * and the cash each locks: what the withdrawal tracker names as a blocker.
+   */
+  async wageringLeft(player_id: bigint, language: string) {
+    const rows = (await this.repository.bonusesOf(player_id))
+      .filter((row) => row.status === 'active' && row.wagered_minor < row.wagering_required_minor)
+      .reverse();
+    const left = [];
+    for (const row of rows) {
+      const promotion = await this.repository.promotion(row.promotion_id);
+      left.push({
+        bonus_id: String(row.id),
+        title: promotion?.title[language] ?? promotion?.title.en ?? '',
+        currency: row.currency,
+        left_minor: row.wagering_required_minor - row.wagered_minor,
+        locked_cash_minor: row.locked_deposit_minor,
+        bonus_balance_minor: row.balance_minor,
+      });
+    }
+    return left;
+  }
+
   /** Cash an active bonus locks (the deposit, when wagering is on bonus + deposit): the wallet's policy. */
   lockedCash(player_id: bigint, currency: string): Promise<bigint> {
     return this.repository.lockedCash(player_id, currency);

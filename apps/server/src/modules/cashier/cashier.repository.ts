@@ -8,6 +8,8 @@ export type GatewayRow = {
   uniquename: string;
   fee_percent: string;
   enabled: boolean;
+  /** The operator's expected payout time; null: the method's default (withdrawal-tracker.ts). */
+  payout_expected_minutes: number | null;
 };
 type CurrencyGatewayRow = {
   currency_id: number;
@@ -61,7 +63,10 @@ export class CashierRepository {
       .execute();
   }
 
-  async upsertGateway(row: GatewayRow, onlyMissing: boolean): Promise<void> {
+  async upsertGateway(
+    row: Omit<GatewayRow, 'payout_expected_minutes'>,
+    onlyMissing: boolean,
+  ): Promise<void> {
     await this.db
       .insertInto('payment_gateways')
       .values(row)
@@ -73,7 +78,9 @@ export class CashierRepository {
 
   async updateGateway(
     id: number,
-    patch: Partial<Pick<GatewayRow, 'fee_percent' | 'enabled' | 'name'>>,
+    patch: Partial<
+      Pick<GatewayRow, 'fee_percent' | 'enabled' | 'name' | 'payout_expected_minutes'>
+    >,
   ) {
     return this.db
       .updateTable('payment_gateways')

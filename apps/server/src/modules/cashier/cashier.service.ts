@@ -3,6 +3,7 @@ import { AppError } from '../../platform/http/errors.ts';
 import type { AuditActor, AuditService } from '../audit/index.ts';
 import type { CurrenciesService } from '../currencies/index.ts';
 import type { CashierRepository, GatewayRow } from './cashier.repository.ts';
+import { PAYOUT_MINUTES_MAX } from './withdrawal-tracker.ts';
 
 /** Exact decimal strings for fees; at most 18 fraction digits. */
 const DECIMAL = /^(0|[1-9]\d{0,19})(\.\d{1,18})?$/;
@@ -51,9 +52,25 @@ export class CashierService {
 
   async updateGateway(
     id: number,
-    patch: { fee_percent?: string; enabled?: boolean; name?: string },
+    patch: {
+      fee_percent?: string;
+      enabled?: boolean;
+      name?: string;
+      payout_expected_minutes?: number | null;
+    },
     actor: AuditActor,
   ) {
+    const minutes = patch.payout_expected_minutes;
+    if (
+      minutes !== undefined &&
+      minutes !== null &&
+      (!Number.isInteger(minutes) || minutes < 1 || minutes > PAYOUT_MINUTES_MAX)
+    ) {
+      throw new AppError(
+        'VALIDATION_FAILED',
+        `payout_expected_minutes must be a whole number of minutes from 1 to ${PAYOUT_MINUTES_MAX}`,
+      );
+    }
     if (
       patch.fee_percent !== undefined &&
       (!DECIMAL.test(patch.fee_percent) || Number(patch.fee_percent) >= 100)

@@ -15,6 +15,8 @@ import { type PaymentsOptions, PaymentsService } from './payments.service.ts';
 import type { PaymentProvider } from './providers/provider.ts';
 import { SandboxPaymentProvider } from './providers/sandbox.ts';
 import { sandboxGatewayRoutes } from './sandbox-gateway.routes.ts';
+import { withdrawalTrackerRoutes } from './withdrawal-tracker.routes.ts';
+import { type TrackerPorts, WithdrawalTracker } from './withdrawal-tracker.ts';
 
 export type { GatewayRow } from './cashier.repository.ts';
 export type { PaymentMovement } from './payments.repository.ts';
@@ -30,6 +32,7 @@ export type {
 } from './providers/provider.ts';
 export { SandboxPaymentProvider } from './providers/sandbox.ts';
 export { signWebhook } from './providers/webhook-signature.ts';
+export { PAYOUT_MINUTES_MAX, payoutMinutes } from './withdrawal-tracker.ts';
 export type { CashierService, PaymentRecords, PaymentsService };
 
 /**
@@ -65,6 +68,8 @@ export function createPaymentsModule(deps: {
   /** Another adapter for new deposits; the sandbox otherwise. */
   provider?: PaymentProvider;
   options: PaymentsOptions;
+  /** What the withdrawal tracker reads of other modules (bonus, protection, crypto). */
+  tracker: Omit<TrackerPorts, 'approvals'>;
 }) {
   const sandbox = new SandboxPaymentProvider(deps.sandboxSecret, deps.options.publicUrl);
   const active = deps.provider ?? sandbox;
@@ -82,6 +87,16 @@ export function createPaymentsModule(deps: {
     providers,
     deps.options,
   );
+  const repository = new PaymentsRepository(deps.db);
+  const tracker = new WithdrawalTracker(
+    repository,
+    deps.cashier.repository,
+    deps.currencies,
+    service,
+    { ...deps.tracker, approvals: deps.options.approvals },
+  );
+  const playerRoutes = paymentsRoutes(service, deps.cashier.service, deps.auth, deps.env);
+  const trackerRoutes = withdrawalTrackerRoutes(tracker, deps.auth);
   let timer: NodeJS.Timeout | null = null;
   let sweeping = false;
   const sandboxPages: FastifyPluginAsync | null = providers.has('sandbox')
@@ -90,7 +105,11 @@ export function createPaymentsModule(deps: {
   return {
     service,
     sandbox,
-    routes: paymentsRoutes(service, deps.cashier.service, deps.auth, deps.env),
+    tracker,
+    routes: (async (app, options) => {
+      await playerRoutes(app, options);
+      await trackerRoutes(app, options);
+    }) as typeof playerRoutes,
     adminRoutes: paymentsAdminRoutes(service, deps.staff),
     /** The sandbox gateway's hosted page (outside /api; null in production). */
     sandboxPages,

@@ -57,7 +57,29 @@ type WebhooksTable = {
   received_at: Generated<Date>;
 };
 
-export type PaymentTables = { payments: PaymentsTable; payment_webhooks: WebhooksTable };
+/** A step a withdrawal reached, for the player's tracker. */
+export type WithdrawalStep =
+  | 'requested'
+  | 'first_approved'
+  | 'approved'
+  | 'sent'
+  | 'paid'
+  | 'rejected'
+  | 'cancelled';
+
+type StatusHistoryTable = {
+  id: Generated<bigint>;
+  payment_id: bigint;
+  player_id: bigint;
+  step: WithdrawalStep;
+  at: Date;
+};
+
+export type PaymentTables = {
+  payments: PaymentsTable;
+  payment_webhooks: WebhooksTable;
+  payment_status_history: StatusHistoryTable;
+};
 export type PaymentRow = Selectable<PaymentsTable>;
 export type NewPayment = Omit<
   PaymentsTable,
@@ -206,6 +228,42 @@ export class PaymentsRepository {
       .where('id', '=', id);
     if (onlyIf) query = query.where('status', 'in', onlyIf);
     return query.returningAll().executeTakeFirst();
+  }
+
+  /**
+   * Writes the steps a withdrawal's row shows it has reached, each once (a replay after a crash
+   * adds nothing). Called in the transaction that moved it, so history and row agree.
+   */
+  async recordSteps(tx: PaymentTx, row: PaymentRow): Promise<void> {
+    if (row.direction !== 'withdrawal') return;
+    const steps: Array<{ step: WithdrawalStep; at: Date }> = [
+      { step: 'requested', at: row.created_at },
+    ];
+    if (row.first_approved_at) steps.push({ step: 'first_approved', at: row.first_approved_at });
+    if (row.approved_at) steps.push({ step: 'approved', at: row.approved_at });
+    const ended = row.completed_at ?? row.updated_at;
+    // The desk marks a payout paid when the money has left with the bank's reference; no
+    // separate arrival notice exists, so sent and paid share that moment (decision 0970).
+    if (row.status === 'paid') steps.push({ step: 'sent', at: ended }, { step: 'paid', at: ended });
+    if (row.status === 'rejected' || row.status === 'cancelled')
+      steps.push({ step: row.status, at: ended });
+    await tx
+      .insertInto('payment_status_history')
+      .values(steps.map((s) => ({ payment_id: row.id, player_id: row.player_id, ...s })))
+      .onConflict((conflict) => conflict.columns(['payment_id', 'step']).doNothing())
+      .execute();
+  }
+
+  /** The steps of the given withdrawals, oldest first. */
+  async stepsOf(payment_ids: readonly bigint[]) {
+    if (payment_ids.length === 0) return [];
+    return this.db
+      .selectFrom('payment_status_history')
+      .select(['payment_id', 'step', 'at'])
+      .where('payment_id', 'in', payment_ids)
+      .orderBy('at')
+      .orderBy('id')
+      .execute();
   }
 
   /** Records a webhook delivery; false when this provider event was seen before. */

@@ -548,7 +548,7 @@ export class PaymentsService {
               },
             ],
           });
-          return tx
+          const inserted = await tx
             .insertInto('payments')
             .values({
               public_id,
@@ -570,6 +570,8 @@ export class PaymentsService {
             })
             .returningAll()
             .executeTakeFirstOrThrow();
+          await this.repository.recordSteps(tx, inserted);
+          return inserted;
         }),
       );
       return this.view(row, currency.scale, gateway);
@@ -604,9 +606,14 @@ export class PaymentsService {
             `This withdrawal is ${row.status} and cannot be ${typeof to === 'string' ? (to === 'cancelled' ? 'cancelled' : `moved to ${to}`) : 'changed'}.`,
           );
         }
-        if (typeof to === 'function') return to(row, tx);
-        if (money) await money(row);
-        return (await this.repository.update(tx, row.id, { ...patch(row), status: to }))!;
+        let moved: PaymentRow;
+        if (typeof to === 'function') moved = await to(row, tx);
+        else {
+          if (money) await money(row);
+          moved = (await this.repository.update(tx, row.id, { ...patch(row), status: to }))!;
+        }
+        await this.repository.recordSteps(tx, moved);
+        return moved;
       }),
     );
   }

@@ -36,6 +36,11 @@ export class CryptoRecords {
     return this.repository.playersActiveSince(since, limit);
   }
 
+  /** One of the player's withdrawals, for the cashier's withdrawal tracker. */
+  withdrawalOf(player_id: bigint, tracking_id: string) {
+    return this.repository.withdrawalOf(player_id, tracking_id);
+  }
+
   /** The player's data export: their crypto deposits and withdrawals. */
   exportOf(player_id: bigint) {
     return this.repository.exportOf(player_id);

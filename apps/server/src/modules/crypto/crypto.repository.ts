@@ -427,6 +427,31 @@ export class CryptoRepository {
     return result.rows.map((row) => BigInt(row.player_id));
   }
 
+  /** One of the player's withdrawals with the times of its steps (another player's: undefined). */
+  async withdrawalOf(player_id: bigint, tracking_id: string) {
+    const { rows } = await sql<{
+      tracking_id: string;
+      status: 'pending' | 'approved' | 'paid' | 'rejected' | 'cancelled';
+      amount_minor: string;
+      currency: string;
+      coin: string;
+      network: string;
+      tx_hash: string | null;
+      reason: string | null;
+      created_at: Date;
+      decided_at: Date | null;
+      paid_at: Date | null;
+      updated_at: Date;
+    }>`
+      select tracking_id, status, amount_minor::text, currency, coin, network, tx_hash, reason,
+             created_at, decided_at, paid_at, updated_at
+        from crypto_withdrawals
+       where player_id = ${player_id} and tracking_id = ${tracking_id}
+    `.execute(this.db);
+    const row = rows[0];
+    return row ? { ...row, amount_minor: BigInt(row.amount_minor) } : undefined;
+  }
+
   /** The player's crypto deposits and withdrawals for their data export (JSON text). */
   async exportOf(player_id: bigint) {
     return {
