@@ -41,7 +41,7 @@ describe.skipIf(skipJourneys())('journey: the cashier (fiat, INR, withdrawal on 
   const browser = useBrowser();
 
   it('EUR deposit through the sandbox page; INR UPI deposit; a withdrawal approved and paid on the payments desk; ledger check clean', {
-    timeout: 240_000,
+    timeout: 300_000,
   }, async () => {
     const baseUrl = browser.baseUrl();
 
@@ -118,6 +118,12 @@ describe.skipIf(skipJourneys())('journey: the cashier (fiat, INR, withdrawal on 
     await waitForApp(player);
     const beforeWithdrawal = await cashBalance(baseUrl, player);
     wallet = await openWallet(player, 'Withdraw');
+    // The tracker names the bonus still being wagered (the demo seed's) and what is left.
+    const bonusBlocker = wallet.getByTestId('blocker-bonus_wagering');
+    await bonusBlocker.waitFor();
+    expect(await bonusBlocker.textContent()).toContain('Demo welcome bonus');
+    expect(await bonusBlocker.getByRole('link', { name: 'Bonus and wagering' }).count()).toBe(1);
+    await shoot(player, 'desktop-withdraw-bonus-blocker');
     const withdraw = wallet.getByTestId('withdraw-form');
     await withdraw.getByTestId('gateway-4').click();
     await withdraw.getByLabel('Amount (EUR)').fill('20');
@@ -179,6 +185,24 @@ describe.skipIf(skipJourneys())('journey: the cashier (fiat, INR, withdrawal on 
     expect(await player.getByTestId('history-row').filter({ hasText: 'Cancelled' }).count()).toBe(
       1,
     );
+    // Its tracker: every step done, in order, with the payout's reference.
+    await paidRow.getByTestId('history-track').click();
+    const sheet = player.getByTestId('withdrawal-tracker');
+    await sheet.waitFor();
+    const steps = sheet.getByTestId('withdrawal-timeline').locator('li');
+    expect(await steps.evaluateAll((items) => items.map((li) => li.dataset.testid))).toEqual([
+      'timeline-requested',
+      'timeline-approved',
+      'timeline-sent',
+      'timeline-paid',
+    ]);
+    expect(await sheet.locator('[data-state="done"]').count()).toBe(4);
+    expect(await sheet.getByTestId('withdrawal-reference').textContent()).toBe('SEPA-E2E-0001');
+    await shoot(player, 'desktop-withdrawal-tracker');
+    await player.setViewportSize(MOBILE);
+    await shoot(player, 'mobile-withdrawal-tracker');
+    await player.setViewportSize(DESKTOP);
+    await player.keyboard.press('Escape');
     // Balance after the payout: the deposit's net, minus the paid 20.00.
     expect(await cashBalance(baseUrl, player)).toBe(before + 4950 - 2000);
 

@@ -46,6 +46,14 @@ export const useSaveThreshold = () =>
   );
 export const useSaveGateway = () =>
   useSettingsMutation(
-    ({ id, ...patch }: { id: number; name?: string; fee_percent?: string; enabled?: boolean }) =>
-      api<AdminGateway>(`/gateways/${id}`, { method: 'PATCH', json: patch }),
+    ({
+      id,
+      ...patch
+    }: {
+      id: number;
+      name?: string;
+      fee_percent?: string;
+      enabled?: boolean;
+      payout_expected_minutes?: number | null;
+    }) => api<AdminGateway>(`/gateways/${id}`, { method: 'PATCH', json: patch }),
   );

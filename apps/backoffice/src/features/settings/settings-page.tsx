@@ -411,6 +411,36 @@ function Gateways() {
       ),
     },
     {
+      key: 'payout',
+      header: 'Expected payout time',
+      align: 'right',
+      render: (row) => (
+        <span className="inline-flex flex-col items-end">
+          <InlineEdit
+            label={`${row.uniquename} expected payout minutes`}
+            value={row.payout_expected_minutes === null ? '' : String(row.payout_expected_minutes)}
+            suffix="min"
+            disabled={!can('gateways.write')}
+            onSave={(value) => {
+              // Empty gives the method's default back; otherwise whole minutes (1 to 30 days).
+              const minutes = value === '' ? null : Number(value);
+              if (minutes !== null && !/^\d{1,5}$/.test(value)) {
+                return Promise.reject(
+                  new Error('Enter whole minutes, or leave empty for the default'),
+                );
+              }
+              return save
+                .mutateAsync({ id: row.id, payout_expected_minutes: minutes })
+                .then(() => toast.success('Expected payout time saved'));
+            }}
+          />
+          {row.payout_expected_minutes === null && (
+            <span className="text-xs text-fg-subtle">default {row.payout_minutes} min</span>
+          )}
+        </span>
+      ),
+    },
+    {
       key: 'enabled',
       header: 'Enabled',
       render: (row) => (

@@ -11,6 +11,10 @@ import { languageOf } from '../../platform/http/request-client.ts';
 import type { WithdrawalTracker } from './withdrawal-tracker.ts';
 
 const security = [{ bearer: [] }];
+/** The site's language (`lang`) first, then the browser's; bonus titles are stored per language. */
+const languageQuery = z.object({ lang: z.string().max(8).optional() });
+const language = (lang: string | undefined, header: string | undefined) =>
+  languageOf(lang) ?? languageOf(header) ?? 'en';
 
 /** The player's withdrawal tracker (reads only; another player's withdrawal is a 404). */
 export const withdrawalTrackerRoutes =
@@ -26,6 +30,7 @@ export const withdrawalTrackerRoutes =
           description:
             'Blockers name the action that unblocks each: verify identity, wager or forfeit a named bonus, wait for the second check above the limit, contact support about a compliance hold.',
           security,
+          querystring: languageQuery,
           response: { 200: envelope(withdrawalOverview) },
         },
       },
@@ -34,7 +39,7 @@ export const withdrawalTrackerRoutes =
         message: 'OK',
         data: await tracker.overview(
           request.player!.row,
-          languageOf(request.headers['accept-language']) ?? 'en',
+          language(request.query.lang, request.headers['accept-language']),
         ),
       }),
     );
@@ -49,6 +54,7 @@ export const withdrawalTrackerRoutes =
           description: 'Fiat and INR withdrawals (`wd_…`) and crypto withdrawals (`cw_…`).',
           security,
           params: z.object({ id: trackedWithdrawalId }),
+          querystring: languageQuery,
           response: { 200: envelope(trackedWithdrawal) },
         },
       },
@@ -58,7 +64,7 @@ export const withdrawalTrackerRoutes =
         data: await tracker.track(
           request.player!.row,
           request.params.id,
-          languageOf(request.headers['accept-language']) ?? 'en',
+          language(request.query.lang, request.headers['accept-language']),
         ),
       }),
     );

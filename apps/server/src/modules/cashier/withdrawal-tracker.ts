@@ -308,7 +308,7 @@ export class WithdrawalTracker {
       const left = formatAmount(bonus.left_minor, scale);
       blockers.push({
         code: 'bonus_wagering',
-        message: `Wager ${left} ${bonus.currency} more on “${bonus.title}” to withdraw its money, or forfeit the bonus.`,
+        message: `Wager ${left} ${bonus.currency} more on “${bonus.title}” to turn it into cash you can withdraw, or forfeit it.`,
         bonus: { id: bonus.bonus_id, title: bonus.title },
         amount_left: left,
         limit: null,

@@ -7,6 +7,7 @@ import { BonusesHistory } from '../../features/transactions/components/bonuses-h
 import { CryptoHistory } from '../../features/transactions/components/crypto-history.tsx';
 import { PaymentsHistory } from '../../features/transactions/components/payments-history.tsx';
 import { TransactionsList } from '../../features/transactions/components/transactions-list.tsx';
+import { WithdrawalSheet } from '../../features/transactions/components/withdrawal-sheet.tsx';
 import { RequireAuth } from './require-auth.tsx';
 
 /** The tabs of /transactions/<tab>; spec §2 links /transactions/deposits. */
@@ -57,6 +58,7 @@ export function TransactionsPage() {
             <>
               <PaymentsHistory key="withdrawal" direction="withdrawal" />
               <CryptoHistory direction="withdrawal" />
+              <WithdrawalSheet />
             </>
           )}
           {tab === 'bets' && (

@@ -3,6 +3,7 @@ import { cn } from '../../../components/cn.ts';
 import { formatDateTime } from '../../../lib/format.ts';
 import { useCryptoHistory } from '../api/get-history.ts';
 import { HistoryTable, StatusPill } from './history-parts.tsx';
+import { TrackLink } from './track-link.tsx';
 
 /** The crypto rail's latest deposits or withdrawals, under the fiat list; nothing when none. */
 export function CryptoHistory({ direction }: { direction: 'deposit' | 'withdrawal' }) {
@@ -44,14 +45,17 @@ export function CryptoHistory({ direction }: { direction: 'deposit' | 'withdrawa
               )}
             </td>
             <td className="text-right sm:px-4 sm:py-3 sm:text-left">
-              <StatusPill
-                status={row.status === 'deposited' ? 'credited' : row.status}
-                label={
-                  deposit
-                    ? t(`cashier.history.cryptoStatuses.${row.status}`)
-                    : t(`cashier.statuses.${row.status}`)
-                }
-              />
+              <span className="inline-flex items-center gap-2">
+                <StatusPill
+                  status={row.status === 'deposited' ? 'credited' : row.status}
+                  label={
+                    deposit
+                      ? t(`cashier.history.cryptoStatuses.${row.status}`)
+                      : t(`cashier.statuses.${row.status}`)
+                  }
+                />
+                {!deposit && <TrackLink id={row.id} />}
+              </span>
             </td>
             <td
               className={cn(

@@ -15,6 +15,7 @@ import { openModal } from '../../../lib/modal-store.ts';
 import { toast } from '../../../lib/toast.ts';
 import { PAYMENTS_PER_PAGE, usePaymentHistory } from '../api/get-history.ts';
 import { HistoryTable, Pager, StatusPill } from './history-parts.tsx';
+import { TrackLink } from './track-link.tsx';
 
 /** Which statuses each direction can be in (the filter lists only those). */
 const STATUSES = {
@@ -161,6 +162,7 @@ function PaymentRow({ item, locale }: { item: Payment; locale: string }) {
       <td className="text-right sm:px-4 sm:py-3 sm:text-left">
         <span className="inline-flex items-center gap-2">
           <StatusPill status={item.status} label={t(`cashier.statuses.${item.status}`)} />
+          {!deposit && <TrackLink id={item.id} />}
           {item.status === 'pending' && !deposit && (
             <Button
               size="sm"

@@ -4,7 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { buttonClasses } from '../../../components/button.tsx';
 import { EmptyState } from '../../../components/empty-state.tsx';
-import { AlertIcon, IdIcon, LockIcon } from '../../../components/icons.tsx';
+import { AlertIcon, IdIcon } from '../../../components/icons.tsx';
 import { Spinner } from '../../../components/spinner.tsx';
 import { Tabs } from '../../../components/tabs.tsx';
 import { useMe } from '../../../lib/api/get-me.ts';
@@ -15,6 +15,7 @@ import { withdrawGate } from '../utils/withdraw-gate.ts';
 import { CryptoDepositTab, CryptoWithdrawTab } from './crypto-tabs.tsx';
 import { FiatDepositTab, FiatWithdrawTab } from './fiat-tabs.tsx';
 import { VerificationPanel } from './verification-panel.tsx';
+import { BonusBlockers, TrackWithdrawalsLink, WithdrawBlocked } from './withdraw-blocked.tsx';
 
 /** Spec §2: Deposit (0), Withdraw (1), Crypto Deposit (2), Crypto Withdraw (3). */
 export const WALLET_TABS = ['deposit', 'withdraw', 'cryptoDeposit', 'cryptoWithdraw'] as const;
@@ -112,22 +113,21 @@ function WalletTab({ tab, customer }: { tab: (typeof WALLET_TABS)[number]; custo
         />
       );
     }
-    if (gate === 'wagering') {
-      const symbol = customer.currency?.prefix ?? customer.wallet_default.symbol;
-      return (
-        <Notice
-          icon={<LockIcon size={26} />}
-          title={t('wallet.wageringTitle')}
-          body={t('wallet.wageringBody', {
-            amount: `${symbol}${formatAmount(customer.wallet_default.bounas_balance, customer.wallet_default.bounas_balance_exact)}`,
-          })}
-        />
-      );
-    }
+    // Nothing withdrawable: the tracker says why by name (or that the balance is empty).
+    if (gate === 'nothing') return <WithdrawBlocked />;
+    return (
+      <div className="flex flex-col gap-4">
+        <BonusBlockers />
+        {tab === 'cryptoWithdraw' ? (
+          <CryptoWithdrawTab customer={customer} />
+        ) : (
+          <FiatWithdrawTab customer={customer} />
+        )}
+        <TrackWithdrawalsLink />
+      </div>
+    );
   }
   if (tab === 'cryptoDeposit') return <CryptoDepositTab customer={customer} />;
-  if (tab === 'cryptoWithdraw') return <CryptoWithdrawTab customer={customer} />;
-  if (tab === 'withdraw') return <FiatWithdrawTab customer={customer} />;
   return <FiatDepositTab customer={customer} />;
 }
 
