@@ -201,6 +201,27 @@ describe.skipIf(skipJourneys())('journey: the cashier (fiat, INR, withdrawal on 
     await shoot(player, 'desktop-withdrawal-tracker');
     await player.setViewportSize(MOBILE);
     await shoot(player, 'mobile-withdrawal-tracker');
+    if (process.env.SHOTS === '1') {
+      // The same screens in Bengali, for review (not a check).
+      const tracked = player.url();
+      await player.evaluate(`localStorage.setItem('language', 'bn')`);
+      for (const size of [MOBILE, DESKTOP]) {
+        await player.setViewportSize(size);
+        await player.goto(tracked);
+        await waitForApp(player);
+        await player.getByTestId('withdrawal-tracker').waitFor();
+        await shoot(player, `bn-${size.width}-withdrawal-tracker`);
+        await player.keyboard.press('Escape');
+        await player.getByTestId('wallet-button').click();
+        await player.getByTestId('wallet-modal').getByRole('tab').nth(1).click();
+        await player.getByTestId('blocker-bonus_wagering').waitFor();
+        await shoot(player, `bn-${size.width}-withdraw-bonus-blocker`);
+        await player.keyboard.press('Escape');
+      }
+      await player.evaluate(`localStorage.setItem('language', 'en')`);
+      await player.goto(tracked);
+      await waitForApp(player);
+    }
     await player.setViewportSize(DESKTOP);
     await player.keyboard.press('Escape');
     // Balance after the payout: the deposit's net, minus the paid 20.00.

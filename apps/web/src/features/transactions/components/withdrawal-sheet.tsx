@@ -35,7 +35,6 @@ export function WithdrawalSheet() {
       onClose={close}
       title={t('withdrawalTracker.title')}
       testId="withdrawal-sheet"
-      fixedHeight
     >
       {query.isPending ? (
         <div className="flex justify-center py-16 text-fg-muted">
