@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { registerViaApi, signInViaUi, uniqueEmail, waitForApp } from './support/app.ts';
+import { eventually, registerViaApi, signInViaUi, uniqueEmail, waitForApp } from './support/app.ts';
 import { DESKTOP, MOBILE } from './support/browser.ts';
 import { skipJourneys, useBrowser } from './support/journey.ts';
 import { ownerSignIn } from './support/staff.ts';
@@ -50,6 +50,14 @@ describe.skipIf(skipJourneys())('journey: player protection', () => {
     await page.getByRole('button', { name: 'Self-exclude' }).click();
     await page.getByTestId('exclusion-confirm').click();
     await page.getByTestId('excluded-notice').waitFor();
+    // While excluded the other tools are off, each saying why, and offers are not ticked.
+    await eventually('the controls disabled', async () =>
+      page.getByTestId('exclusion-start').isDisabled(),
+    );
+    expect(await page.getByTestId('timeout-start').isDisabled()).toBe(true);
+    expect(await page.getByTestId('marketing-opt-in').isChecked()).toBe(false);
+    expect(await page.getByTestId('marketing-opt-in').isDisabled()).toBe(true);
+    expect(await page.getByTestId('excluded-note').count()).toBe(3);
     await page.getByTestId('wallet-button').click();
     await wallet.getByRole('tab', { name: 'Crypto Deposit' }).click();
     await form.getByLabel('Currency').selectOption({ label: 'BTC · Bitcoin' });

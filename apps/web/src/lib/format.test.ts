@@ -3,6 +3,8 @@ import {
   BALANCE_FALLBACK,
   formatBalance,
   formatBonusBalance,
+  formatDate,
+  formatDateTime,
   roundDecimalString,
 } from './format.ts';
 
@@ -99,5 +101,20 @@ describe('formatBonusBalance', () => {
     expect(
       formatBonusBalance({ currency_id: 3, currency: inr, wallet_default: withBonus('0.0004') }),
     ).toBeNull();
+  });
+});
+
+describe('formatDate and formatDateTime (one style per locale)', () => {
+  const iso = '2026-11-27T04:40:00.000Z';
+  it('writes the date part the same way in both', () => {
+    for (const locale of ['en', 'bn', 'fr', 'zh-TW']) {
+      const date = formatDate(iso, locale);
+      expect(
+        formatDateTime(iso, locale).startsWith(date) || formatDateTime(iso, locale).includes(date),
+      ).toBe(true);
+    }
+  });
+  it('leaves what is not a date as it is', () => {
+    expect(formatDate('soon', 'en')).toBe('soon');
   });
 });

@@ -62,6 +62,16 @@ export function formatBonusBalance(customer: BalanceSource | null | undefined): 
   return `${prefix ?? ''}${shown}`;
 }
 
+/**
+ * The site's one date format per locale (a date without its time): every page shows dates
+ * through this and `formatDateTime`, so one page never mixes styles.
+ */
+export function formatDate(iso: string, locale: string): string {
+  const date = new Date(iso);
+  if (Number.isNaN(date.getTime())) return iso;
+  return new Intl.DateTimeFormat(locale, { dateStyle: 'medium' }).format(date);
+}
+
 export function formatDateTime(iso: string, locale: string): string {
   const date = new Date(iso);
   if (Number.isNaN(date.getTime())) return iso;

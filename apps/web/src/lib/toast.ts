@@ -20,4 +20,6 @@ export const toast = Object.assign(show, {
   error: typed('error'),
   info: typed('info'),
   warning: typed('warning'),
+  /** Takes down a toast raised with this `toastId` (an error the player has since fixed). */
+  dismiss: (id: string) => void loadToastify().then(({ toast }) => toast.dismiss(id)),
 });

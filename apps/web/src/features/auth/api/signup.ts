@@ -43,7 +43,11 @@ export type SignupInput = {
   date_of_birth?: string;
 };
 
-type SignupResponse = { status: number; message: string; data?: { id?: number } };
+type SignupResponse = {
+  status: number;
+  message: string;
+  data?: { id?: number; username?: string };
+};
 
 /** Spec §7: multipart form; a 200 is success and does not sign in. */
 export async function signup(input: SignupInput): Promise<SignupResponse> {

@@ -20,6 +20,9 @@ import { useCampaignCode } from '../hooks/use-campaign-code.ts';
 /** The form body, loaded on first open (react-hook-form and zod live in this chunk). */
 type FormValues = z.infer<ReturnType<typeof makeSignupInputSchema>>;
 
+/** One id for the form's error toasts, so a later success takes the stale one down. */
+const REGISTER_ERROR = 'register-error';
+
 export function RegisterForm() {
   const { t, i18n } = useTranslation();
   // biome-ignore lint/correctness/useExhaustiveDependencies: messages follow the language
@@ -61,9 +64,10 @@ export function RegisterForm() {
       // Spec §5: the message is kept exactly as published, typo included.
       const message = t('auth.privacyRequired');
       form.setError('privacy', { message });
-      toast.error(message);
+      toast.error(message, { toastId: REGISTER_ERROR });
       return;
     }
+    form.clearErrors('privacy');
     try {
       const response = await signupMutation.mutateAsync({
         name: values.name,
@@ -75,11 +79,15 @@ export function RegisterForm() {
         ...(values.country ? { country: values.country } : {}),
         date_of_birth: values.date_of_birth,
       });
-      toast.success(response.message);
+      // An earlier attempt's error must not stay up beside the success.
+      toast.dismiss(REGISTER_ERROR);
+      // The username is made for the player: they learn it here, with the way to use it.
+      const username = response.data?.username;
+      toast.success(username ? t('registerDone.withUsername', { username }) : response.message);
       form.reset();
       closeModal();
     } catch (error) {
-      toast.error(errorMessage(error));
+      toast.error(errorMessage(error), { toastId: REGISTER_ERROR });
     }
   });
 

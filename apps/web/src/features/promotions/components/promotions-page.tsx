@@ -8,6 +8,7 @@ import { GiftIcon } from '../../../components/icons.tsx';
 import { PageFrame } from '../../../components/page-frame.tsx';
 import { ApiError } from '../../../lib/api-client.ts';
 import { saveCoupon } from '../../../lib/coupon.ts';
+import { formatDate } from '../../../lib/format.ts';
 import { openModal } from '../../../lib/modal-store.ts';
 import { useAuth } from '../../../lib/root-store.ts';
 import {
@@ -333,11 +334,7 @@ function ProgressCard({
   children: ReactNode;
 }) {
   const { t, i18n } = useTranslation();
-  const expires = new Date(expiresAt).toLocaleDateString(i18n.language, {
-    day: 'numeric',
-    month: 'short',
-    year: 'numeric',
-  });
+  const expires = formatDate(expiresAt, i18n.language);
   return (
     <article
       className="flex flex-col gap-3 rounded-2xl border border-ink-700 bg-ink-850 p-5"

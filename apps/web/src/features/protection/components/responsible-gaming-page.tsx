@@ -2,11 +2,13 @@ import { type FormEvent, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { RequireAuth } from '../../../app/routes/require-auth.tsx';
 import { Button } from '../../../components/button.tsx';
+import { cn } from '../../../components/cn.ts';
 import { TextField } from '../../../components/field.tsx';
 import { ShieldIcon } from '../../../components/icons.tsx';
 import { PageFrame } from '../../../components/page-frame.tsx';
 import { SelectField } from '../../../components/select-field.tsx';
 import { ApiError } from '../../../lib/api-client.ts';
+import { formatDate, formatDateTime } from '../../../lib/format.ts';
 import { toast } from '../../../lib/toast.ts';
 import {
   type PeriodLimits,
@@ -76,7 +78,7 @@ function Section({
 }
 
 function Tools() {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
   const status = useProtection();
   if (!status.data)
     return <div className="h-96 animate-pulse rounded-2xl border border-ink-700 bg-ink-850" />;
@@ -91,7 +93,7 @@ function Tools() {
           {status.data.self_excluded_permanent
             ? t('protection.excludedPermanent')
             : t('protection.excludedUntil', {
-                date: new Date(status.data.self_excluded_until!).toLocaleDateString(),
+                date: formatDate(status.data.self_excluded_until!, i18n.language),
               })}
         </p>
       )}
@@ -147,10 +149,7 @@ function LimitsForm({ status }: { status: ProtectionStatus }) {
         {status.pending && (
           <p className="text-[13px] text-fg-muted" data-testid="pending-limits">
             {t('protection.pendingAt', {
-              date: new Date(status.pending.effective_at).toLocaleString(i18n.language, {
-                dateStyle: 'medium',
-                timeStyle: 'short',
-              }),
+              date: formatDateTime(status.pending.effective_at, i18n.language),
               limits: Object.entries(status.pending.limits)
                 .map(([p, v]) => `${pendingLabel(t, p)}: ${pendingValue(t, p, v)}`)
                 .join(', '),
@@ -327,12 +326,17 @@ function MarketingForm({ status }: { status: ProtectionStatus }) {
   const save = useMarketing();
   return (
     <Section title={t('compliance.marketingTitle')} body={t('compliance.marketingBody')}>
-      <label className="flex items-center gap-3 text-sm text-fg">
+      <label
+        className={cn(
+          'flex items-center gap-3 text-sm text-fg',
+          status.self_excluded && 'opacity-60',
+        )}
+      >
         <input
           type="checkbox"
           className="size-5 accent-accent-500"
-          checked={!status.marketing_opt_out}
-          disabled={save.isPending}
+          checked={!status.marketing_opt_out && !status.self_excluded}
+          disabled={save.isPending || status.self_excluded}
           onChange={(event) =>
             save.mutate(
               { opt_out: !event.target.checked },
@@ -346,6 +350,7 @@ function MarketingForm({ status }: { status: ProtectionStatus }) {
         />
         {t('compliance.marketingLabel')}
       </label>
+      {status.self_excluded && <ExcludedNote text={t('protectionExcluded.offersStopped')} />}
     </Section>
   );
 }
@@ -360,10 +365,7 @@ function TimeoutForm({ status }: { status: ProtectionStatus }) {
       {status.timeout_until ? (
         <p className="text-sm text-fg" data-testid="timeout-until">
           {t('protection.timeoutUntil', {
-            date: new Date(status.timeout_until).toLocaleString(i18n.language, {
-              dateStyle: 'medium',
-              timeStyle: 'short',
-            }),
+            date: formatDateTime(status.timeout_until, i18n.language),
           })}
         </p>
       ) : null}
@@ -397,11 +399,17 @@ function TimeoutForm({ status }: { status: ProtectionStatus }) {
             {t('protection.confirmTimeout', { count: days })}
           </Button>
         ) : (
-          <Button variant="secondary" onClick={() => setConfirming(true)}>
+          <Button
+            variant="secondary"
+            disabled={status.self_excluded}
+            onClick={() => setConfirming(true)}
+            data-testid="timeout-start"
+          >
             {t('protection.takeBreak')}
           </Button>
         )}
       </div>
+      {status.self_excluded && <ExcludedNote text={t('protectionExcluded.breakUnavailable')} />}
     </Section>
   );
 }
@@ -448,11 +456,26 @@ function ExclusionForm({ status }: { status: ProtectionStatus }) {
             {t('protection.confirmExclusion')}
           </Button>
         ) : (
-          <Button variant="outline" onClick={() => setConfirming(true)}>
+          <Button
+            variant="outline"
+            disabled={status.self_excluded}
+            onClick={() => setConfirming(true)}
+            data-testid="exclusion-start"
+          >
             {t('protection.selfExclude')}
           </Button>
         )}
       </div>
+      {status.self_excluded && <ExcludedNote text={t('protectionExcluded.exclusionActive')} />}
     </Section>
+  );
+}
+
+/** Why a control is off while the player is self-excluded. */
+function ExcludedNote({ text }: { text: string }) {
+  return (
+    <p className="text-[13px] text-fg-muted" data-testid="excluded-note">
+      {text}
+    </p>
   );
 }
