@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { translations } from './translations.ts';
 
 /**
  * The back-office API (`/api/admin/*`): request and response schemas shared by the
@@ -347,6 +348,8 @@ export const adminGateway = z.object({
   uniquename: z.string(),
   fee_percent: z.string(),
   enabled: z.boolean(),
+  /** The name in other languages; players in a language missing here see `name`. */
+  name_translations: z.record(z.string(), z.string()),
 });
 export type AdminGateway = z.infer<typeof adminGateway>;
 export const gatewayUpdateRequest = z
@@ -358,10 +361,12 @@ export const gatewayUpdateRequest = z
       .regex(/^\d{1,2}(\.\d{1,4})?$/, 'Enter a percentage from 0 to 99.9999')
       .optional(),
     enabled: z.boolean().optional(),
+    /** Replaces the translations: a language left out or empty falls back to `name`. */
+    name_translations: translations(60).optional(),
   })
   .refine(
     (body) => Object.keys(body).length > 0,
-    'Name a field to change: name, fee_percent or enabled',
+    'Name a field to change: name, name_translations, fee_percent or enabled',
   );
 
 export const staffListQuery = pageQuery.extend({

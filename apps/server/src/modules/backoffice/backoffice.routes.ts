@@ -549,6 +549,7 @@ function gatewayView(row: {
   uniquename: string;
   fee_percent: string;
   enabled: boolean;
+  name_translations: Record<string, string>;
 }) {
   return {
     ...row,

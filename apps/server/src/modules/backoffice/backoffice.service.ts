@@ -611,7 +611,12 @@ export class BackofficeService {
 
   updateGateway(
     id: number,
-    patch: { name?: string; fee_percent?: string; enabled?: boolean },
+    patch: {
+      name?: string;
+      fee_percent?: string;
+      enabled?: boolean;
+      name_translations?: Record<string, string>;
+    },
     actor: StaffActor,
   ) {
     return this.deps.cashier.updateGateway(id, patch, actor);

@@ -8,6 +8,8 @@ export type GatewayRow = {
   uniquename: string;
   fee_percent: string;
   enabled: boolean;
+  /** The name in other languages (decision 0981); English is `name`. */
+  name_translations: Record<string, string>;
 };
 type CurrencyGatewayRow = {
   currency_id: number;
@@ -42,6 +44,7 @@ export class CashierRepository {
         'gateway.name',
         'gateway.uniquename',
         'gateway.fee_percent',
+        'gateway.name_translations',
       ])
       .where('gateway.enabled', '=', true)
       .where(purpose === 'deposit' ? 'link.for_deposit' : 'link.for_withdraw', '=', true)
@@ -62,22 +65,44 @@ export class CashierRepository {
   }
 
   async upsertGateway(row: GatewayRow, onlyMissing: boolean): Promise<void> {
+    const values = { ...row, name_translations: JSON.stringify(row.name_translations) };
     await this.db
       .insertInto('payment_gateways')
-      .values(row)
+      .values(values as never)
       .onConflict((conflict) =>
-        onlyMissing ? conflict.column('id').doNothing() : conflict.column('id').doUpdateSet(row),
+        onlyMissing
+          ? conflict.column('id').doNothing()
+          : conflict.column('id').doUpdateSet(values as never),
       )
+      .execute();
+  }
+
+  /** The seed's translations for a gateway the operator has neither renamed nor translated. */
+  async fillGatewayTranslations(
+    id: number,
+    name: string,
+    texts: Record<string, string>,
+  ): Promise<void> {
+    await this.db
+      .updateTable('payment_gateways')
+      .set({ name_translations: JSON.stringify(texts) as never })
+      .where('id', '=', id)
+      .where('name', '=', name)
+      .where('name_translations', '=', '{}' as never)
       .execute();
   }
 
   async updateGateway(
     id: number,
-    patch: Partial<Pick<GatewayRow, 'fee_percent' | 'enabled' | 'name'>>,
+    patch: Partial<Pick<GatewayRow, 'fee_percent' | 'enabled' | 'name' | 'name_translations'>>,
   ) {
+    const { name_translations, ...rest } = patch;
     return this.db
       .updateTable('payment_gateways')
-      .set(patch)
+      .set({
+        ...rest,
+        ...(name_translations ? { name_translations: JSON.stringify(name_translations) } : {}),
+      } as never)
       .where('id', '=', id)
       .returningAll()
       .executeTakeFirst();
