@@ -387,8 +387,8 @@ function Slip({
               >
                 {Array.from({ length: n - 2 }, (_, i) => i + 2).map((k) => (
                   <option key={k} value={k}>
-                    {t('sports.slip.fromN', { k: String(k), n: String(n) })} · {binomial(n, k)}{' '}
-                    {t('sports.slip.lines')}
+                    {t('sports.slip.fromN', { k: String(k), n: String(n) })} ·{' '}
+                    {t('plurals.lines', { count: binomial(n, k) })}
                   </option>
                 ))}
               </select>
@@ -616,7 +616,7 @@ function MyBets() {
               {bet.kind !== 'single' && (
                 <span className="text-fg-subtle">
                   {' '}
-                  · {bet.legs.length} {t('sports.myBets.legs')}
+                  · {t('plurals.legs', { count: bet.legs.length })}
                 </span>
               )}
             </span>
