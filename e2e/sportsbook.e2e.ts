@@ -141,6 +141,19 @@ describe.skipIf(skipJourneys())('journey: sportsbook', () => {
     await page.getByTestId('slip-tab-slip').click();
     await page.getByTestId('slip-item').first().waitFor();
 
+    // In Bengali the market is named from its translated template, the team as the feed gave it,
+    // on the event page and in the slip (decision 0980); back to English for the desk's names.
+    await page.getByTestId('language-select').click();
+    await page.locator('[data-language="bn"]').click();
+    const slipText = async () => (await page.getByTestId('slip-item').first().textContent()) ?? '';
+    await eventually('the slip in Bengali', async () =>
+      (await slipText()).includes(`${home}-এর ইনিংসের রান`),
+    );
+    expect(await market.locator('h3').textContent()).toBe(`${home}-এর ইনিংসের রান`);
+    await page.getByTestId('language-select').click();
+    await page.locator('[data-language="en"]').click();
+    await eventually('the slip in English', async () => (await slipText()).includes(marketName));
+
     await trader.getByTestId('trader-event').filter({ hasText: home }).first().click();
     await trader.getByTestId('trader-reason').fill('journey: suspicious activity');
     const traderMarket = trader.locator(

@@ -1,6 +1,7 @@
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { PERMISSIONS, type Permission, ROLES, type Role } from '../src/modules/staff/index.ts';
+import { GATEWAY_NAME_TRANSLATIONS } from '../src/seed/reference-data.ts';
 import { bearer, signedInPlayer, type TestApp, testApp } from './harness.ts';
 import { RELAXED_STAFF_LIMITS, type StaffMember, staffMember } from './staff-helpers.ts';
 
@@ -435,6 +436,104 @@ describe('operator settings, currencies and gateways', () => {
   });
 });
 
+describe('operator texts per language (decision 0981)', () => {
+  const LANGUAGES = ['en', 'pt', 'bn', 'zh-TW', 'th', 'ms', 'fr', 'es'];
+  const gatewayNames = async (language: string) => {
+    const catalogue = await t.app.inject({
+      method: 'GET',
+      url: '/api/v1/currencies',
+      headers: { 'accept-language': language },
+    });
+    const names = new Map<number, string>();
+    for (const currency of catalogue.json().data as {
+      payment_gateways: { id: number; name: string }[];
+    }[])
+      for (const gateway of currency.payment_gateways) names.set(gateway.id, gateway.name);
+    return names;
+  };
+
+  it('names the seeded gateways in each of the eight languages, English where none is written', async () => {
+    const gateways: { id: number; name: string }[] = (
+      await call(staff.finance, 'GET', '/gateways')
+    ).json().data;
+    for (const language of LANGUAGES) {
+      const names = await gatewayNames(language);
+      for (const gateway of gateways.filter((g) => names.has(g.id))) {
+        const expected = GATEWAY_NAME_TRANSLATIONS[gateway.name]?.[language] ?? gateway.name;
+        expect(names.get(gateway.id), `${language} ${gateway.name}`).toBe(expected);
+      }
+    }
+    // A regional tag finds its language; an unknown one reads English.
+    expect((await gatewayNames('bn-BD,en;q=0.5')).get(4)).toBe('ব্যাংক ট্রান্সফার');
+    expect((await gatewayNames('xx')).get(4)).toBe('Bank Transfer');
+  });
+
+  it('a gateway’s translations are edited per language, audited, and fall back to English', async () => {
+    const response = await call(staff.finance, 'PATCH', '/gateways/4', {
+      name_translations: { bn: 'ব্যাংকে টাকা পাঠান', th: '  ' },
+    });
+    expect(response.statusCode, response.body).toBe(200);
+    // The sent languages replace the old ones; an empty text is dropped (English again).
+    expect(response.json().data.name_translations).toEqual({ bn: 'ব্যাংকে টাকা পাঠান' });
+    expect(await lastAudit('gateway.update')).toMatchObject({
+      after: { name_translations: { bn: 'ব্যাংকে টাকা পাঠান' } },
+    });
+    expect((await gatewayNames('bn')).get(4)).toBe('ব্যাংকে টাকা পাঠান');
+    expect((await gatewayNames('zh-TW')).get(4)).toBe('Bank Transfer');
+    const listed = await t.app.inject({
+      method: 'GET',
+      url: '/api/v1/payment/gateway/list',
+      headers: { ...bearer((await signedInPlayer(t)).token), 'accept-language': 'bn' },
+    });
+    expect(listed.statusCode, listed.body).toBe(200);
+  });
+
+  it('the licence and company texts answer in the reader’s language, English otherwise', async () => {
+    const saved = await call(staff.owner, 'PATCH', '/settings', {
+      licence_text: 'Licensed by the Example Gaming Authority, licence 123.',
+      company_text: 'Example Ltd., 1 Main Street.',
+      translations: {
+        licence_text: {
+          bn: 'Example Gaming Authority কর্তৃক লাইসেন্সপ্রাপ্ত, লাইসেন্স 123।',
+          'zh-TW': '由 Example Gaming Authority 核發牌照，牌照號碼 123。',
+        },
+      },
+    });
+    expect(saved.statusCode, saved.body).toBe(200);
+    // Another text's languages are sent later: the first text's stay.
+    await call(staff.owner, 'PATCH', '/settings', {
+      translations: { company_text: { fr: 'Example SARL, 1 rue Principale.' } },
+    });
+    const publicIn = async (language: string) =>
+      (
+        await t.app.inject({
+          method: 'GET',
+          url: '/api/v1/settings/public',
+          headers: { 'accept-language': language },
+        })
+      ).json().data;
+    expect(await publicIn('bn')).toMatchObject({
+      licence_text: 'Example Gaming Authority কর্তৃক লাইসেন্সপ্রাপ্ত, লাইসেন্স 123।',
+      company_text: 'Example Ltd., 1 Main Street.',
+    });
+    expect((await publicIn('zh-TW')).licence_text).toBe(
+      '由 Example Gaming Authority 核發牌照，牌照號碼 123。',
+    );
+    expect(await publicIn('fr')).toMatchObject({
+      licence_text: 'Licensed by the Example Gaming Authority, licence 123.',
+      company_text: 'Example SARL, 1 rue Principale.',
+    });
+    expect((await publicIn('th')).licence_text).toBe(
+      'Licensed by the Example Gaming Authority, licence 123.',
+    );
+    // The public answer keeps its fields exactly: no translations map.
+    expect(await publicIn('bn')).not.toHaveProperty('translations');
+    expect(await lastAudit('settings.update')).toMatchObject({
+      after: { translations: { company_text: { fr: 'Example SARL, 1 rue Principale.' } } },
+    });
+  });
+});
+
 describe('dashboard', () => {
   it('counts registrations and active players; money reads zero without fake data', async () => {
     await signedInPlayer(t);
@@ -542,6 +641,41 @@ describe('bad input is a 4xx, never a 500', () => {
     ['zero rate', 'PATCH', '/currencies/3', { rate_to_eur: '0' }, 422],
     ['missing currency', 'PATCH', '/currencies/4242', { enabled: true }, 404],
     ['fee of 150 %', 'PATCH', '/gateways/1', { fee_percent: '150' }, 422],
+    [
+      'gateway name in an unknown language',
+      'PATCH',
+      '/gateways/1',
+      { name_translations: { xx: 'UPI' } },
+      422,
+    ],
+    [
+      'gateway name in English as a translation',
+      'PATCH',
+      '/gateways/1',
+      { name_translations: { en: 'UPI' } },
+      422,
+    ],
+    [
+      'gateway name too long',
+      'PATCH',
+      '/gateways/1',
+      { name_translations: { bn: 'ক'.repeat(61) } },
+      422,
+    ],
+    [
+      'licence text too long',
+      'PATCH',
+      '/settings',
+      { translations: { licence_text: { fr: 'x'.repeat(2001) } } },
+      422,
+    ],
+    [
+      'company text in an unknown language',
+      'PATCH',
+      '/settings',
+      { translations: { company_text: { de: 'GmbH' } } },
+      422,
+    ],
     ['negative threshold', 'PUT', '/currencies/1/threshold', { approval_threshold: '-5' }, 422],
     [
       'threshold too precise',

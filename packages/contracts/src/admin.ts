@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { translations } from './translations.ts';
 
 /**
  * The back-office API (`/api/admin/*`): request and response schemas shared by the
@@ -351,6 +352,8 @@ export const adminGateway = z.object({
   payout_expected_minutes: z.number().int().nullable(),
   /** What the player is told: the operator's time or the method's default. */
   payout_minutes: z.number().int(),
+  /** The name in other languages; players in a language missing here see `name`. */
+  name_translations: z.record(z.string(), z.string()),
 });
 export type AdminGateway = z.infer<typeof adminGateway>;
 export const gatewayUpdateRequest = z
@@ -369,10 +372,12 @@ export const gatewayUpdateRequest = z
       .max(43_200, 'At most 43200 minutes (30 days)')
       .nullable()
       .optional(),
+    /** Replaces the translations: a language left out or empty falls back to `name`. */
+    name_translations: translations(60).optional(),
   })
   .refine(
     (body) => Object.keys(body).length > 0,
-    'Name a field to change: name, fee_percent, enabled or payout_expected_minutes',
+    'Name a field to change: name, name_translations, fee_percent, enabled or payout_expected_minutes',
   );
 
 export const staffListQuery = pageQuery.extend({

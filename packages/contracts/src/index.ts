@@ -9,6 +9,7 @@ export * from './promotions.ts';
 export * from './sports-tracker.ts';
 export * from './sportsbook.ts';
 export * from './system.ts';
+export * from './translations.ts';
 export * from './wallet.ts';
 export * from './web-vitals.ts';
 

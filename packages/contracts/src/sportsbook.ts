@@ -132,6 +132,13 @@ export const sbBetLeg = z.object({
   event_name: z.string(),
   market_name: z.string(),
   selection_name: z.string(),
+  /** The market's and selection's keys, type and line: the player app's translated names. */
+  market_key: z.string().optional(),
+  market_type: z.string().optional(),
+  market_line: z.string().nullable().optional(),
+  selection_key: z.string().optional(),
+  home: z.string().optional(),
+  away: z.string().optional(),
   odds: z.string(),
   result: sbResult,
   event_status: sbEventStatus,

@@ -1,11 +1,13 @@
 import type { AppModules } from '../app.ts';
 import type { NewPromotion } from '../modules/bonus/index.ts';
 import { seedCasinoGames } from './casino-games.ts';
+import { LEGAL_TEXT_TRANSLATIONS, PROMOTION_TEXTS } from './promotion-texts.ts';
 import {
   BANKS,
   CURRENCIES,
   CURRENCY_GATEWAYS,
   GAME_PROVIDERS,
+  GATEWAY_NAME_TRANSLATIONS,
   GATEWAYS,
 } from './reference-data.ts';
 
@@ -31,7 +33,13 @@ export async function seed(modules: AppModules, options: { demo: boolean }): Pro
       await cashier.insertBankIfMissing({ currency_id: ids.get(code)!, name, code: bankCode });
     }
   }
-  for (const gateway of GATEWAYS) await cashier.upsertGateway({ ...gateway, enabled: true }, true);
+  for (const gateway of GATEWAYS) {
+    const name_translations = GATEWAY_NAME_TRANSLATIONS[gateway.name] ?? {};
+    await cashier.upsertGateway({ ...gateway, enabled: true, name_translations }, true);
+    // Installs seeded before translations existed get them, unless the operator changed the name.
+    if (Object.keys(name_translations).length > 0)
+      await cashier.fillGatewayTranslations(gateway.id, gateway.name, name_translations);
+  }
   for (const [code, links] of Object.entries(CURRENCY_GATEWAYS)) {
     for (const [gateway_id, for_deposit, for_withdraw] of links) {
       await cashier.linkGateway({
@@ -90,6 +98,7 @@ async function seedDemo(modules: AppModules): Promise<void> {
     company_text:
       'DEMO ONLY. Example Operator Ltd. is a fictional company used for demonstration; operators set their registered company details in the back office.',
     support_number: '+1 555 010 0000',
+    translations: LEGAL_TEXT_TRANSLATIONS,
   });
   for (const demo of DEMO_PLAYERS) {
     if (await modules.players.service.byEmail(demo.email)) continue;
@@ -194,15 +203,7 @@ async function seedDemoPromotions(modules: AppModules): Promise<bigint> {
       code: 'RELOAD50',
       kind: 'deposit_match' as const,
       sort_order: 1,
-      title: {
-        en: '50% reload bonus, every week',
-        pt: 'Bónus de recarga de 50%, todas as semanas',
-        es: 'Bono de recarga del 50 %, cada semana',
-        fr: 'Bonus de recharge de 50 %, chaque semaine',
-      },
-      terms: {
-        en: 'Deposit at least 20 EUR (2,000 INR, 100 BRL) with code RELOAD50. Bonus up to 200 EUR (20,000 INR, 1,000 BRL). Wager 20× the bonus within 14 days; slots and originals count 100 %, table games 10 %, sports 100 %. Max bet 10 EUR while wagering. Once per player.',
-      },
+      ...PROMOTION_TEXTS.RELOAD50!,
       percent: '50',
       max_bonus: { EUR: 200_00, INR: 20_000_00, BRL: 1_000_00 },
       min_deposit: { EUR: 20_00, INR: 2_000_00, BRL: 100_00 },
@@ -215,13 +216,7 @@ async function seedDemoPromotions(modules: AppModules): Promise<bigint> {
       code: 'FREEPLAY5',
       kind: 'no_deposit' as const,
       sort_order: 2,
-      title: {
-        en: 'A free 5 EUR to try the originals',
-        pt: '5 EUR grátis para experimentar os originais',
-      },
-      terms: {
-        en: 'Claim once. 5 EUR (500 INR, 25 BRL) bonus, wager 30× within 7 days. Max bet 2 EUR while wagering.',
-      },
+      ...PROMOTION_TEXTS.FREEPLAY5!,
       fixed_amount: { EUR: 5_00, INR: 500_00, BRL: 25_00 },
       max_bet: { EUR: 2_00, INR: 200_00, BRL: 10_00 },
       wagering_multiplier: 30,
@@ -232,15 +227,7 @@ async function seedDemoPromotions(modules: AppModules): Promise<bigint> {
       code: null,
       kind: 'cashback' as const,
       sort_order: 3,
-      title: {
-        en: '10% cashback every week',
-        pt: '10% de cashback todas as semanas',
-        es: '10 % de reembolso cada semana',
-        fr: '10 % de cashback chaque semaine',
-      },
-      terms: {
-        en: 'Every Monday we pay back 10 % of last week’s real-money net losses (stakes minus wins, bonus play excluded), up to 100 EUR (10,000 INR, 500 BRL), from a net loss of 10 EUR (1,000 INR, 50 BRL). Paid as a bonus to wager once within 7 days. Automatic: nothing to claim.',
-      },
+      ...PROMOTION_TEXTS['10% cashback every week']!,
       percent: '10',
       cashback_period: 'weekly',
       max_bonus: { EUR: 100_00, INR: 10_000_00, BRL: 500_00 },
@@ -253,15 +240,7 @@ async function seedDemoPromotions(modules: AppModules): Promise<bigint> {
       code: null,
       kind: 'free_bet' as const,
       sort_order: 4,
-      title: {
-        en: 'A 5 EUR free bet on any match',
-        pt: 'Uma aposta grátis de 5 EUR em qualquer jogo',
-        es: 'Una apuesta gratis de 5 EUR en cualquier partido',
-        fr: 'Un pari gratuit de 5 EUR sur n’importe quel match',
-      },
-      terms: {
-        en: 'Claim once, then pick it in the bet slip for a single or a multiple within 7 days. The stake is on us; a win pays the winnings in cash, not the stake. No cash-out.',
-      },
+      ...PROMOTION_TEXTS['A 5 EUR free bet on any match']!,
       fixed_amount: { EUR: 5_00, INR: 500_00, BRL: 25_00 },
       wagering_multiplier: 0,
       expiry_days: 7,
@@ -271,15 +250,7 @@ async function seedDemoPromotions(modules: AppModules): Promise<bigint> {
       code: null,
       kind: 'free_spins' as const,
       sort_order: 5,
-      title: {
-        en: '10 free spins on Lantern Fortune',
-        pt: '10 rodadas grátis em Lantern Fortune',
-        es: '10 giros gratis en Lantern Fortune',
-        fr: '10 tours gratuits sur Lantern Fortune',
-      },
-      terms: {
-        en: 'Claim once and play them within 7 days at 0.50 per spin. Winnings become a bonus to wager 10×; at most 5× the winnings convert to cash.',
-      },
+      ...PROMOTION_TEXTS['10 free spins on Lantern Fortune']!,
       fixed_amount: { EUR: 50, INR: 50_00, BRL: 2_50 },
       free_spins: 10,
       free_spin_games: ['lantern-fortune'],

@@ -175,6 +175,67 @@ export const GATEWAYS = [
   { id: 10, name: 'E-Wallet', uniquename: 'MOMO', fee_percent: '2.5' },
 ] as const;
 
+/**
+ * The gateways' names in the other languages (decision 0981): UPI and QRIS are the schemes' own
+ * names, the same in every language, so they have none.
+ */
+export const GATEWAY_NAME_TRANSLATIONS: Record<string, Record<string, string>> = {
+  Netbanking: {
+    bn: 'নেটব্যাংকিং',
+    'zh-TW': '網銀轉帳',
+    th: 'เน็ตแบงกิ้ง',
+    fr: 'Banque en ligne',
+    pt: 'Banco online',
+    es: 'Banca en línea',
+    ms: 'Perbankan dalam talian',
+  },
+  'Internet Banking': {
+    bn: 'ইন্টারনেট ব্যাংকিং',
+    'zh-TW': '網路銀行',
+    th: 'อินเทอร์เน็ตแบงกิ้ง',
+    fr: 'Banque par Internet',
+    pt: 'Banco pela internet',
+    es: 'Banca por internet',
+    ms: 'Perbankan Internet',
+  },
+  'Bank Transfer': {
+    bn: 'ব্যাংক ট্রান্সফার',
+    'zh-TW': '銀行轉帳',
+    th: 'โอนผ่านธนาคาร',
+    fr: 'Virement bancaire',
+    pt: 'Transferência bancária',
+    es: 'Transferencia bancaria',
+    ms: 'Pindahan bank',
+  },
+  'Mobile Money': {
+    bn: 'মোবাইল মানি',
+    'zh-TW': '行動支付',
+    th: 'โมบายมันนี่',
+    fr: 'Argent mobile',
+    pt: 'Dinheiro móvel',
+    es: 'Dinero móvil',
+    ms: 'Wang mudah alih',
+  },
+  Crypto: {
+    bn: 'ক্রিপ্টো',
+    'zh-TW': '加密貨幣',
+    th: 'คริปโต',
+    fr: 'Cryptomonnaie',
+    pt: 'Cripto',
+    es: 'Cripto',
+    ms: 'Kripto',
+  },
+  'E-Wallet': {
+    bn: 'ই-ওয়ালেট',
+    'zh-TW': '電子錢包',
+    th: 'อีวอลเล็ท',
+    fr: 'Portefeuille électronique',
+    pt: 'Carteira digital',
+    es: 'Billetera electrónica',
+    ms: 'E-Dompet',
+  },
+};
+
 /** Which gateways each fiat currency offers: [gateway id, deposit, withdraw]. */
 export const CURRENCY_GATEWAYS: Record<string, Array<[number, boolean, boolean]>> = {
   EUR: [

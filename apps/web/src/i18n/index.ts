@@ -2,6 +2,7 @@ import type { Language } from '@casino/contracts';
 import i18n from 'i18next';
 import { initReactI18next } from 'react-i18next';
 import en from './locales/en.json';
+import { withPluralForms } from './plural-forms.ts';
 
 export const DEFAULT_LANGUAGE: Language = 'en';
 export const LANGUAGE_STORAGE_KEY = 'language';
@@ -40,7 +41,13 @@ async function ensureLoaded(language: Language): Promise<void> {
   const load = loaders[`./locales/${language}.json`];
   if (!load) return;
   const bundle = await load();
-  i18n.addResourceBundle(language, 'translation', bundle.default, true, true);
+  i18n.addResourceBundle(
+    language,
+    'translation',
+    withPluralForms(language, bundle.default as never),
+    true,
+    true,
+  );
 }
 
 export function isLanguage(value: unknown): value is Language {

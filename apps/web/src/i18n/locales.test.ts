@@ -52,6 +52,8 @@ const SAME_EVERYWHERE = new Set([
 /** Words that are spelled the same as in English in that language (checked by hand). */
 const COGNATES: Record<string, string[]> = {
   pt: [
+    // The betting term as Portuguese-speaking bookmakers print it.
+    'marketNames.handicap',
     // Cricket's and tennis's English terms, used as they are in this language.
     'sbTracker.overs',
     'sbTracker.wicket',
@@ -83,6 +85,8 @@ const COGNATES: Record<string, string[]> = {
     'cashier.history.bonus',
   ],
   fr: [
+    // The betting term as French bookmakers print it.
+    'marketNames.handicap',
     // Cricket's and tennis's English terms, used as they are in this language.
     'sbTracker.score',
     'sbTracker.overs',

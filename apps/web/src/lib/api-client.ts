@@ -46,6 +46,10 @@ function buildUrl(path: string, query: RequestOptions['query']): string {
 export async function request(path: string, options: RequestOptions = {}): Promise<unknown> {
   const token = options.token === undefined ? rootStore.get().auth.authUserToken : options.token;
   const headers: Record<string, string> = { Accept: 'application/json' };
+  // Operator-written texts (gateway names, legal texts) answer in the language on screen, which
+  // the page's lang attribute follows (i18n/index.ts); queries that read them key on it too.
+  const language = typeof document === 'undefined' ? '' : document.documentElement.lang;
+  if (language) headers['Accept-Language'] = language;
   if (token) headers.Authorization = `Bearer ${token}`;
   let body: BodyInit | undefined;
   if (options.form) body = options.form;

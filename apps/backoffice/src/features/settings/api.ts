@@ -2,7 +2,15 @@ import type { AdminCurrency, AdminGateway, PublicSettings } from '@casino/contra
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../lib/api-client.ts';
 
-export type OperatorSettings = PublicSettings & { cors_origins: string[] };
+/** The legal texts in the languages other than English (English is the main field). */
+export type LegalTranslations = {
+  licence_text?: Record<string, string>;
+  company_text?: Record<string, string>;
+};
+export type OperatorSettings = PublicSettings & {
+  cors_origins: string[];
+  translations: LegalTranslations;
+};
 
 export const useSettings = () =>
   useQuery({
@@ -52,6 +60,7 @@ export const useSaveGateway = () =>
     }: {
       id: number;
       name?: string;
+      name_translations?: Record<string, string>;
       fee_percent?: string;
       enabled?: boolean;
       payout_expected_minutes?: number | null;

@@ -22,6 +22,7 @@ import {
   useSaveThreshold,
   useSettings,
 } from './api.ts';
+import { type Language, LanguagePicker } from './language-picker.tsx';
 
 const LANGUAGE_NAMES: Record<string, string> = {
   en: 'English',
@@ -67,6 +68,7 @@ function GeneralSettings() {
   const { can } = useAuth();
   const settings = useSettings();
   const save = useSaveSettings();
+  const [legalLanguage, setLegalLanguage] = useState<Language>('en');
   const [draft, setDraft] = useState<OperatorSettings | null>(null);
   const [errors, setErrors] = useState<Record<string, string>>({});
   useEffect(() => {
@@ -141,8 +143,51 @@ function GeneralSettings() {
       </Card>
       <Card title="Licence, company & support">
         <div className="flex flex-col gap-3">
-          <TextArea label="Licence text" maxLength={2000} {...field('licence_text')} />
-          <TextArea label="Company text" maxLength={2000} {...field('company_text')} />
+          <LanguagePicker
+            label="Language of the legal texts"
+            value={legalLanguage}
+            onChange={setLegalLanguage}
+            written={(language) =>
+              language === 'en'
+                ? Boolean(draft.licence_text || draft.company_text)
+                : Boolean(
+                    draft.translations.licence_text?.[language] ||
+                      draft.translations.company_text?.[language],
+                  )
+            }
+          />
+          {(['licence_text', 'company_text'] as const).map((key) => {
+            const label = `${key === 'licence_text' ? 'Licence' : 'Company'} text (${legalLanguage})`;
+            if (legalLanguage === 'en')
+              return (
+                <TextArea
+                  key={key}
+                  label={label}
+                  maxLength={2000}
+                  hint="Players in a language without its own text read this one"
+                  {...field(key)}
+                />
+              );
+            const texts = draft.translations[key] ?? {};
+            return (
+              <TextArea
+                key={`${key}-${legalLanguage}`}
+                label={label}
+                maxLength={2000}
+                placeholder={draft[key]}
+                hint="Empty: players in this language read the English text"
+                value={texts[legalLanguage] ?? ''}
+                error={errors[`translations.${key}.${legalLanguage}`]}
+                disabled={!editable}
+                onChange={(event) =>
+                  set('translations', {
+                    ...draft.translations,
+                    [key]: { ...texts, [legalLanguage]: event.target.value },
+                  })
+                }
+              />
+            );
+          })}
           <TextField
             label="Support messaging number"
             placeholder="+44 20 7946 0000"
@@ -217,12 +262,15 @@ function InlineEdit({
   disabled,
   onSave,
   suffix,
+  placeholder,
 }: {
   value: string;
   label: string;
   disabled: boolean;
   onSave: (value: string) => Promise<unknown>;
   suffix?: string;
+  /** Shown dimmed while the value is empty (a translation falling back to English). */
+  placeholder?: string;
 }) {
   const [editing, setEditing] = useState(false);
   const [draft, setDraft] = useState(value);
@@ -239,7 +287,7 @@ function InlineEdit({
         className="rounded px-1.5 py-0.5 tabular-nums hover:bg-ink-700 disabled:hover:bg-transparent"
         aria-label={`Edit ${label}`}
       >
-        {value || '—'}
+        {value || <span className="text-fg-subtle">{placeholder ?? '—'}</span>}
         {suffix && <span className="ml-1 text-fg-subtle">{suffix}</span>}
       </button>
     );
@@ -250,6 +298,7 @@ function InlineEdit({
       aria-label={label}
       className={cn(controlClasses, 'h-7 w-32 text-right')}
       value={draft}
+      placeholder={placeholder}
       disabled={busy}
       onChange={(event) => setDraft(event.target.value)}
       onBlur={() => setEditing(false)}
@@ -367,6 +416,7 @@ function Gateways() {
   const { can } = useAuth();
   const gateways = useGateways();
   const save = useSaveGateway();
+  const [language, setLanguage] = useState<Language>('en');
   const columns: Column<AdminGateway>[] = [
     {
       key: 'id',
@@ -375,17 +425,36 @@ function Gateways() {
     },
     {
       key: 'name',
-      header: 'Name',
-      render: (row) => (
-        <InlineEdit
-          label={`${row.uniquename} name`}
-          value={row.name}
-          disabled={!can('gateways.write')}
-          onSave={(value) =>
-            save.mutateAsync({ id: row.id, name: value }).then(() => toast.success('Gateway saved'))
-          }
-        />
-      ),
+      header: language === 'en' ? 'Name' : `Name (${language})`,
+      render: (row) =>
+        language === 'en' ? (
+          <InlineEdit
+            label={`${row.uniquename} name`}
+            value={row.name}
+            disabled={!can('gateways.write')}
+            onSave={(value) =>
+              save
+                .mutateAsync({ id: row.id, name: value })
+                .then(() => toast.success('Gateway saved'))
+            }
+          />
+        ) : (
+          <InlineEdit
+            key={language}
+            label={`${row.uniquename} name in ${language}`}
+            value={row.name_translations[language] ?? ''}
+            placeholder={row.name}
+            disabled={!can('gateways.write')}
+            onSave={(value) =>
+              save
+                .mutateAsync({
+                  id: row.id,
+                  name_translations: { ...row.name_translations, [language]: value },
+                })
+                .then(() => toast.success('Gateway saved'))
+            }
+          />
+        ),
     },
     {
       key: 'uniquename',
@@ -460,12 +529,25 @@ function Gateways() {
     },
   ];
   return (
-    <DataTable
-      label="Payment gateways"
-      columns={columns}
-      rows={gateways.data ?? []}
-      rowKey={(row) => row.id}
-      loading={gateways.isLoading}
-    />
+    <div className="flex flex-col gap-3">
+      <div className="flex flex-wrap items-center gap-2 text-xs text-fg-muted">
+        <span>Names players read in</span>
+        <LanguagePicker
+          label="Language of the gateway names"
+          value={language}
+          onChange={setLanguage}
+          written={(code) =>
+            code === 'en' || (gateways.data ?? []).some((row) => row.name_translations[code])
+          }
+        />
+      </div>
+      <DataTable
+        label="Payment gateways"
+        columns={columns}
+        rows={gateways.data ?? []}
+        rowKey={(row) => row.id}
+        loading={gateways.isLoading}
+      />
+    </div>
   );
 }

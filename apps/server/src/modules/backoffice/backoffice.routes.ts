@@ -551,6 +551,7 @@ function gatewayView(row: {
   fee_percent: string;
   enabled: boolean;
   payout_expected_minutes: number | null;
+  name_translations: Record<string, string>;
 }) {
   return {
     ...row,

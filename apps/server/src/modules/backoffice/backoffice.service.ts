@@ -616,6 +616,7 @@ export class BackofficeService {
       fee_percent?: string;
       enabled?: boolean;
       payout_expected_minutes?: number | null;
+      name_translations?: Record<string, string>;
     },
     actor: StaffActor,
   ) {

@@ -10,6 +10,8 @@ export type GatewayRow = {
   enabled: boolean;
   /** The operator's expected payout time; null: the method's default (withdrawal-tracker.ts). */
   payout_expected_minutes: number | null;
+  /** The name in other languages (decision 0981); English is `name`. */
+  name_translations: Record<string, string>;
 };
 type CurrencyGatewayRow = {
   currency_id: number;
@@ -44,6 +46,7 @@ export class CashierRepository {
         'gateway.name',
         'gateway.uniquename',
         'gateway.fee_percent',
+        'gateway.name_translations',
       ])
       .where('gateway.enabled', '=', true)
       .where(purpose === 'deposit' ? 'link.for_deposit' : 'link.for_withdraw', '=', true)
@@ -67,24 +70,49 @@ export class CashierRepository {
     row: Omit<GatewayRow, 'payout_expected_minutes'>,
     onlyMissing: boolean,
   ): Promise<void> {
+    const values = { ...row, name_translations: JSON.stringify(row.name_translations) };
     await this.db
       .insertInto('payment_gateways')
-      .values(row)
+      .values(values as never)
       .onConflict((conflict) =>
-        onlyMissing ? conflict.column('id').doNothing() : conflict.column('id').doUpdateSet(row),
+        onlyMissing
+          ? conflict.column('id').doNothing()
+          : conflict.column('id').doUpdateSet(values as never),
       )
+      .execute();
+  }
+
+  /** The seed's translations for a gateway the operator has neither renamed nor translated. */
+  async fillGatewayTranslations(
+    id: number,
+    name: string,
+    texts: Record<string, string>,
+  ): Promise<void> {
+    await this.db
+      .updateTable('payment_gateways')
+      .set({ name_translations: JSON.stringify(texts) as never })
+      .where('id', '=', id)
+      .where('name', '=', name)
+      .where('name_translations', '=', '{}' as never)
       .execute();
   }
 
   async updateGateway(
     id: number,
     patch: Partial<
-      Pick<GatewayRow, 'fee_percent' | 'enabled' | 'name' | 'payout_expected_minutes'>
+      Pick<
+        GatewayRow,
+        'fee_percent' | 'enabled' | 'name' | 'payout_expected_minutes' | 'name_translations'
+      >
     >,
   ) {
+    const { name_translations, ...rest } = patch;
     return this.db
       .updateTable('payment_gateways')
-      .set(patch)
+      .set({
+        ...rest,
+        ...(name_translations ? { name_translations: JSON.stringify(name_translations) } : {}),
+      } as never)
       .where('id', '=', id)
       .returningAll()
       .executeTakeFirst();

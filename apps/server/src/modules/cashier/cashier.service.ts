@@ -1,4 +1,4 @@
-import type { Currency } from '@casino/contracts';
+import { type Currency, localized, writtenTranslations } from '@casino/contracts';
 import { AppError } from '../../platform/http/errors.ts';
 import type { AuditActor, AuditService } from '../audit/index.ts';
 import type { CurrenciesService } from '../currencies/index.ts';
@@ -15,8 +15,11 @@ export class CashierService {
     private readonly audit: AuditService,
   ) {}
 
-  /** The spec's `GET /currencies`: every enabled currency with its banks and gateways. */
-  async listCurrencies(purpose: 'deposit' | 'withdraw'): Promise<Currency[]> {
+  /**
+   * The spec's `GET /currencies`: every enabled currency with its banks and gateways, the
+   * gateways named in `language` where the operator wrote it (else English).
+   */
+  async listCurrencies(purpose: 'deposit' | 'withdraw', language?: string): Promise<Currency[]> {
     const [currencies, banks, links] = await Promise.all([
       this.currencies.enabled(),
       this.repository.banks(),
@@ -39,7 +42,7 @@ export class CashierService {
         .filter((link) => link.currency_id === currency.id)
         .map((link) => ({
           id: link.id,
-          name: link.name,
+          name: localized(link.name, link.name_translations, language),
           uniquename: link.uniquename,
           fee: Number(link.fee_percent),
         })),
@@ -57,6 +60,7 @@ export class CashierService {
       enabled?: boolean;
       name?: string;
       payout_expected_minutes?: number | null;
+      name_translations?: Record<string, string>;
     },
     actor: AuditActor,
   ) {
@@ -79,7 +83,12 @@ export class CashierService {
     }
     const before = (await this.repository.gateways()).find((gateway) => gateway.id === id);
     if (!before) throw new AppError('NOT_FOUND', `Payment gateway ${id} does not exist`);
-    const after = await this.repository.updateGateway(id, patch);
+    const after = await this.repository.updateGateway(id, {
+      ...patch,
+      ...(patch.name_translations
+        ? { name_translations: writtenTranslations(patch.name_translations) }
+        : {}),
+    });
     await this.audit.record({
       actor,
       action: 'gateway.update',

@@ -13,6 +13,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { AppError } from '../../platform/http/errors.ts';
 import type { PlayerAuth, StaffAuth } from '../../platform/http/guards.ts';
+import { languageOf } from '../../platform/http/request-client.ts';
 import { metaOf } from '../../platform/http/request-meta.ts';
 import { gateClient } from '../protection/index.ts';
 import { staffActor, staffErrors } from '../staff/index.ts';
@@ -226,6 +227,7 @@ export const paymentsRoutes =
       async (request) => {
         const currencies = await cashier.listCurrencies(
           request.query.withdraw === 'true' ? 'withdraw' : 'deposit',
+          languageOf(request.headers['accept-language']),
         );
         const mine = currencies.find((c) => c.id === request.player!.row.currency_id);
         return { status: 200, message: 'OK', data: mine?.payment_gateways ?? [] };

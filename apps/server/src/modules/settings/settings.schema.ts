@@ -1,4 +1,4 @@
-import { LANGUAGES } from '@casino/contracts';
+import { LANGUAGES, translations } from '@casino/contracts';
 import { z } from 'zod';
 
 const text = (max: number) => z.string().trim().max(max);
@@ -26,6 +26,14 @@ export const operatorSettings = z.object({
     .min(1, 'At least one language must stay enabled')
     .refine((list) => new Set(list).size === list.length, 'Languages must not repeat'),
   cors_origins: z.array(z.url().max(255)).max(20),
+  /**
+   * The legal texts in other languages (decision 0981); the fields above are English and the
+   * fallback. Each text sent replaces its languages; one left out keeps them.
+   */
+  translations: z.object({
+    licence_text: translations(2000).optional(),
+    company_text: translations(2000).optional(),
+  }),
 });
 export type OperatorSettings = z.infer<typeof operatorSettings>;
 export const operatorSettingsPatch = operatorSettings.partial();
@@ -40,4 +48,5 @@ export const SETTINGS_DEFAULTS: OperatorSettings = {
   support_number: '',
   languages: [...LANGUAGES],
   cors_origins: [],
+  translations: {},
 };

@@ -1,4 +1,4 @@
-import type { PublicSettings } from '@casino/contracts';
+import { localized, type PublicSettings, writtenTranslations } from '@casino/contracts';
 import { AppError } from '../../platform/http/errors.ts';
 import type { AuditActor, AuditService } from '../audit/index.ts';
 import type { SettingsRepository } from './settings.repository.ts';
@@ -35,9 +35,14 @@ export class SettingsService {
     return result as OperatorSettings;
   }
 
-  async getPublic(): Promise<PublicSettings> {
-    const { cors_origins: _hidden, ...visible } = await this.get();
-    return visible;
+  /** What the player site shows, the legal texts in `language` where written (else English). */
+  async getPublic(language?: string): Promise<PublicSettings> {
+    const { cors_origins: _hidden, translations, ...visible } = await this.get();
+    return {
+      ...visible,
+      licence_text: localized(visible.licence_text, translations.licence_text, language),
+      company_text: localized(visible.company_text, translations.company_text, language),
+    };
   }
 
   async update(patch: unknown, actor: AuditActor): Promise<OperatorSettings> {
@@ -49,6 +54,15 @@ export class SettingsService {
       });
     }
     const before = await this.get();
+    if (parsed.data.translations) {
+      // Per text: a text sent replaces its languages, a text left out keeps them.
+      const sent = parsed.data.translations;
+      parsed.data.translations = { ...before.translations };
+      for (const key of ['licence_text', 'company_text'] as const) {
+        const texts = sent[key];
+        if (texts) parsed.data.translations[key] = writtenTranslations(texts);
+      }
+    }
     const changed = Object.fromEntries(
       Object.entries(parsed.data).filter(
         ([key, value]) =>

@@ -117,6 +117,11 @@ export type LegRow = {
 export type LegState = LegRow & {
   selection_name: string;
   market_name: string;
+  /** What the player app builds translated names from (decision 0980). */
+  selection_key: string;
+  market_key: string;
+  market_type: string;
+  market_line_milli: number | null;
   market_status: MarketRow['status'];
   market_trader_suspended: boolean;
   event_status: EventStatus;
@@ -131,8 +136,6 @@ export type LegState = LegRow & {
 };
 /** The same with the rest of the catalogue's columns (settlement, the desk). */
 export type LegView = LegState & {
-  selection_key: string;
-  market_type: string;
   event_margin_bp: number;
   current_odds_milli: number | null;
   trader_odds_milli: number | null;
@@ -141,6 +144,7 @@ export type LegView = LegState & {
 export type SlipRow = {
   id: bigint;
   name: string;
+  key: string;
   book_odds_milli: number | null;
   active: boolean;
   result: LegResult;
@@ -148,6 +152,9 @@ export type SlipRow = {
   dead_heat_den: number;
   market_id: bigint;
   market_name: string;
+  market_key: string;
+  market_type: string;
+  market_line_milli: number | null;
   market_status: MarketRow['status'];
   market_trader_suspended: boolean;
   limit_factor_milli: number;
@@ -236,8 +243,9 @@ const SLIP_SQL = preparedStatement(
      from (values (1)) as one (n)
      left join sb_bets k on k.player_id = $1::bigint and k.idempotency_key = $2::text
      left join lateral (
-       select s.id, s.name, s.book_odds_milli, s.active, s.result, s.dead_heat_num,
+       select s.id, s.name, s.key, s.book_odds_milli, s.active, s.result, s.dead_heat_num,
               s.dead_heat_den, m.id as market_id, m.name as market_name,
+              m.key as market_key, m.type as market_type, m.line_milli as market_line_milli,
               m.status as market_status, m.trader_suspended as market_trader_suspended,
               m.limit_factor_milli, e.id as event_id, e.status as event_status,
               e.trader_suspended as event_trader_suspended, e.home, e.away,
@@ -850,7 +858,9 @@ export class SportsbookRepository {
         's.name as selection_name',
         's.key as selection_key',
         'm.name as market_name',
+        'm.key as market_key',
         'm.type as market_type',
+        'm.line_milli as market_line_milli',
         'm.status as market_status',
         'm.trader_suspended as market_trader_suspended',
         'e.status as event_status',

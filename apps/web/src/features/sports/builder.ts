@@ -2,6 +2,7 @@ import type { SbBet, SbBuilderQuote } from '@casino/contracts/sportsbook';
 import { useQuery } from '@tanstack/react-query';
 import { useSyncExternalStore } from 'react';
 import { ApiError, request } from '../../lib/api-client.ts';
+import type { NamedLeg } from './lib/market-names.ts';
 
 type Envelope<T> = { status: number; message: string; data: T };
 
@@ -17,7 +18,7 @@ export const BUILDER_MARKETS = [
 ];
 
 /** A pick of a bet builder: one selection of the event the builder is open on. */
-export type BuilderPick = {
+export type BuilderPick = NamedLeg & {
   selection_id: string;
   market_id: string;
   market_name: string;

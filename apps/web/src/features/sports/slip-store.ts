@@ -1,8 +1,10 @@
 import type { SbMarket } from '@casino/contracts/sportsbook';
 import { useSyncExternalStore } from 'react';
+import type { NamedLeg } from './lib/market-names.ts';
 import type { OddsFormat } from './lib/odds-format.ts';
 
-export type SlipItem = {
+/** A selection on the slip; its market's key, type and line name it in the player's language. */
+export type SlipItem = NamedLeg & {
   selection_id: string;
   event_id: string;
   event_name: string;

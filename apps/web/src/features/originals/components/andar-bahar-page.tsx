@@ -69,7 +69,7 @@ export function AndarBaharPage() {
                     {t(`cardTables.winner.${deal.winner}`)}
                   </span>
                   <span data-testid="cards-dealt">
-                    {t('cardTables.cardsDealt', { n: deal.dealt })}
+                    {t('plurals.cardsDealt', { count: deal.dealt })}
                   </span>
                 </div>
               )}

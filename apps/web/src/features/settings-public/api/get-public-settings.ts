@@ -1,5 +1,6 @@
 import type { PublicSettings } from '@casino/contracts';
 import { useQuery } from '@tanstack/react-query';
+import { useTranslation } from 'react-i18next';
 import { checkResponseLater, lazySchema, request } from '../../../lib/api-client.ts';
 import { BOOT_DATA_AT, bootData } from '../../../lib/boot-data.ts';
 
@@ -31,12 +32,19 @@ function inlinedSettings(): PublicSettings | undefined {
   ).data;
 }
 
+/**
+ * The legal texts come in the language on screen (Accept-Language); the inlined settings are
+ * English, so another language shows them only until its own answer arrives.
+ */
 export function usePublicSettings() {
+  const { i18n } = useTranslation();
+  const english = i18n.language === 'en';
   return useQuery({
-    queryKey: ['settings', 'public'],
+    queryKey: ['settings', 'public', i18n.language],
     queryFn: getPublicSettings,
     staleTime: 10 * 60_000,
-    initialData: inlinedSettings,
-    initialDataUpdatedAt: BOOT_DATA_AT,
+    initialData: english ? inlinedSettings : undefined,
+    initialDataUpdatedAt: english ? BOOT_DATA_AT : undefined,
+    placeholderData: (previous) => previous ?? inlinedSettings(),
   });
 }

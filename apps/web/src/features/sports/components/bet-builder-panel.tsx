@@ -10,6 +10,7 @@ import { ApiError } from '../../../lib/api-client.ts';
 import { openModal } from '../../../lib/modal-store.ts';
 import { useAuth } from '../../../lib/root-store.ts';
 import { builderStore, placeBuilder, useBuilder, useBuilderQuote } from '../builder.ts';
+import { marketName, selectionName } from '../lib/market-names.ts';
 import { formatOdds } from '../lib/odds-format.ts';
 import { useSlip } from '../slip-store.ts';
 import { LiveDelayCountdown, useDelayCountdown } from './live-delay.tsx';
@@ -136,8 +137,8 @@ export function BetBuilderPanel({
               data-testid="builder-pick"
             >
               <div className="min-w-0 flex-1">
-                <div className="truncate text-sm font-medium text-fg">{p.selection_name}</div>
-                <div className="truncate text-[11px] text-fg-muted">{p.market_name}</div>
+                <div className="truncate text-sm font-medium text-fg">{selectionName(t, p)}</div>
+                <div className="truncate text-[11px] text-fg-muted">{marketName(t, p)}</div>
               </div>
               <button
                 type="button"

@@ -11,6 +11,7 @@ import { ApiError } from '../../../lib/api-client.ts';
 import { openModal } from '../../../lib/modal-store.ts';
 import { useAuth } from '../../../lib/root-store.ts';
 import { placeBet, useFreeBets, useMyBets } from '../api.ts';
+import { marketName, selectionName } from '../lib/market-names.ts';
 import { binomial, formatOdds, potentialReturn } from '../lib/odds-format.ts';
 import { type SlipItem, slipStore, useSlip } from '../slip-store.ts';
 import { CashoutHistory, CashoutPanel } from './cashout-panel.tsx';
@@ -328,8 +329,8 @@ function Slip({
             >
               <div className="flex items-start gap-2">
                 <div className="min-w-0 flex-1">
-                  <p className="truncate text-sm font-semibold text-fg">{item.selection_name}</p>
-                  <p className="truncate text-xs text-fg-muted">{item.market_name}</p>
+                  <p className="truncate text-sm font-semibold text-fg">{selectionName(t, item)}</p>
+                  <p className="truncate text-xs text-fg-muted">{marketName(t, item)}</p>
                   <p className="truncate text-[11px] text-fg-subtle">{item.event_name}</p>
                 </div>
                 <span className="font-mono text-sm font-bold text-accent-300 tabular-nums">
@@ -386,8 +387,8 @@ function Slip({
               >
                 {Array.from({ length: n - 2 }, (_, i) => i + 2).map((k) => (
                   <option key={k} value={k}>
-                    {t('sports.slip.fromN', { k: String(k), n: String(n) })} · {binomial(n, k)}{' '}
-                    {t('sports.slip.lines')}
+                    {t('sports.slip.fromN', { k: String(k), n: String(n) })} ·{' '}
+                    {t('plurals.lines', { count: binomial(n, k) })}
                   </option>
                 ))}
               </select>
@@ -615,7 +616,7 @@ function MyBets() {
               {bet.kind !== 'single' && (
                 <span className="text-fg-subtle">
                   {' '}
-                  · {bet.legs.length} {t('sports.myBets.legs')}
+                  · {t('plurals.legs', { count: bet.legs.length })}
                 </span>
               )}
             </span>
@@ -636,9 +637,9 @@ function MyBets() {
             {bet.legs.map((leg) => (
               <li key={leg.selection_id} className="flex items-start justify-between gap-2 text-xs">
                 <div className="min-w-0">
-                  <p className="truncate font-medium text-fg">{leg.selection_name}</p>
+                  <p className="truncate font-medium text-fg">{selectionName(t, leg)}</p>
                   <p className="truncate text-fg-subtle">
-                    {leg.market_name} · {leg.event_name}
+                    {marketName(t, leg)} · {leg.event_name}
                   </p>
                 </div>
                 <span

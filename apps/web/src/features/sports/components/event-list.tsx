@@ -2,6 +2,7 @@ import type { SbEventSummary } from '@casino/contracts/sportsbook';
 import { useTranslation } from 'react-i18next';
 import { cn } from '../../../components/cn.ts';
 import { ChevronRightIcon } from '../../../components/icons.tsx';
+import { namedLeg, scoreText } from '../lib/market-names.ts';
 import { slipStore, useSlip } from '../slip-store.ts';
 import { OddsButton } from './odds-button.tsx';
 
@@ -82,7 +83,7 @@ export function EventList({
                         <div className="space-y-1">
                           <LiveBadge />
                           <div className="font-mono text-[11px] text-fg-muted tabular-nums">
-                            {e.clock}
+                            {scoreText(t, e.clock)}
                           </div>
                         </div>
                       ) : (
@@ -110,7 +111,7 @@ export function EventList({
                       </div>
                       {live && e.score.detail ? (
                         <div className="mt-0.5 truncate text-[11px] text-fg-subtle">
-                          {e.score.detail}
+                          {scoreText(t, e.score.detail)}
                         </div>
                       ) : null}
                     </div>
@@ -141,8 +142,7 @@ export function EventList({
                             event_id: e.id,
                             event_name: `${e.home} v ${e.away}`,
                             market_id: market.id,
-                            market_name: market.name,
-                            selection_name: s.name,
+                            ...namedLeg(market, s, e),
                             odds_milli: s.odds_milli!,
                             current_milli: s.odds_milli,
                             live,

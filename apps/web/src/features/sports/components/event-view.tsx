@@ -5,6 +5,7 @@ import { ChevronLeftIcon } from '../../../components/icons.tsx';
 import { Spinner } from '../../../components/spinner.tsx';
 import { useEvent, useSportsTree } from '../api.ts';
 import { BUILDER_MARKETS, BUILDER_SPORTS, builderStore, useBuilder } from '../builder.ts';
+import { marketName, namedLeg, scoreText, selectionName } from '../lib/market-names.ts';
 import { slipStore, useSlip } from '../slip-store.ts';
 import { BetBuilderPanel } from './bet-builder-panel.tsx';
 import { LiveBadge } from './event-list.tsx';
@@ -95,11 +96,13 @@ export function EventView({ id, onBack }: { id: string; onBack: () => void }) {
             className="order-2 mt-1 rounded-lg bg-ink-950/70 px-3 py-1.5 text-center font-mono text-xs font-semibold text-fg-muted"
             data-testid="event-score"
           >
-            {live ? e.clock || t('sports.live') : 'v'}
+            {live ? (e.clock ? scoreText(t, e.clock) : t('sports.live')) : 'v'}
           </div>
         </div>
         {e.score.detail && e.score.detail !== e.clock ? (
-          <p className="relative mt-3 text-center text-xs text-fg-muted">{e.score.detail}</p>
+          <p className="relative mt-3 text-center text-xs text-fg-muted">
+            {scoreText(t, e.score.detail)}
+          </p>
         ) : null}
         {live ? (
           <p className="relative mt-3 text-center text-[11px] text-fg-subtle">
@@ -159,7 +162,9 @@ export function EventView({ id, onBack }: { id: string; onBack: () => void }) {
                   data-market={m.id}
                 >
                   <header className="mb-2 flex items-center justify-between gap-2 px-1">
-                    <h3 className="truncate text-sm font-semibold text-fg">{m.name}</h3>
+                    <h3 className="truncate text-sm font-semibold text-fg">
+                      {marketName(t, namedLeg(m, { key: '', name: '' }, e))}
+                    </h3>
                     {suspended && (
                       <span
                         className="shrink-0 rounded bg-ink-700 px-1.5 py-0.5 text-[10px] font-semibold text-fg-muted uppercase"
@@ -179,7 +184,7 @@ export function EventView({ id, onBack }: { id: string; onBack: () => void }) {
                       <OddsButton
                         key={s.id}
                         testId="market-odds"
-                        label={s.name}
+                        label={selectionName(t, namedLeg(m, s, e))}
                         odds_milli={s.odds_milli}
                         suspended={suspended || !s.active}
                         selected={
@@ -192,8 +197,7 @@ export function EventView({ id, onBack }: { id: string; onBack: () => void }) {
                             ? builderStore.toggle(e.id, {
                                 selection_id: s.id,
                                 market_id: m.id,
-                                market_name: m.name,
-                                selection_name: s.name,
+                                ...namedLeg(m, s, e),
                                 odds_milli: s.odds_milli!,
                               })
                             : slipStore.toggle({
@@ -202,8 +206,7 @@ export function EventView({ id, onBack }: { id: string; onBack: () => void }) {
                                 event_id: e.id,
                                 event_name: `${e.home} v ${e.away}`,
                                 market_id: m.id,
-                                market_name: m.name,
-                                selection_name: s.name,
+                                ...namedLeg(m, s, e),
                                 odds_milli: s.odds_milli!,
                                 current_milli: s.odds_milli,
                                 live,
