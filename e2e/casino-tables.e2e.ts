@@ -148,7 +148,8 @@ describe.skipIf(skipJourneys())('journey: the casino tables', () => {
     await page.getByTestId('spot-ante').click();
     await page.getByTestId('card-deal').click();
     await expect.poll(async () => page.locator('[data-card]').count()).toBe(6);
-    expect(await lastBet()).toMatchObject({ game: 'teen-patti', amount: '1.00' });
+    const patti = await lastBet();
+    expect(patti).toMatchObject({ game: 'teen-patti', amount: '1.00' });
 
     // --- Roulette: the table's min and max on the chip panel, the slip held within them -----
     await page.goto('/casino/originals/roulette');
@@ -191,5 +192,16 @@ describe.skipIf(skipJourneys())('journey: the casino tables', () => {
       .poll(async () => page.getByTestId('bet-verification').textContent())
       .toContain('Verified');
     await shoot(page, 'mobile-bet-blackjack-verified');
+
+    // --- The Teen Patti deal's page (its seed revealed by the same rotation): drawn, verified -
+    await page.goto(`/casino/bets/${patti.id}`);
+    await waitForApp(page);
+    await page.getByTestId('outcome-teen-patti').waitFor();
+    expect(await page.locator('[data-card]').count()).toBe(6);
+    await page.getByTestId('bet-verify').click();
+    await expect
+      .poll(async () => page.getByTestId('bet-verification').textContent())
+      .toContain('Verified');
+    await shoot(page, 'mobile-bet-teen-patti-verified');
   });
 });

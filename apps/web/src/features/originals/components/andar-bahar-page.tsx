@@ -1,6 +1,7 @@
 import { ANDAR_BAHAR_RANGES, andarBaharRtp } from '@casino/games';
 import { useTranslation } from 'react-i18next';
 import { cn } from '../../../components/cn.ts';
+import type { CardDeal } from './card-rules.ts';
 import { CardTablePage, Paytable, rtpText } from './card-table.tsx';
 import { PlayingCard } from './playing-card.tsx';
 
@@ -52,45 +53,7 @@ export function AndarBaharPage() {
     <CardTablePage
       game="andar-bahar"
       spotColumns={4}
-      board={(result) => {
-        const deal = result?.deal;
-        return (
-          <div className="flex flex-col gap-3">
-            <div className="flex items-center justify-center gap-3">
-              <div className="flex flex-col items-center gap-1">
-                <span className="text-[12px] font-bold uppercase tracking-[0.14em] text-emerald-100/80">
-                  {t('cardTables.joker')}
-                </span>
-                <PlayingCard index={deal?.joker ?? null} testId="joker" />
-              </div>
-              {deal && (
-                <div className="flex flex-col gap-1 text-[13px] font-semibold text-emerald-50">
-                  <span className="font-bold uppercase tracking-[0.14em] text-amber-300">
-                    {t(`cardTables.winner.${deal.winner}`)}
-                  </span>
-                  <span data-testid="cards-dealt">
-                    {t('cardTables.cardsDealt', { n: deal.dealt })}
-                  </span>
-                </div>
-              )}
-            </div>
-            <Pile
-              label={t('cardTables.spot.andar')}
-              cards={deal?.andar ?? []}
-              winner={deal?.winner === 'andar'}
-              testId="pile-andar"
-              offset_ms={150}
-            />
-            <Pile
-              label={t('cardTables.spot.bahar')}
-              cards={deal?.bahar ?? []}
-              winner={deal?.winner === 'bahar'}
-              testId="pile-bahar"
-              offset_ms={240}
-            />
-          </div>
-        );
-      }}
+      board={(result) => <AndarBaharBoard deal={result?.deal} />}
       rules={
         <>
           <p>{t('cardTables.andar-bahar.rules1')}</p>
@@ -110,5 +73,44 @@ export function AndarBaharPage() {
         </>
       }
     />
+  );
+}
+
+/** The Andar Bahar felt's cards for a deal (or the backs before one): the table and the bet page. */
+export function AndarBaharBoard({ deal }: { deal: CardDeal | undefined }) {
+  const { t } = useTranslation();
+  return (
+    <div className="flex flex-col gap-3">
+      <div className="flex items-center justify-center gap-3">
+        <div className="flex flex-col items-center gap-1">
+          <span className="text-[12px] font-bold uppercase tracking-[0.14em] text-emerald-100/80">
+            {t('cardTables.joker')}
+          </span>
+          <PlayingCard index={deal?.joker ?? null} testId="joker" />
+        </div>
+        {deal && (
+          <div className="flex flex-col gap-1 text-[13px] font-semibold text-emerald-50">
+            <span className="font-bold uppercase tracking-[0.14em] text-amber-300">
+              {t(`cardTables.winner.${deal.winner}`)}
+            </span>
+            <span data-testid="cards-dealt">{t('cardTables.cardsDealt', { n: deal.dealt })}</span>
+          </div>
+        )}
+      </div>
+      <Pile
+        label={t('cardTables.spot.andar')}
+        cards={deal?.andar ?? []}
+        winner={deal?.winner === 'andar'}
+        testId="pile-andar"
+        offset_ms={150}
+      />
+      <Pile
+        label={t('cardTables.spot.bahar')}
+        cards={deal?.bahar ?? []}
+        winner={deal?.winner === 'bahar'}
+        testId="pile-bahar"
+        offset_ms={240}
+      />
+    </div>
   );
 }
