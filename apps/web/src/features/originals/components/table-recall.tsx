@@ -1,13 +1,15 @@
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { cn } from '../../../components/cn.ts';
-import { AndarBaharBoard } from './andar-bahar-page.tsx';
-import { BaccaratBoard } from './baccarat-page.tsx';
 import type { CardDeal } from './card-rules.ts';
 import { FELT } from './card-table.tsx';
-import { DragonTigerBoard } from './dragon-tiger-page.tsx';
 import { stakeOf } from './original-shell.tsx';
-import { TeenPattiBoard } from './teen-patti-page.tsx';
+import {
+  AndarBaharBoard,
+  BaccaratBoard,
+  DragonTigerBoard,
+  TeenPattiBoard,
+} from './table-boards.tsx';
 
 /**
  * The four card tables' rounds on the bet page (/casino/bets/<id>), registered by the app
