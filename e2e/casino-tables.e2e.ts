@@ -81,6 +81,14 @@ describe.skipIf(skipJourneys())('journey: the casino tables', () => {
       [player.rows[0].id],
     );
     const serverSeed = next.rows[0].server_seed as string;
+    // Roulette's own limits in the player's currency, set before any page reads them.
+    await sql(
+      `insert into originals_game_limits (game, currency, min_bet_minor, max_bet_minor)
+       select 'roulette', c.code, 200, 300 from players p join currencies c on c.id = p.currency_id
+       where p.id = $1
+       on conflict (game, currency) do update set min_bet_minor = 200, max_bet_minor = 300`,
+      [player.rows[0].id],
+    );
     expect(createHash('sha256').update(serverSeed).digest('hex')).toBe(nextHash);
     const clientSeed = splittingClientSeed(serverSeed);
     await page.getByTestId('fair-client-input').fill(clientSeed);
@@ -140,20 +148,33 @@ describe.skipIf(skipJourneys())('journey: the casino tables', () => {
     await page.getByTestId('spot-ante').click();
     await page.getByTestId('card-deal').click();
     await expect.poll(async () => page.locator('[data-card]').count()).toBe(6);
-    expect(await lastBet()).toMatchObject({ game: 'teen-patti', amount: '1.00' });
+    const patti = await lastBet();
+    expect(patti).toMatchObject({ game: 'teen-patti', amount: '1.00' });
 
-    // --- Roulette: one chip on red -----------------------------------------------------------
+    // --- Roulette: the table's min and max on the chip panel, the slip held within them -----
     await page.goto('/casino/originals/roulette');
     await waitForApp(page);
     await page.getByTestId('mode-real').click();
+    await expect
+      .poll(async () => page.getByTestId('stake-limits-roulette').textContent())
+      .toMatch(/Min 2\.00 · Max 3\.00/);
     await page.getByTestId('roulette-chip-100').click();
     await page.getByTestId('roulette-red').click();
+    await page.getByTestId('roulette-under-min').waitFor();
+    expect(await page.getByTestId('roulette-spin').isDisabled()).toBe(true);
+    await page.getByTestId('roulette-n-17').click();
+    await page.getByTestId('roulette-n-17').click();
+    // A fourth chip would take the slip to 4.00: refused on the panel, the total stays.
+    await page.getByTestId('roulette-red').click();
+    expect(await page.getByTestId('roulette-total').textContent()).toContain('3.00');
+    await shoot(page, 'mobile-roulette-limits');
     await page.getByTestId('roulette-spin').click();
     await expect
       .poll(async () => page.getByTestId('roulette-pocket').textContent())
       .toMatch(/^\d+$/);
     const spun = await lastBet();
-    expect(spun).toMatchObject({ game: 'roulette', amount: '1.00' });
+    expect(spun).toMatchObject({ game: 'roulette', amount: '3.00' });
+    await sql("delete from originals_game_limits where game = 'roulette'", []);
 
     // --- The split hand's page: drawn as the table showed it; rotate, then verify ------------
     await page.goto(`/casino/bets/${hand.id}`);
@@ -171,5 +192,16 @@ describe.skipIf(skipJourneys())('journey: the casino tables', () => {
       .poll(async () => page.getByTestId('bet-verification').textContent())
       .toContain('Verified');
     await shoot(page, 'mobile-bet-blackjack-verified');
+
+    // --- The Teen Patti deal's page (its seed revealed by the same rotation): drawn, verified -
+    await page.goto(`/casino/bets/${patti.id}`);
+    await waitForApp(page);
+    await page.getByTestId('outcome-teen-patti').waitFor();
+    expect(await page.locator('[data-card]').count()).toBe(6);
+    await page.getByTestId('bet-verify').click();
+    await expect
+      .poll(async () => page.getByTestId('bet-verification').textContent())
+      .toContain('Verified');
+    await shoot(page, 'mobile-bet-teen-patti-verified');
   });
 });

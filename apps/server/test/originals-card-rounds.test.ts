@@ -241,6 +241,65 @@ describe('Blackjack', () => {
   });
 });
 
+describe('Blackjack extra stakes against the max bet (decision 0561)', () => {
+  const maxBet = (max_bet_minor: bigint | null) =>
+    t.modules.originals.settings.setGameLimits(
+      'blackjack',
+      'EUR',
+      { min_bet_minor: null, max_bet_minor, max_payout_minor: null },
+      'test',
+    );
+
+  it("a double or a split bringing the round's stakes above the max bet is refused, the wallet untouched; at the max it is taken", async () => {
+    const player = await fundedPlayer(t, 100_00n);
+    await rig(player.token, player.id, splittable);
+    await maxBet(19_99n);
+    try {
+      await post(t, player.token, '/originals/blackjack/start', withKey({ amount: '10' }));
+      for (const action of ['double', 'split'] as const) {
+        const over = await act(player.token, action, 0);
+        expect(over.statusCode, over.body).toBe(422);
+        expect(over.json().code).toBe('BET_OVER_LIMIT');
+        expect(over.json().message).toContain("round's stakes to 20.00 EUR");
+        expect(over.json().message).toContain('maximum bet of 19.99 EUR');
+      }
+      expect(await cashOf(t, player.id)).toBe(90_00n);
+      const open = (await get(player.token, '/originals/blackjack/active')).json().data;
+      expect(open).toMatchObject({ state: 'active', amount: '10.00' });
+      expect(open.details.actions).toEqual([]);
+      await maxBet(20_00n);
+      const split = await act(player.token, 'split', 0);
+      expect(split.statusCode, split.body).toBe(200);
+      expect(split.json().data.amount).toBe('20.00');
+      expect(await cashOf(t, player.id)).toBe(80_00n);
+    } finally {
+      await maxBet(null);
+    }
+  });
+
+  it('insurance counts toward the same total', async () => {
+    const player = await fundedPlayer(t, 100_00n);
+    await rig(
+      player.token,
+      player.id,
+      (cards) => rank(cards[1]!) === 12 && !(cardPoints(cards[0]!) + cardPoints(cards[2]!) === 11),
+    );
+    await maxBet(14_99n);
+    try {
+      await post(t, player.token, '/originals/blackjack/start', withKey({ amount: '10' }));
+      const over = await act(player.token, 'insurance');
+      expect(over.statusCode, over.body).toBe(422);
+      expect(over.json()).toMatchObject({ code: 'BET_OVER_LIMIT' });
+      expect(over.json().message).toContain('15.00 EUR');
+      expect(await cashOf(t, player.id)).toBe(90_00n);
+      // Declining costs nothing and is never refused.
+      expect((await act(player.token, 'no_insurance')).statusCode).toBe(200);
+    } finally {
+      await maxBet(null);
+    }
+  });
+});
+
 describe('HiLo', () => {
   it('start, one guess, cash out: paid (1 − edge) × 13 / k; two cash-outs at once pay once', async () => {
     const player = await fundedPlayer(t, 100_00n);

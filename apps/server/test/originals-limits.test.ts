@@ -178,6 +178,36 @@ describe('per-game limits', () => {
     expect(small.statusCode, small.body).toBe(200);
   });
 
+  it("Roulette: the slip's total, inside and outside chips together, is the stake the max bet caps", async () => {
+    const player = await fundedPlayer(t, 50_00n);
+    expect(
+      (await setGameLimits('roulette', 'EUR', { ...NO_LIMITS, max_bet_minor: '500' })).statusCode,
+    ).toBe(200);
+    try {
+      const spin = (chips: object[]) =>
+        post(t, player.token, '/originals/roulette/bet', withKey({ chips }));
+      // Each chip is within the max; together they are not.
+      const over = await spin([
+        { type: 'straight', numbers: [17], amount: '2' },
+        { type: 'split', numbers: [17, 20], amount: '1' },
+        { type: 'red', amount: '2.01' },
+      ]);
+      expect(over.statusCode, over.body).toBe(422);
+      expect(over.json().code).toBe('BET_OVER_LIMIT');
+      expect(over.json().message).toContain('maximum bet is 5.00 EUR; 5.01 EUR is above it');
+      expect(await cashOf(t, player.id)).toBe(50_00n);
+      expect(await betsOf(player.id)).toBe(0);
+      const at = await spin([
+        { type: 'straight', numbers: [17], amount: '2' },
+        { type: 'red', amount: '3' },
+      ]);
+      expect(at.statusCode, at.body).toBe(200);
+      expect(at.json().data.amount).toBe('5.00');
+    } finally {
+      await setGameLimits('roulette', 'EUR', NO_LIMITS);
+    }
+  });
+
   it('refuses nonsense limits with a message naming the field', async () => {
     const cases: [string, string, object, number][] = [
       ['dice', 'EUR', { ...NO_LIMITS, min_bet_minor: '600', max_bet_minor: '500' }, 422],

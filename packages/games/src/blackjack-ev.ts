@@ -1,9 +1,9 @@
 import {
   type BlackjackAction,
   type BlackjackState,
-  blackjackLegal,
+  bestTotal,
+  blackjackIsLegal,
   cardPoints,
-  handTotal,
 } from './blackjack.ts';
 
 /**
@@ -179,24 +179,24 @@ export function blackjackRtp(): number {
 
 /** The optimal action for a round in play (insurance declined): what the simulation plays. */
 export function blackjackStrategy(state: BlackjackState): BlackjackAction {
-  const legal = blackjackLegal(state);
   if (state.phase === 'insurance') return 'no_insurance';
   const t = blackjackTables()[cardPoints(state.dealer[0]!)]!;
   const hand = state.hands[state.active]!.cards;
+  if (bestTotal(hand) >= 21) return 'stand';
   let hard = 0;
   let ace = false;
-  for (const c of hand) {
-    const p = cardPoints(c);
+  for (let i = 0; i < hand.length; i++) {
+    const p = cardPoints(hand[i]!);
     hard += p;
     if (p === 1) ace = true;
   }
   const k = key(hard, ace);
   let action: BlackjackAction = t.hit[k]! > t.stand[k]! ? 'hit' : 'stand';
   let value = Math.max(t.hit[k]!, t.stand[k]!);
-  if (legal.includes('double') && t.double[k]! > value) {
+  if (blackjackIsLegal(state, 'double') && t.double[k]! > value) {
     action = 'double';
     value = t.double[k]!;
   }
-  if (legal.includes('split') && t.split[cardPoints(hand[0]!)]! > value) action = 'split';
-  return handTotal(hand).total >= 21 ? 'stand' : action;
+  if (blackjackIsLegal(state, 'split') && t.split[cardPoints(hand[0]!)]! > value) action = 'split';
+  return action;
 }

@@ -70,21 +70,37 @@ export function cardPoints(index: number): number {
 
 /** A hand's best total and whether an ace counts 11 in it (soft). */
 export function handTotal(cards: readonly number[]): { total: number; soft: boolean } {
+  const total = bestTotal(cards);
+  return { total, soft: total !== hardTotal(cards) };
+}
+
+/** The hand's points with every ace counted 1. */
+function hardTotal(cards: readonly number[]): number {
+  let hard = 0;
+  for (let i = 0; i < cards.length; i++) hard += cardPoints(cards[i]!);
+  return hard;
+}
+
+/**
+ * The hand's best total (an ace counts 11 when that stays within 21), as a number: the engine
+ * asks for it at every card, and a simulation plays millions of rounds, so no object per call.
+ */
+export function bestTotal(cards: readonly number[]): number {
   let hard = 0;
   let ace = false;
-  for (const c of cards) {
-    const p = cardPoints(c);
+  for (let i = 0; i < cards.length; i++) {
+    const p = cardPoints(cards[i]!);
     hard += p;
     if (p === 1) ace = true;
   }
-  return ace && hard + 10 <= 21 ? { total: hard + 10, soft: true } : { total: hard, soft: false };
+  return ace && hard + 10 <= 21 ? hard + 10 : hard;
 }
 
 const rankOf = (index: number) => Math.floor(index / 4);
 const isAce = (index: number) => rankOf(index) === 12;
 
 export function isBlackjack(cards: readonly number[]): boolean {
-  return cards.length === 2 && handTotal(cards).total === 21;
+  return cards.length === 2 && bestTotal(cards) === 21;
 }
 
 /** The round's cards from its floats (as many as there are floats, at most 52). */
@@ -98,12 +114,18 @@ export function blackjackCards(fs: readonly number[]): number[] {
  */
 export type BlackjackCards = readonly number[] | ((position: number) => number);
 
-function draw(state: BlackjackState, cards: BlackjackCards): number {
-  if (state.cursor >= (typeof cards === 'function' ? BLACKJACK_CARDS_MAX : cards.length)) {
+/** The card at `position` of the round's stream (the function form is called once per position). */
+function cardAt(cards: BlackjackCards, position: number): number {
+  if (position >= (typeof cards === 'function' ? BLACKJACK_CARDS_MAX : cards.length)) {
     throw new BlackjackRuleError('OUT_OF_CARDS', 'The round has used all of its 52 cards.');
   }
-  const position = state.cursor++;
   return typeof cards === 'function' ? cards(position) : cards[position]!;
+}
+
+function draw(state: BlackjackState, cards: BlackjackCards): number {
+  const card = cardAt(cards, state.cursor);
+  state.cursor++;
+  return card;
 }
 
 const dealerBlackjack = (state: BlackjackState) => isBlackjack(state.dealer);
@@ -112,21 +134,21 @@ const playerNatural = (state: BlackjackState) =>
 
 /** Deals the first four cards and settles what a natural settles. */
 export function blackjackDeal(cards: BlackjackCards): BlackjackState {
+  // In the order dealt; the hands are built whole (a simulation deals millions of rounds).
+  const player1 = cardAt(cards, 0);
+  const up = cardAt(cards, 1);
+  const player2 = cardAt(cards, 2);
+  const hole = cardAt(cards, 3);
   const state: BlackjackState = {
-    cursor: 0,
-    dealer: [],
-    hands: [{ cards: [], doubled: false, done: false }],
+    cursor: 4,
+    dealer: [up, hole],
+    hands: [{ cards: [player1, player2], doubled: false, done: false }],
     active: 0,
     phase: 'player',
     insurance: null,
     actions: [],
   };
-  const hand = state.hands[0]!;
-  hand.cards.push(draw(state, cards));
-  state.dealer.push(draw(state, cards));
-  hand.cards.push(draw(state, cards));
-  state.dealer.push(draw(state, cards));
-  if (isAce(state.dealer[0]!)) {
+  if (isAce(up)) {
     state.phase = 'insurance';
     state.insurance = 'offered';
     return state;
@@ -147,14 +169,18 @@ function afterPeek(state: BlackjackState, cards: BlackjackCards): BlackjackState
 
 /** The actions legal now, in a fixed order. */
 export function blackjackLegal(state: BlackjackState): BlackjackAction[] {
-  if (state.phase === 'insurance') return ['insurance', 'no_insurance'];
-  if (state.phase !== 'player') return [];
+  return BLACKJACK_ACTIONS.filter((action) => blackjackIsLegal(state, action));
+}
+
+/** Whether `action` is legal now (the check every action makes, without building the list). */
+export function blackjackIsLegal(state: BlackjackState, action: BlackjackAction): boolean {
+  if (state.phase === 'insurance') return action === 'insurance' || action === 'no_insurance';
+  if (state.phase !== 'player') return false;
+  if (action === 'hit' || action === 'stand') return true;
+  if (action !== 'double' && action !== 'split') return false;
   const hand = state.hands[state.active]!;
-  const out: BlackjackAction[] = ['hit', 'stand'];
   const first = state.hands.length === 1 && hand.cards.length === 2;
-  if (first) out.push('double');
-  if (first && rankOf(hand.cards[0]!) === rankOf(hand.cards[1]!)) out.push('split');
-  return out;
+  return action === 'double' ? first : first && rankOf(hand.cards[0]!) === rankOf(hand.cards[1]!);
 }
 
 /** Why `action` is not legal now, in words a player understands. */
@@ -175,10 +201,7 @@ export function blackjackAct(
   action: BlackjackAction,
   cards: BlackjackCards,
 ): BlackjackState {
-  if (previous.phase === 'done') throw new BlackjackRuleError('ROUND_OVER', 'The round is over.');
-  if (!blackjackLegal(previous).includes(action)) {
-    throw new BlackjackRuleError('ACTION_NOT_ALLOWED', refusal(previous, action));
-  }
+  check(previous, action);
   // Field by field (not a spread): the copies keep one shape, which keeps a simulation fast.
   const state: BlackjackState = {
     cursor: previous.cursor,
@@ -191,8 +214,38 @@ export function blackjackAct(
     active: previous.active,
     phase: previous.phase,
     insurance: previous.insurance,
-    actions: previous.actions.concat(action),
+    actions: previous.actions.slice(),
   };
+  return apply(state, action, cards);
+}
+
+/**
+ * `blackjackAct` on the state itself, no copy: the same rules for a simulation that plays
+ * millions of rounds and never looks back at a state it has moved on from. Not in the package's
+ * index: the server and the verifier keep every state they have seen.
+ */
+export function blackjackActInPlace(
+  state: BlackjackState,
+  action: BlackjackAction,
+  cards: BlackjackCards,
+): BlackjackState {
+  check(state, action);
+  return apply(state, action, cards);
+}
+
+function check(state: BlackjackState, action: BlackjackAction) {
+  if (state.phase === 'done') throw new BlackjackRuleError('ROUND_OVER', 'The round is over.');
+  if (!blackjackIsLegal(state, action)) {
+    throw new BlackjackRuleError('ACTION_NOT_ALLOWED', refusal(state, action));
+  }
+}
+
+function apply(
+  state: BlackjackState,
+  action: BlackjackAction,
+  cards: BlackjackCards,
+): BlackjackState {
+  state.actions.push(action);
   if (action === 'insurance' || action === 'no_insurance') {
     state.insurance = action === 'insurance' ? 'taken' : 'declined';
     return afterPeek(state, cards);
@@ -233,7 +286,7 @@ function settleHand(state: BlackjackState, cards: BlackjackCards): BlackjackStat
   for (;;) {
     const hand = state.hands[state.active]!;
     if (hand.cards.length === 1) hand.cards.push(draw(state, cards));
-    if (!hand.done && handTotal(hand.cards).total >= 21) hand.done = true;
+    if (!hand.done && bestTotal(hand.cards) >= 21) hand.done = true;
     if (!hand.done) return state;
     if (state.active + 1 < state.hands.length) {
       state.active++;
@@ -242,8 +295,8 @@ function settleHand(state: BlackjackState, cards: BlackjackCards): BlackjackStat
     break;
   }
   // Every hand is done: the dealer draws to 17 unless every hand busted.
-  if (state.hands.some((h) => handTotal(h.cards).total <= 21)) {
-    while (handTotal(state.dealer).total < 17) state.dealer.push(draw(state, cards));
+  if (state.hands.some((h) => bestTotal(h.cards) <= 21)) {
+    while (bestTotal(state.dealer) < 17) state.dealer.push(draw(state, cards));
   }
   state.phase = 'done';
   return state;
@@ -256,7 +309,7 @@ function settleHand(state: BlackjackState, cards: BlackjackCards): BlackjackStat
  */
 export function blackjackPayout(state: BlackjackState, stake: bigint): bigint {
   if (state.phase !== 'done') throw new RangeError('the round is not over');
-  const dealer = handTotal(state.dealer).total;
+  const dealer = bestTotal(state.dealer);
   const dealerBj = dealerBlackjack(state);
   let out = 0n;
   if (state.insurance === 'taken' && dealerBj) out += insuranceStake(stake) * 3n;
@@ -277,7 +330,7 @@ function handReturn(
   const natural = state.hands.length === 1 && isBlackjack(hand.cards);
   if (natural) return dealerBj ? bet : bet + (bet * 3n) / 2n;
   if (dealerBj) return 0n;
-  const total = handTotal(hand.cards).total;
+  const total = bestTotal(hand.cards);
   if (total > 21) return 0n;
   if (dealer > 21 || total > dealer) return bet * 2n;
   return total === dealer ? bet : 0n;

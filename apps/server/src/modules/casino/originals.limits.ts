@@ -38,3 +38,29 @@ export function enforceStake(
   }
   return limits;
 }
+
+const EXTRA_WORDS = {
+  double: 'Doubling',
+  split: 'Splitting',
+  insurance: 'Insurance',
+} as const;
+
+/**
+ * A further stake on a round in play (Blackjack's double, split and insurance): the round's
+ * stakes together, `total` with the new one, must stay within the game's max bet, as one bet's
+ * stake does (decision 0561). The min bet is the opening stake's alone: insurance is half of it.
+ */
+export function enforceRoundStake(
+  limits: GameLimits,
+  currency: { code: string; scale: number },
+  total: bigint,
+  action: keyof typeof EXTRA_WORDS,
+) {
+  if (limits.max_bet_minor === null || total <= limits.max_bet_minor) return;
+  const money = (minor: bigint) => `${formatAmount(minor, currency.scale)} ${currency.code}`;
+  throw casinoError(
+    'BET_OVER_LIMIT',
+    `action: ${EXTRA_WORDS[action]} would bring this round's stakes to ${money(total)}, above the maximum bet of ${money(limits.max_bet_minor)}`,
+    'action',
+  );
+}

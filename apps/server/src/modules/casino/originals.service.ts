@@ -265,6 +265,11 @@ export class OriginalsService {
     return stake;
   }
 
+  /** The operator's limits for the game in this currency (the game's own, else the currency's). */
+  limitsOf(game: OriginalGame, currency: { code: string; scale: number }) {
+    return this.settings.gameLimits(game, currency.code, currency.scale);
+  }
+
   /**
    * The operator's min bet, max bet and max payout for the game in this currency (the game's own
    * where set, else the currency's): each a clear 422 naming the limit.

@@ -1,4 +1,6 @@
-import { crashPoint, recompute, sha256Hex } from '@casino/games';
+import { cardLabel, cardOf, crashPoint, recompute, sha256Hex } from '@casino/games';
+import { createElement } from 'react';
+import { renderToStaticMarkup } from 'react-dom/server';
 import { describe, expect, it } from 'vitest';
 import '../../app/bet-games.ts';
 import { betPageOf } from '../../lib/bet-links.ts';
@@ -150,6 +152,52 @@ describe('bet page verification', () => {
     expect(
       (await verifyBet({ ...bjBet, details: { ...bjBet.details, dealer: { cards: [0, 1] } } }))?.ok,
     ).toBe(false);
+  });
+
+  it('draws and checks the four card tables (Baccarat, Dragon Tiger, Teen Patti, Andar Bahar) and catches a changed card', async () => {
+    const seeds = { serverSeed: 'the-server-seed', clientSeed: 'my-seed', nonce: 5 };
+    const fairness = {
+      scheme: 'seed_pair' as const,
+      server_seed_hash: await sha256Hex(seeds.serverSeed),
+      server_seed: seeds.serverSeed,
+      client_seed: seeds.clientSeed,
+      nonce: seeds.nonce,
+      edge_bp: 100,
+    };
+    for (const game of ['baccarat', 'dragon-tiger', 'teen-patti', 'andar-bahar'] as const) {
+      // The record as the server keeps it: the deal's fields, the chips and what they returned.
+      const { game: _, ...deal } = await recompute(seeds, { game });
+      const bet: BetDetail = {
+        ...base,
+        game,
+        fairness,
+        details: { ...deal, chips: [{ spot: 'tie', amount: '1.00', payout: '0.00' }] },
+      };
+      expect(canVerify(bet), game).toBe(true);
+      const Outcome = betRenderer(bet);
+      expect(Outcome, game).not.toBe(GenericOutcome);
+      const html = renderToStaticMarkup(createElement(Outcome, { bet }));
+      expect(html, game).toContain(`data-testid="outcome-${game}"`);
+      // Every card of the deal is drawn (a face-up card carries its index).
+      const cards = Object.values(deal).flatMap((v) =>
+        typeof v === 'number' ? [v] : Array.isArray(v) ? v : [],
+      );
+      for (const card of cards) {
+        expect(html, game).toContain(`data-card="${cardLabel(cardOf(card))}"`);
+      }
+      const verdict = await verifyBet(bet);
+      expect(verdict, game).toMatchObject({ ok: true, hashMatches: true });
+      expect(verdict?.recorded, game).toContain('→');
+      // One card changed in the record: the check finds the mismatch.
+      const [key, value] = Object.entries(deal).find(
+        ([k]) => k !== 'winner' && k !== 'player_total',
+      )!;
+      const changed = Array.isArray(value)
+        ? [((value[0] as number) + 4) % 52, ...value.slice(1)]
+        : ((value as number) + 4) % 52;
+      const tampered = { ...bet, details: { ...bet.details, [key]: changed } };
+      expect((await verifyBet(tampered))?.ok, game).toBe(false);
+    }
   });
 
   it('recomputes a crash point from the round hash and salt', async () => {

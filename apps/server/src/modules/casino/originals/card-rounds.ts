@@ -22,6 +22,7 @@ import {
 import type { GateClient } from '../../protection/index.ts';
 import { wagersError } from '../../wagers/index.ts';
 import { casinoError } from '../casino.errors.ts';
+import { enforceRoundStake } from '../originals.limits.ts';
 import type { BetRow, OriginalsRepository } from '../originals.repository.ts';
 import type { OriginalsDeps, OriginalsService } from '../originals.service.ts';
 import type { BlackjackOutcome, HiloOutcome, PendingStake } from './card-views.ts';
@@ -244,6 +245,13 @@ export class CardRoundsService {
     this.checkBlackjack(seen, action, step);
     const base = BigInt(open.params.base_minor as string);
     const amount = action === 'insurance' ? insuranceStake(base) : base;
+    // The round's stakes with this one against the max bet, before the gate counts it.
+    enforceRoundStake(
+      await this.originals.limitsOf('blackjack', currency),
+      currency,
+      blackjackStaked(seen.state, base) + amount,
+      action as 'double' | 'split' | 'insurance',
+    );
     const at = seen.state.actions.length;
     const reference = `casino:${player.id}:${open.id}:${action}:${at}`;
     // The extra stake passes the gate (play limits count it) like any stake.

@@ -6,6 +6,7 @@ import { EmptyState } from '../../../components/empty-state.tsx';
 import { ReceiptIcon } from '../../../components/icons.tsx';
 import { PageFrame } from '../../../components/page-frame.tsx';
 import { Spinner } from '../../../components/spinner.tsx';
+import { betOutcome } from '../../../lib/bet-outcome.ts';
 import { formatDateTime } from '../../../lib/format.ts';
 import { type BetDetail, useBet } from '../api/bets.ts';
 import { betRenderer } from '../renderers/registry.ts';
@@ -71,8 +72,7 @@ function BetView() {
 
 function Summary({ bet }: { bet: BetDetail }) {
   const { t, i18n } = useTranslation();
-  const outcome =
-    bet.state === 'active' || bet.state === 'open' ? 'open' : bet.won ? 'won' : 'lost';
+  const outcome = betOutcome(bet);
   const play =
     bet.kind === 'original' || bet.kind === 'crash'
       ? `/casino/originals/${bet.game}`
@@ -98,10 +98,12 @@ function Summary({ bet }: { bet: BetDetail }) {
             outcome === 'won' && 'bg-positive/15 text-positive',
             outcome === 'lost' && 'bg-negative/15 text-negative',
             outcome === 'open' && 'bg-warning/15 text-warning',
+            outcome === 'push' && 'bg-ink-700 text-fg',
           )}
           data-testid="bet-outcome"
+          data-outcome={outcome}
         >
-          {t(`bets.outcome.${outcome}`)}
+          {outcome === 'push' ? t('betPush.outcome') : t(`bets.outcome.${outcome}`)}
         </span>
       </div>
       <dl className="grid grid-cols-3 gap-2 sm:gap-3">

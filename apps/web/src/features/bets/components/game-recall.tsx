@@ -1,6 +1,7 @@
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { cn } from '../../../components/cn.ts';
+import { betOutcome } from '../../../lib/bet-outcome.ts';
 import { formatDateTime } from '../../../lib/format.ts';
 import { useRecall } from '../api/bets.ts';
 
@@ -38,14 +39,7 @@ export function GameRecall() {
                     <span className="text-fg-subtle">
                       {formatDateTime(bet.created_at, i18n.language)}
                     </span>
-                    <span
-                      className={cn(
-                        'font-mono tabular-nums',
-                        bet.won ? 'text-positive' : 'text-fg-muted',
-                      )}
-                    >
-                      {bet.won ? `+${bet.payout}` : `−${bet.amount}`}
-                    </span>
+                    <RecallAmount bet={bet} />
                   </Link>
                 </li>
               ))}
@@ -54,5 +48,32 @@ export function GameRecall() {
         ))}
       </div>
     </section>
+  );
+}
+
+/** What a round brought: the win, the stake lost, or the stake back (a push). */
+function RecallAmount({
+  bet,
+}: {
+  bet: { state: string; won: boolean; amount: string; payout: string };
+}) {
+  const { t } = useTranslation();
+  const outcome = betOutcome(bet);
+  if (outcome === 'push') {
+    return (
+      <span className="text-fg" data-outcome="push">
+        {t('betPush.outcome')} <span className="font-mono tabular-nums">{bet.payout}</span>
+      </span>
+    );
+  }
+  return (
+    <span
+      className={cn(
+        'font-mono tabular-nums',
+        outcome === 'won' ? 'text-positive' : 'text-fg-muted',
+      )}
+    >
+      {outcome === 'won' ? `+${bet.payout}` : `−${bet.amount}`}
+    </span>
   );
 }

@@ -1,6 +1,7 @@
 import { BACCARAT_PAYS_X100, baccaratRtp } from '@casino/games';
 import { useTranslation } from 'react-i18next';
-import { CardTablePage, Hand, Paytable, rtpText } from './card-table.tsx';
+import { CardTablePage, Paytable, rtpText } from './card-table.tsx';
+import { BaccaratBoard } from './table-boards.tsx';
 
 const pays = (x100: number) => `${(x100 - 100) / 100}:1`;
 
@@ -11,35 +12,7 @@ export function BaccaratPage() {
     <CardTablePage
       game="baccarat"
       spotColumns={3}
-      board={(result) => {
-        const deal = result?.deal;
-        return (
-          <div className="grid grid-cols-1 gap-3 sm:grid-cols-2">
-            <Hand
-              label={t('cardTables.spot.player')}
-              cards={deal?.player ?? []}
-              placeholders={2}
-              note={deal ? String(deal.player_total) : undefined}
-              winner={deal?.winner === 'player'}
-              testId="hand-player"
-            />
-            <Hand
-              label={t('cardTables.spot.banker')}
-              cards={deal?.banker ?? []}
-              placeholders={2}
-              note={deal ? String(deal.banker_total) : undefined}
-              winner={deal?.winner === 'banker'}
-              testId="hand-banker"
-              delay_ms={70}
-            />
-            {deal && (
-              <p className="text-center text-[13px] font-bold uppercase tracking-[0.14em] text-amber-300 sm:col-span-2">
-                {t(`cardTables.winner.${deal.winner}`)}
-              </p>
-            )}
-          </div>
-        );
-      }}
+      board={(result) => <BaccaratBoard deal={result?.deal} />}
       rules={
         <>
           <p>{t('cardTables.baccarat.rules1')}</p>

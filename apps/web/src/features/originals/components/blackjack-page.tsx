@@ -18,6 +18,7 @@ import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Button } from '../../../components/button.tsx';
 import { ApiError } from '../../../lib/api-client.ts';
+import { betOutcome } from '../../../lib/bet-outcome.ts';
 import { toast } from '../../../lib/toast.ts';
 import {
   actBlackjack,
@@ -196,9 +197,16 @@ export function BlackjackPage() {
   const status = !round
     ? t('cardOriginals.blackjack.intro')
     : round.over
-      ? Number(round.payout) > 0
-        ? t('cardOriginals.blackjack.paid', { amount: round.payout })
-        : t('cardOriginals.blackjack.lost')
+      ? betOutcome({
+          state: 'settled',
+          won: false,
+          amount: round.staked,
+          payout: round.payout ?? '0',
+        }) === 'push'
+        ? t('betPush.returned', { amount: round.payout })
+        : Number(round.payout) > 0
+          ? t('cardOriginals.blackjack.paid', { amount: round.payout })
+          : t('cardOriginals.blackjack.lost')
       : view?.phase === 'insurance'
         ? t('cardOriginals.blackjack.insuranceTitle')
         : view && view.hands.length > 1

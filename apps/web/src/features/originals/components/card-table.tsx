@@ -34,6 +34,9 @@ export type DealResult = {
   net: bigint;
   nonce: number;
 };
+/** The green baize the cards lie on (the table and the bet page's recall). */
+export const FELT =
+  'relative overflow-hidden rounded-2xl border border-emerald-300/15 bg-[radial-gradient(ellipse_at_50%_20%,#166047_0%,#0c3b2d_55%,#08261e_100%)] p-3 shadow-[inset_0_0_40px_rgb(0_0_0/0.45)] sm:p-5';
 /** At most this many chips of the current value on one spot (the server checks the max bet). */
 const CHIPS_PER_SPOT_MAX = 1_000n;
 
@@ -189,10 +192,7 @@ export function CardTablePage({
       }
       board={
         <div className="flex flex-col gap-3">
-          <div
-            className="relative overflow-hidden rounded-2xl border border-emerald-300/15 bg-[radial-gradient(ellipse_at_50%_20%,#166047_0%,#0c3b2d_55%,#08261e_100%)] p-3 shadow-[inset_0_0_40px_rgb(0_0_0/0.45)] sm:p-5"
-            data-testid="card-felt"
-          >
+          <div className={FELT} data-testid="card-felt">
             {board(result)}
             <p
               className="mt-3 min-h-5 text-center text-sm font-semibold text-emerald-50"

@@ -356,8 +356,25 @@ export function AmountField({
   );
 }
 
+/**
+ * The game's min and max stake in minor units (null: none), for a panel that builds its stake
+ * from chips and checks the slip's total as the server will; null until the limits are known.
+ */
+export function useGameLimits(game: OriginalGame) {
+  const limits = useStakeLimits();
+  const own = limits.data?.games[game];
+  if (!own || !limits.data) return null;
+  return {
+    min_minor: own.min_bet ? stakeOf(own.min_bet) : null,
+    max_minor: own.max_bet ? stakeOf(own.max_bet) : null,
+    min: own.min_bet,
+    max: own.max_bet,
+    currency: limits.data.currency,
+  };
+}
+
 /** "Min 0.10 · Max 500.00 EUR" for one game; nothing until the limits are known. */
-function StakeLimits({ game }: { game: OriginalGame }) {
+export function StakeLimits({ game }: { game: OriginalGame }) {
   const { t } = useTranslation();
   const limits = useStakeLimits();
   const own = limits.data?.games[game];

@@ -14,7 +14,15 @@ import { cn } from '../../../components/cn.ts';
 import { ApiError } from '../../../lib/api-client.ts';
 import { toast } from '../../../lib/toast.ts';
 import { placeRouletteBet } from '../api/originals.ts';
-import { minorText, OriginalFrame, Stats, useOriginal, useSound } from './original-shell.tsx';
+import {
+  minorText,
+  OriginalFrame,
+  StakeLimits,
+  Stats,
+  useGameLimits,
+  useOriginal,
+  useSound,
+} from './original-shell.tsx';
 import { chipLabel, pocketTone, RouletteTable, type Spot } from './roulette-table.tsx';
 
 /** Chip values in minor units (0.10 … 25.00). */
@@ -71,6 +79,10 @@ export function RoulettePage() {
   const [result, setResult] = useState<Result | null>(null);
   const [recent, setRecent] = useState<number[]>([]);
   const total = chips.reduce((sum, c) => sum + c.amount, 0n);
+  // The slip's total is the bet: the operator's min and max apply to it (real money only).
+  const gameLimits = useGameLimits('roulette');
+  const limits = state.mode === 'real' ? gameLimits : null;
+  const underMin = limits?.min_minor != null && chips.length > 0 && total < limits.min_minor;
 
   const add = (bet: RouletteBet) => {
     const covers = rouletteCovers(bet);
@@ -79,6 +91,16 @@ export function RoulettePage() {
       return;
     }
     const key = betKey(bet);
+    if (limits?.max_minor != null && total + chipValue > limits.max_minor) {
+      toast.error(
+        t('rouletteLimits.overMax', {
+          max: limits.max,
+          currency: limits.currency,
+          total: minorText(total + chipValue),
+        }),
+      );
+      return;
+    }
     setResult(null);
     setChips((list) =>
       list.some((c) => c.key === key)
@@ -165,8 +187,9 @@ export function RoulettePage() {
       controls={
         <>
           <fieldset className="flex flex-col gap-1.5">
-            <legend className="mb-1.5 text-[13px] font-medium text-fg-muted">
+            <legend className="mb-1.5 flex w-full items-baseline justify-between gap-2 text-[13px] font-medium text-fg-muted">
               {t('originalsNum.roulette.chip')}
+              <StakeLimits game="roulette" />
             </legend>
             <div className="grid grid-cols-6 gap-1.5">
               {CHIP_VALUES.map((v) => (
@@ -220,6 +243,11 @@ export function RoulettePage() {
               { label: t('originals2.lastWin'), value: result?.payout ?? '—', tone: 'win' },
             ]}
           />
+          {underMin && (
+            <p className="-mt-2 text-[12px] text-warning" data-testid="roulette-under-min">
+              {t('rouletteLimits.underMin', { min: limits?.min, currency: limits?.currency })}
+            </p>
+          )}
           <div className="grid grid-cols-2 gap-2">
             <Button
               variant="secondary"
@@ -245,7 +273,7 @@ export function RoulettePage() {
             size="lg"
             block
             loading={busy}
-            disabled={chips.length === 0}
+            disabled={chips.length === 0 || underMin}
             onClick={spin}
             data-testid="roulette-spin"
           >

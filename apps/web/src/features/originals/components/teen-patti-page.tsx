@@ -6,7 +6,8 @@ import {
 } from '@casino/games';
 import { useTranslation } from 'react-i18next';
 import { useEdges } from '../api/originals.ts';
-import { CardTablePage, Hand, Paytable, rtpText } from './card-table.tsx';
+import { CardTablePage, Paytable, rtpText } from './card-table.tsx';
+import { TeenPattiBoard } from './table-boards.tsx';
 
 /** Teen Patti against the dealer: Ante and Pair Plus, one deck. */
 export function TeenPattiPage() {
@@ -16,35 +17,7 @@ export function TeenPattiPage() {
     <CardTablePage
       game="teen-patti"
       spotColumns={2}
-      board={(result) => {
-        const deal = result?.deal;
-        return (
-          <div className="flex flex-col items-center gap-3">
-            <Hand
-              label={t('cardTables.dealer')}
-              cards={deal?.dealer ?? []}
-              placeholders={3}
-              note={deal?.dealer_hand && t(`cardTables.hand.${deal.dealer_hand}`)}
-              winner={deal?.winner === 'dealer'}
-              testId="hand-dealer"
-              delay_ms={70}
-            />
-            {deal && (
-              <p className="text-[13px] font-bold uppercase tracking-[0.14em] text-amber-300">
-                {t(`cardTables.winner.${deal.winner}`)}
-              </p>
-            )}
-            <Hand
-              label={t('cardTables.you')}
-              cards={deal?.player ?? []}
-              placeholders={3}
-              note={deal?.player_hand && t(`cardTables.hand.${deal.player_hand}`)}
-              winner={deal?.winner === 'player'}
-              testId="hand-player"
-            />
-          </div>
-        );
-      }}
+      board={(result) => <TeenPattiBoard deal={result?.deal} />}
       rules={
         <>
           <p>{t('cardTables.teen-patti.rules1')}</p>
