@@ -310,10 +310,16 @@ export class LoyaltyService {
         claimable_minor: String(claimable),
         claimed: formatAmount(row?.claimed_minor ?? 0n, scale),
       },
-      // Responsible gaming first: no level-up message to a player who takes no marketing.
+      // Responsible gaming first: no level-up message to a player who takes no marketing. The
+      // entry level (a threshold of 0) is where everyone starts, not something to announce.
       notices: mayMarket
         ? levels
-            .filter((level) => level.rank > (player?.seen_rank ?? 0) && level.rank <= rank)
+            .filter(
+              (level) =>
+                level.rank > (player?.seen_rank ?? 0) &&
+                level.rank <= rank &&
+                level.threshold_eur_minor > 0n,
+            )
             .map((level) => ({ rank: level.rank, name: level.name }))
         : [],
       levels: levels.map(levelView),
