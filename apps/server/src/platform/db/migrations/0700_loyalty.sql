@@ -30,11 +30,11 @@ insert into loyalty_settings (id) values (1);
 
 -- The shipped ladder: an operator edits it in the back office.
 insert into loyalty_levels (rank, name, threshold_eur_minor, rakeback_bp, reward_kind, reward_eur_minor, benefits) values
-  (1, 'Bronze', 0, 500, 'none', 0, '["Rakeback 5 % of the house edge"]'),
-  (2, 'Silver', 100000, 1000, 'cash', 500, '["Rakeback 10 % of the house edge", "5 EUR level-up reward"]'),
-  (3, 'Gold', 1000000, 1500, 'cash', 2500, '["Rakeback 15 % of the house edge", "25 EUR level-up reward"]'),
-  (4, 'Platinum', 5000000, 2000, 'cash', 10000, '["Rakeback 20 % of the house edge", "100 EUR level-up reward", "A personal VIP host"]'),
-  (5, 'Diamond', 25000000, 2500, 'cash', 50000, '["Rakeback 25 % of the house edge", "500 EUR level-up reward", "A personal VIP host"]');
+  (1, 'Bronze', 0, 500, 'none', 0, '[]'),
+  (2, 'Silver', 100000, 1000, 'cash', 500, '[]'),
+  (3, 'Gold', 1000000, 1500, 'cash', 2500, '["Priority support"]'),
+  (4, 'Platinum', 5000000, 2000, 'cash', 10000, '["A personal VIP host", "Priority withdrawals"]'),
+  (5, 'Diamond', 25000000, 2500, 'cash', 50000, '["A personal VIP host", "Priority withdrawals", "Invitations to VIP events"]');
 
 -- One row per player who has wagered: the volume, the highest level reached (never lowered)
 -- and the highest level whose message the player has seen.

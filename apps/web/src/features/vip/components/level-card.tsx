@@ -12,7 +12,7 @@ export function LevelCard({
   level: LoyaltyLevel;
   state: 'reached' | 'current' | 'ahead';
 }) {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
   return (
     <li
       data-testid={`vip-level-${level.rank}`}
@@ -34,7 +34,9 @@ export function LevelCard({
       <dl className="grid grid-cols-2 gap-2 text-[13px]">
         <div>
           <dt className="text-fg-subtle">{t('vip.wager')}</dt>
-          <dd className="font-semibold tabular-nums text-fg">{eur(level.threshold)}</dd>
+          <dd className="font-semibold tabular-nums text-fg">
+            {eur(level.threshold, i18n.language)}
+          </dd>
         </div>
         <div>
           <dt className="text-fg-subtle">{t('vip.rakebackRate')}</dt>
@@ -48,7 +50,7 @@ export function LevelCard({
           {level.reward.kind === 'cash' && level.reward.amount && (
             <li className="flex gap-2">
               <CheckIcon size={16} className="mt-0.5 shrink-0 text-accent-300" />
-              {t('vip.cashReward', { amount: eur(level.reward.amount) })}
+              {t('vip.cashReward', { amount: eur(level.reward.amount, i18n.language) })}
             </li>
           )}
           {level.reward.kind === 'bonus' && (

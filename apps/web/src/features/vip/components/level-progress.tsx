@@ -2,9 +2,18 @@ import { useTranslation } from 'react-i18next';
 import { cn } from '../../../components/cn.ts';
 import type { LoyaltyOverview } from '../api/loyalty.ts';
 
-/** Amounts come as exact decimal strings: shown as EUR, trailing ".00" dropped. */
-export function eur(amount: string): string {
-  return `${amount.endsWith('.00') ? amount.slice(0, -3) : amount} EUR`;
+/**
+ * Amounts come as exact decimal strings: shown as EUR with the reader's digit grouping, a
+ * trailing ".00" dropped. The integer part is grouped as a bigint, so nothing is rounded.
+ */
+export function eur(amount: string, language?: string): string {
+  const [integer = '0', fraction] = amount.split('.');
+  // Latin digits, as every other amount on the site; the language's grouping.
+  const locale = language ? `${language}-u-nu-latn` : undefined;
+  const grouped = BigInt(integer).toLocaleString(locale);
+  const decimal =
+    fraction && fraction !== '00' ? `${(0.5).toLocaleString(locale).charAt(1)}${fraction}` : '';
+  return `${grouped}${decimal} EUR`;
 }
 
 /** The bar towards the next level, with the level names at either end. */
@@ -15,7 +24,7 @@ export function LevelProgress({
   overview: LoyaltyOverview;
   compact?: boolean;
 }) {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
   const percent = Math.round(overview.progress_percent);
   const current = overview.level?.name ?? t('vip.noLevel');
   return (
@@ -44,8 +53,8 @@ export function LevelProgress({
       {!compact && overview.next && (
         <p className="text-[13px] text-fg-muted">
           {t('vip.toNext', {
-            wagered: eur(overview.wagered),
-            threshold: eur(overview.next.threshold),
+            wagered: eur(overview.wagered, i18n.language),
+            threshold: eur(overview.next.threshold, i18n.language),
             level: overview.next.name,
           })}
         </p>

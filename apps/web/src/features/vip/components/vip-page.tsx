@@ -24,7 +24,7 @@ export function VipPage() {
 }
 
 function VipBody() {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
   const loyalty = useLoyalty({ live: true });
   const data = loyalty.data;
   if (loyalty.isError)
@@ -63,7 +63,7 @@ function VipBody() {
               {data.level?.name ?? t('vip.noLevel')}
             </p>
             <p className="mt-1 text-sm text-fg-muted">
-              {t('vip.wagered', { amount: eur(data.wagered) })}
+              {t('vip.wagered', { amount: eur(data.wagered, i18n.language) })}
             </p>
           </div>
           <div className="relative">
