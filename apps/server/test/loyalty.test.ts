@@ -247,6 +247,13 @@ describe('the back office', () => {
     });
     expect(settings.statusCode, settings.body).toBe(200);
     expect(settings.json().data.settings.sports_edge_bp).toBe(450);
+    // A sports bet counts the operator's edge: 100.00 × 4.5 % × 50 % = 2.25.
+    await setLadder([{ name: 'Flat', threshold: '0', rakeback_bp: 5000, reward_kind: 'none' }]);
+    const bettor = await signedInPlayer(t);
+    await loyalty().countSettled([
+      settled(bettor.id, 100_00n, { product: 'sports', game: 'sports', category: 'sports' }),
+    ]);
+    expect((await overview(bettor.token)).rakeback.claimable).toBe('2.25');
     const { rows } = await sql<{ action: string }>`
       select action from audit_log where action like 'loyalty.%' order by id`.execute(t.db);
     expect(rows.map((row) => row.action)).toContain('loyalty.levels.update');
