@@ -301,5 +301,120 @@ describe.skipIf(skipJourneys())(
       };
       expect(statement.items[0]).toMatchObject({ type: 'commission' });
     });
+
+    it('a player bets Dice with real money until a VIP level-up, sees it in the menu and on /vip, claims rakeback into the wallet; the back office shows the level', {
+      timeout: 120_000,
+    }, async () => {
+      const baseUrl = browser.baseUrl();
+      const staff = await browser.newPage();
+      await ownerSignIn(staff);
+      const admin = async (url: string, method = 'GET', json?: unknown) => {
+        const response = await fetch(`${baseUrl}/api/admin${url}`, {
+          method,
+          headers: {
+            Authorization: `Bearer ${await staffToken(staff)}`,
+            ...(json ? { 'content-type': 'application/json' } : {}),
+          },
+          ...(json ? { body: JSON.stringify(json) } : {}),
+        });
+        // biome-ignore lint/suspicious/noExplicitAny: a journey reads what the API answers
+        const body = (await response.json()) as any;
+        expect(response.status, JSON.stringify(body)).toBe(200);
+        return body.data;
+      };
+      // A ladder a journey can climb: Silver at 20 EUR wagered, half the edge back from the start.
+      type Level = {
+        name: string;
+        threshold: string;
+        rakeback_bp: number;
+        reward: { kind: string; amount: string | null; promotion_id: string | null };
+        benefits: string[];
+      };
+      const shipped = (await admin('/loyalty/levels')).levels as Level[];
+      const restore = shipped.map((level) => ({
+        name: level.name,
+        threshold: level.threshold,
+        rakeback_bp: level.rakeback_bp,
+        reward_kind: level.reward.kind,
+        reward_amount: level.reward.amount,
+        reward_promotion_id: level.reward.promotion_id,
+        benefits: level.benefits,
+      }));
+      await admin('/loyalty/levels', 'PUT', {
+        levels: [
+          { name: 'Bronze', threshold: '0', rakeback_bp: 5000, reward_kind: 'none' },
+          {
+            name: 'Silver',
+            threshold: '20',
+            rakeback_bp: 5000,
+            reward_kind: 'cash',
+            reward_amount: '1',
+            benefits: ['Journey benefit'],
+          },
+        ],
+      });
+      try {
+        const email = uniqueEmail('journey-vip');
+        const password = 'journey-pass-vip';
+        await registerViaApi(baseUrl, { name: 'Journey Vip', email, password });
+        const player = await browser.newPage();
+        await player.goto('/');
+        await signInViaUi(player, email, password);
+        const token = (await storedToken(player))!;
+        const me = async () =>
+          (
+            (await (
+              await fetch(`${baseUrl}/api/v1/customer/me`, {
+                headers: { Authorization: `Bearer ${token}` },
+              })
+            ).json()) as { data: { id: number; wallet_default: { balance_exact: string } } }
+          ).data;
+        // 50 EUR of cash through the back office (below the four-eyes threshold: at once).
+        await admin(`/players/${(await me()).id}/adjustments`, 'POST', {
+          amount: '50',
+          reason_code: 'goodwill',
+          comment: 'Journey: VIP stake money',
+        });
+
+        await player.goto('/casino/originals/dice');
+        await player.getByTestId('mode-real').click();
+        await player.getByTestId('dice-amount').fill('5.00');
+        // Four rolls of 5 EUR reach Silver's 20 EUR; the menu's bar says so once they are counted.
+        for (let i = 0; i < 4; i += 1) {
+          await player.getByTestId('dice-roll').click();
+          await expect
+            .poll(() => player.getByTestId('dice-history').locator('li').count())
+            .toBeGreaterThan(i);
+        }
+        await player.getByTestId('profile-button').click();
+        await expect
+          .poll(async () => {
+            await player.getByTestId('vip-menu-card').waitFor();
+            return player.getByTestId('vip-level').textContent();
+          })
+          .toBe('Silver');
+        await player.getByTestId('vip-menu-card').click();
+        await player.waitForURL(/\/vip$/);
+        await player.getByTestId('vip-level-2').waitFor();
+        // 20 EUR × Dice's 1 % edge × 50 % = 0.10 EUR; the Silver reward (1 EUR) is already cash.
+        await expect
+          .poll(() => player.getByTestId('rakeback-claimable').textContent())
+          .toMatch(/^0\.10\s*EUR$/);
+        const before = Number((await me()).wallet_default.balance_exact);
+        await player.getByTestId('rakeback-claim').click();
+        await expect
+          .poll(() => player.getByTestId('rakeback-claimable').textContent())
+          .toMatch(/^0\.00\s*EUR$/);
+        expect(Number((await me()).wallet_default.balance_exact) - before).toBeCloseTo(0.1, 6);
+
+        await staff.goto(`/admin/players/${(await me()).id}`);
+        await staff.getByRole('tab', { name: 'Loyalty' }).click();
+        await staff.getByText('Silver (#2)').waitFor();
+        await staff.getByRole('link', { name: 'Loyalty' }).click();
+        await staff.getByRole('heading', { name: 'VIP levels' }).waitFor();
+      } finally {
+        await admin('/loyalty/levels', 'PUT', { levels: restore });
+      }
+    });
   },
 );

@@ -132,6 +132,15 @@ const TABLE_OWNERS = {
   currencies: ['currencies'],
   kyc: ['kyc_verifications', 'kyc_documents', 'kyc_callbacks'],
   ledger: ['ledger_accounts', 'ledger_transfers', 'ledger_holds'],
+  loyalty: [
+    'loyalty_levels',
+    'loyalty_settings',
+    'loyalty_players',
+    'loyalty_rakeback',
+    'loyalty_bets',
+    'loyalty_rewards',
+    'loyalty_claims',
+  ],
   mail: ['mail_outbox'],
   players: ['players'],
   protection: [

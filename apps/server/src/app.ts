@@ -34,6 +34,7 @@ import { createCryptoModule, createCryptoRecordsModule } from './modules/crypto/
 import { createCurrenciesModule } from './modules/currencies/index.ts';
 import { createKycModule } from './modules/kyc/index.ts';
 import { createLedgerModule } from './modules/ledger/index.ts';
+import { createLoyaltyModule } from './modules/loyalty/index.ts';
 import { createMailModule } from './modules/mail/index.ts';
 import { createPlayersModule, playersRoutes } from './modules/players/index.ts';
 import { AnonymiserList, createProtectionModule } from './modules/protection/index.ts';
@@ -292,6 +293,30 @@ export async function buildApp(options: AppOptions) {
     env: config.env,
     log: logError,
   });
+  // VIP levels and rakeback: fed by settled bets off the bet path, paid through the ledger.
+  const loyalty = createLoyaltyModule({
+    db,
+    ledger: ledger.service,
+    currencies: currencies.service,
+    edges: {
+      originals: () => originals.service.edges(),
+      studioGame: async (slug) => {
+        const game = await lobby.service.game(slug).catch(() => null);
+        return game ? 10_000 - game.rtp_bp : null;
+      },
+    },
+    bonus: bonus.service,
+    gate: protection.gate,
+    marketing: protection.service,
+    cashFlow: (player_id) => ledger.service.playerCashFlow(player_id),
+    audit: audit.service,
+    auth: auth.hook,
+    staff: staff.auth,
+    outbox,
+    currencyOf: async (currency_id) =>
+      (currency_id === null ? null : (await currencies.service.byId(currency_id))?.code) ?? 'EUR',
+    log: logError,
+  });
   const backoffice = createBackofficeModule({
     db,
     audit: audit.service,
@@ -377,6 +402,7 @@ export async function buildApp(options: AppOptions) {
             ...compliance.jobs,
             ...bonus.jobs,
             ...affiliate.jobs,
+            ...loyalty.jobs,
             {
               name: 'audit.head-export',
               cron: everyMinutes(config.auditHeadExport.interval_ms / 60_000),
@@ -603,6 +629,7 @@ export async function buildApp(options: AppOptions) {
       await api.register(kyc.routes);
       await api.register(bonus.routes);
       await api.register(affiliate.routes);
+      await api.register(loyalty.routes);
       await api.register(protection.routes(auth.hook));
       await api.register(compliance.routes);
       await api.register(privacy.routes);
@@ -615,6 +642,7 @@ export async function buildApp(options: AppOptions) {
     backoffice.routes([
       bonus.adminRoutes,
       affiliate.adminRoutes,
+      loyalty.adminRoutes,
       cryptoPayments.adminRoutes,
       payments.adminRoutes,
       kyc.adminRoutes,
@@ -705,6 +733,7 @@ export async function buildApp(options: AppOptions) {
     system,
     bonus,
     affiliate,
+    loyalty,
     sportsbook,
     wagers,
     outbox,

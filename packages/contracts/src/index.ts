@@ -4,6 +4,7 @@ export * from './catalog.ts';
 export * from './crypto.ts';
 export * from './customer.ts';
 export * from './envelope.ts';
+export * from './loyalty.ts';
 export * from './payments.ts';
 export * from './promotions.ts';
 export * from './sports-tracker.ts';

@@ -31,6 +31,8 @@ const ApprovalsPage = () =>
   page(async () => (await import('../features/adjustments/approvals-page.tsx')).ApprovalsPage);
 const PromotionsPage = () =>
   page(async () => (await import('../features/promotions/promotions-page.tsx')).PromotionsPage);
+const LoyaltyPage = () =>
+  page(async () => (await import('../features/loyalty/loyalty-page.tsx')).LoyaltyPage);
 const AffiliatesPage = () =>
   page(async () => (await import('../features/affiliates/affiliates-page.tsx')).AffiliatesPage);
 const JurisdictionsPage = () =>
@@ -103,6 +105,14 @@ export const router = createBrowserRouter(
           element: (
             <Guard permission="promotions.read">
               <PromotionsPage />
+            </Guard>
+          ),
+        },
+        {
+          path: 'loyalty',
+          element: (
+            <Guard permission="promotions.read">
+              <LoyaltyPage />
             </Guard>
           ),
         },

@@ -140,3 +140,10 @@ export const PulseIcon = (p: SVGProps<SVGSVGElement>) => (
     <path d="M3 12h4l2.5-6 5 12 2.5-6h4" />
   </Icon>
 );
+
+/** A star: loyalty (VIP levels, rakeback). */
+export const StarIcon = (p: SVGProps<SVGSVGElement>) => (
+  <Icon {...p}>
+    <path d="m12 3.5 2.6 5.4 5.9.8-4.3 4.1 1 5.8L12 16.8l-5.2 2.8 1-5.8-4.3-4.1 5.9-.8L12 3.5Z" />
+  </Icon>
+);

@@ -31,6 +31,7 @@ export const ROUTE_MODULES: Record<string, string> = {
   '/casino/:category': 'src/features/lobby/components/lobby-pages.tsx',
   '/sports': 'src/features/sports/components/sports-page.tsx',
   '/promotions': 'src/features/promotions/components/promotions-page.tsx',
+  '/vip': 'src/features/vip/components/vip-page.tsx',
   '/affiliate/overview': 'src/features/affiliate/components/affiliate-page.tsx',
   '/responsible-gaming': 'src/features/protection/components/responsible-gaming-page.tsx',
   '/transactions/deposits': 'src/app/routes/transactions-page.tsx',

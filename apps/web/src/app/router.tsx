@@ -36,6 +36,7 @@ const ReferralPage = page(
   () => import('../features/affiliate/components/affiliate-page.tsx'),
   'AffiliatePage',
 );
+const VipPage = page(() => import('../features/vip/components/vip-page.tsx'), 'VipPage');
 const ResponsibleGamingPage = page(
   () => import('../features/protection/components/responsible-gaming-page.tsx'),
   'ResponsibleGamingPage',
@@ -150,6 +151,7 @@ export const router = createBrowserRouter([
       { path: 'casino/:category', element: <CategoryPage /> },
       { path: 'sports', element: <SportsPage /> },
       { path: 'promotions', element: <PromotionsPage /> },
+      { path: 'vip', element: <VipPage /> },
       { path: 'affiliate/overview', element: <ReferralPage /> },
       { path: 'responsible-gaming', element: <ResponsibleGamingPage /> },
       { path: 'transactions/deposits', element: <TransactionsPage /> },

@@ -14,6 +14,7 @@ import {
   SettingsIcon,
   ShieldIcon,
   StaffIcon,
+  StarIcon,
   TradingIcon,
 } from '../../components/icons.tsx';
 
@@ -74,6 +75,13 @@ export const NAV: NavItem[] = [
     label: 'Promotions',
     permission: 'promotions.read',
     icon: GiftIcon,
+    group: 'Operations',
+  },
+  {
+    to: '/loyalty',
+    label: 'Loyalty',
+    permission: 'promotions.read',
+    icon: StarIcon,
     group: 'Operations',
   },
   {

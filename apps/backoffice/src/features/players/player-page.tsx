@@ -35,6 +35,7 @@ import {
   useSetStatus,
 } from './api.ts';
 import { CasinoBetsTab } from './casino-bets-tab.tsx';
+import { LoyaltyTab } from './loyalty-tab.tsx';
 import { ProtectionTab } from './protection-tab.tsx';
 
 type Tab =
@@ -44,7 +45,8 @@ type Tab =
   | 'notes'
   | 'adjustments'
   | 'protection'
-  | 'casino';
+  | 'casino'
+  | 'loyalty';
 
 export function PlayerPage() {
   const { id = '' } = useParams();
@@ -77,6 +79,7 @@ export function PlayerPage() {
     ...(can('balance.read') ? [{ id: 'adjustments' as const, label: 'Adjustments' }] : []),
     { id: 'protection', label: 'Protection' },
     { id: 'casino', label: 'Casino bets' },
+    { id: 'loyalty', label: 'Loyalty' },
   ];
 
   return (
@@ -150,6 +153,7 @@ export function PlayerPage() {
         {tab === 'adjustments' && <Adjustments id={id} />}
         {tab === 'protection' && <ProtectionTab id={id} />}
         {tab === 'casino' && <CasinoBetsTab id={id} />}
+        {tab === 'loyalty' && <LoyaltyTab id={id} />}
       </div>
       <StatusDialog player={p} open={dialog === 'status'} onClose={() => setDialog(null)} />
       <LogoutDialog

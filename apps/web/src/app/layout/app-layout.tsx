@@ -55,6 +55,11 @@ const JurisdictionBanner = lazy(async () => ({
     .JurisdictionBanner,
 }));
 
+/** Lazy: level-up messages (only for signed-in players who take marketing; the server decides). */
+const LevelUpWatcher = lazy(async () => ({
+  default: (await import('../../features/vip/components/level-up-watcher.tsx')).LevelUpWatcher,
+}));
+
 /** Lazy like the banner: the reality check's modal (only for signed-in players). */
 const RealityCheck = lazy(async () => ({
   default: (await import('../../features/protection/components/reality-check.tsx')).RealityCheck,
@@ -154,6 +159,7 @@ export function AppLayout() {
       {auth.isAuthenticated && (
         <Suspense fallback={null}>
           <RealityCheck />
+          <LevelUpWatcher />
         </Suspense>
       )}
       <LiveSupportModal supportNumber={settings.support_number} />

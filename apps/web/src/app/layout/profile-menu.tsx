@@ -1,4 +1,4 @@
-import { useEffect, useId, useRef, useState } from 'react';
+import { lazy, Suspense, useEffect, useId, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { cn } from '../../components/cn.ts';
@@ -13,6 +13,11 @@ import {
 } from '../../components/icons.tsx';
 import { signOut } from '../../lib/api/logout.ts';
 import { openModal } from '../../lib/modal-store.ts';
+
+/** Lazy: it reads the loyalty API with zod, which stays out of the initial chunk. */
+const VipMenuCard = lazy(async () => ({
+  default: (await import('../../features/vip/components/vip-menu-card.tsx')).VipMenuCard,
+}));
 
 const itemClasses =
   'flex h-10 w-full items-center gap-3 rounded-lg px-3 text-left text-sm font-medium text-fg-muted transition-colors hover:bg-ink-750 hover:text-fg focus-visible:bg-ink-750';
@@ -77,6 +82,11 @@ export function ProfileMenu({ username }: { username: string }) {
             <p className="mt-0.5 truncate font-semibold text-fg" data-testid="profile-username">
               {username}
             </p>
+          </div>
+          <div className="mb-1 border-b border-ink-700 pb-1">
+            <Suspense fallback={<div className="h-[52px]" aria-hidden="true" />}>
+              <VipMenuCard onNavigate={close} />
+            </Suspense>
           </div>
           <ul className="flex flex-col gap-0.5">
             <li>
