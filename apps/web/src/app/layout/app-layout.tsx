@@ -25,6 +25,7 @@ import { PageSkeleton } from '../routes/page-skeleton.tsx';
 import { BottomBar } from './bottom-bar.tsx';
 import { Footer } from './footer.tsx';
 import { SideMenu } from './side-menu.tsx';
+import { SkipLink } from './skip-link.tsx';
 import { TopBar } from './top-bar.tsx';
 import { useWalletDeepLink } from './use-wallet-deep-link.ts';
 
@@ -100,6 +101,7 @@ export function AppLayout() {
 
   return (
     <div className="min-h-dvh">
+      <SkipLink />
       <SideMenu
         collapsed={collapsed}
         onToggleCollapsed={toggleCollapsed}
@@ -122,7 +124,10 @@ export function AppLayout() {
         <main
           id="main"
           data-testid="main"
+          // The skip link's target: focusable from script only, never a Tab stop.
+          tabIndex={-1}
           className={cn(
+            'outline-none',
             // At least the viewport under the top bar: the footer starts below the fold, so a
             // page (or its data) arriving late never pushes a visible footer down (CLS).
             'mx-auto min-h-[calc(100dvh-4rem)] w-full max-w-[1200px] flex-1 px-4 pt-6 sm:px-6 sm:pt-8',
