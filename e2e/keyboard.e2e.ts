@@ -16,7 +16,7 @@ describe.skipIf(skipJourneys())('journey: keyboard only', () => {
   const browser = useBrowser();
 
   it('signs in, deposits, bets on Dice and asks for a withdrawal without a pointer', {
-    timeout: 120_000,
+    timeout: 240_000,
   }, async () => {
     const email = uniqueEmail('keyboard');
     const password = 'keyboard-pass-1';
@@ -153,5 +153,56 @@ describe.skipIf(skipJourneys())('journey: keyboard only', () => {
     await keys.press('Escape');
     await wallet.waitFor({ state: 'detached' });
     expect((await expectFocusVisible(page, 'after the wallet')).testId).toBe('wallet-button');
+  });
+
+  it('with reduced motion the games jump to their result and CSS motion is off', async () => {
+    const page = await browser.newPage(MOBILE);
+    await page.emulateMedia({ reducedMotion: 'reduce' });
+    // Every scripted animation's length, recorded as the game asks for it.
+    await page.addInitScript({
+      content: `window.__durations = [];
+        const animate = Element.prototype.animate;
+        Element.prototype.animate = function (frames, options) {
+          window.__durations.push(typeof options === 'number' ? options : (options?.duration ?? 0));
+          return animate.call(this, frames, options);
+        };`,
+    });
+    const durations = async () => (await page.evaluate('window.__durations')) as number[];
+    // CSS animations and transitions as the page has them now.
+    const cssMotion = () =>
+      page.evaluate(() =>
+        // biome-ignore lint/suspicious/noExplicitAny: the page's document
+        (globalThis as any).document
+          .getAnimations()
+          .map((a: { effect: { getComputedTiming: () => { duration: unknown } } }) =>
+            Number(a.effect.getComputedTiming().duration),
+          )
+          .filter((ms: number) => !(ms <= 1)),
+      );
+
+    await page.goto('/casino/originals/wheel');
+    await waitForApp(page);
+    const transition = await page
+      .getByTestId('wheel-spin')
+      // biome-ignore lint/suspicious/noExplicitAny: the page's window
+      .evaluate((el) => (globalThis as any).getComputedStyle(el).transitionDuration as string);
+    expect(Number.parseFloat(transition)).toBeLessThanOrEqual(0.001);
+    await tabTo(page, 'wheel-spin');
+    await page.keyboard.press('Enter');
+    await eventually('the wheel result', async () =>
+      ((await page.getByTestId('wheel-result').textContent()) ?? '').includes('×'),
+    );
+    expect(await durations()).toEqual([0]);
+    expect(await cssMotion()).toEqual([]);
+
+    await page.goto('/casino/originals/plinko');
+    await waitForApp(page);
+    await tabTo(page, 'plinko-drop');
+    await page.keyboard.press('Enter');
+    const dropped = await eventually('the ball dropped', async () => {
+      const all = await durations();
+      return all.length > 0 ? all : null;
+    });
+    expect(dropped.filter((ms) => ms !== 0)).toEqual([]);
   });
 });
