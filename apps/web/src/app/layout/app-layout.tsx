@@ -8,6 +8,7 @@ import { SignInModal } from '../../features/auth/components/sign-in-modal.tsx';
 import { useCampaignCode } from '../../features/auth/hooks/use-campaign-code.ts';
 import { preloadAuthForms } from '../../features/auth/preload.ts';
 import { useSyncProviderMenus } from '../../features/providers/api/get-providers.ts';
+import { SessionExpiryWarning } from '../../features/session/session-expiry-warning.tsx';
 import { usePublicSettings } from '../../features/settings-public/api/get-public-settings.ts';
 import { useDocumentMeta } from '../../features/settings-public/hooks/use-document-meta.ts';
 import { LiveSupportModal } from '../../features/support/components/live-support-modal.tsx';
@@ -161,6 +162,7 @@ export function AppLayout() {
           <RealityCheck />
         </Suspense>
       )}
+      {auth.isAuthenticated && <SessionExpiryWarning />}
       <LiveSupportModal supportNumber={settings.support_number} />
     </div>
   );
