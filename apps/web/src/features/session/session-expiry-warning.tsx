@@ -126,8 +126,9 @@ export function SessionExpiryWarning() {
         size="sm"
         testId="session-expiry-warning"
       >
-        <div className="flex flex-col gap-2 sm:flex-row-reverse">
-          <Button block onClick={stay} data-testid="session-stay">
+        {/* Stay first in the DOM (the dialog focuses it); on a wide screen it sits on the right. */}
+        <div className="grid grid-cols-1 gap-2 sm:grid-cols-2">
+          <Button block onClick={stay} data-testid="session-stay" className="sm:order-2">
             {t('a11y.expiry.stay')}
           </Button>
           <Button block variant="secondary" onClick={() => void signOut()}>
