@@ -44,7 +44,8 @@ const E2E_SECONDS = {
   'affiliate.e2e.ts': 15,
   'casino.e2e.ts': 14,
   'crypto.e2e.ts': 13,
-  'session-expiry.e2e.ts': 11,
+  'keyboard.e2e.ts': 47,
+  'session-expiry.e2e.ts': 26,
   'mobile-bottom-bar.e2e.ts': 11,
   'web-vitals.e2e.ts': 7,
 };

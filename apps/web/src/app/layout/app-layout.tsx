@@ -8,6 +8,7 @@ import { SignInModal } from '../../features/auth/components/sign-in-modal.tsx';
 import { useCampaignCode } from '../../features/auth/hooks/use-campaign-code.ts';
 import { preloadAuthForms } from '../../features/auth/preload.ts';
 import { useSyncProviderMenus } from '../../features/providers/api/get-providers.ts';
+import { SessionExpiryWarning } from '../../features/session/session-expiry-warning.tsx';
 import { usePublicSettings } from '../../features/settings-public/api/get-public-settings.ts';
 import { useDocumentMeta } from '../../features/settings-public/hooks/use-document-meta.ts';
 import { LiveSupportModal } from '../../features/support/components/live-support-modal.tsx';
@@ -25,6 +26,7 @@ import { PageSkeleton } from '../routes/page-skeleton.tsx';
 import { BottomBar } from './bottom-bar.tsx';
 import { Footer } from './footer.tsx';
 import { SideMenu } from './side-menu.tsx';
+import { SkipLink } from './skip-link.tsx';
 import { TopBar } from './top-bar.tsx';
 import { useWalletDeepLink } from './use-wallet-deep-link.ts';
 
@@ -105,6 +107,7 @@ export function AppLayout() {
 
   return (
     <div className="min-h-dvh">
+      <SkipLink />
       <SideMenu
         collapsed={collapsed}
         onToggleCollapsed={toggleCollapsed}
@@ -127,7 +130,10 @@ export function AppLayout() {
         <main
           id="main"
           data-testid="main"
+          // The skip link's target: focusable from script only, never a Tab stop.
+          tabIndex={-1}
           className={cn(
+            'outline-none',
             // At least the viewport under the top bar: the footer starts below the fold, so a
             // page (or its data) arriving late never pushes a visible footer down (CLS).
             'mx-auto min-h-[calc(100dvh-4rem)] w-full max-w-[1200px] flex-1 px-4 pt-6 sm:px-6 sm:pt-8',
@@ -162,6 +168,7 @@ export function AppLayout() {
           <LevelUpWatcher />
         </Suspense>
       )}
+      {auth.isAuthenticated && <SessionExpiryWarning />}
       <LiveSupportModal supportNumber={settings.support_number} />
     </div>
   );

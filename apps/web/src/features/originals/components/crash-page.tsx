@@ -4,6 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { Button } from '../../../components/button.tsx';
 import { cn } from '../../../components/cn.ts';
 import { API_BASE, ApiError, request } from '../../../lib/api-client.ts';
+import { prefersReducedMotion } from '../../../lib/motion.ts';
 import { type Position, StreamPositions } from '../../../lib/stream-position.ts';
 import { toast } from '../../../lib/toast.ts';
 import {
@@ -16,6 +17,9 @@ import {
   useSound,
   x100Text,
 } from './original-shell.tsx';
+
+/** With reduced motion, the crash curve moves once a second. */
+const REDUCED_STEP_MS = 1_000;
 
 /** The server's curve: the multiplier is floor(100 × e^(0.00006 × ms)) hundredths. */
 const GROWTH = 0.00006;
@@ -246,15 +250,25 @@ export function CrashPage() {
   }, [onRound, onBets]);
 
   // The animation: the number, the curve and the countdown, written straight to the DOM each frame.
+  // The round runs in real time, so reduced motion cannot skip it: the number still counts, but
+  // the curve and the countdown bar move in one step a second instead of gliding.
   useEffect(() => {
     let frame = 0;
+    const reduced = prefersReducedMotion();
+    let lastStep = 0;
     const draw = () => {
       const r = roundRef.current;
       const now = serverNow();
+      const step = !reduced || now - lastStep >= REDUCED_STEP_MS;
+      if (step) lastStep = now;
       if (r?.status === 'running' && r.started_at) {
         const ms = now - new Date(r.started_at).getTime();
         const m = multiplierAt(ms);
         if (label.current) label.current.textContent = `${x100Text(m)}×`;
+        if (!step) {
+          frame = requestAnimationFrame(draw);
+          return;
+        }
         const xMax = Math.max(8_000, ms);
         const yMax = Math.max(200, m * 1.15);
         let d = 'M0,100';
@@ -282,7 +296,8 @@ export function CrashPage() {
       } else if (r?.status === 'betting') {
         const left = Math.max(0, new Date(r.betting_ends_at).getTime() - now);
         if (label.current) label.current.textContent = `${(left / 1000).toFixed(1)}s`;
-        if (bar.current) bar.current.style.transform = `scaleX(${Math.min(1, left / 7_000)})`;
+        if (step && bar.current)
+          bar.current.style.transform = `scaleX(${Math.min(1, left / 7_000)})`;
         path.current?.setAttribute('d', 'M0,100');
         area.current?.setAttribute('d', 'M0,100 Z');
       } else if (r && label.current) {

@@ -12,6 +12,7 @@ import { useTranslation } from 'react-i18next';
 import { Button } from '../../../components/button.tsx';
 import { cn } from '../../../components/cn.ts';
 import { ApiError } from '../../../lib/api-client.ts';
+import { prefersReducedMotion } from '../../../lib/motion.ts';
 import { toast } from '../../../lib/toast.ts';
 import { placeKenoBet } from '../api/originals.ts';
 import {
@@ -82,6 +83,11 @@ export function KenoPage() {
   const reveal = (next: Round) =>
     new Promise<void>((resolve) => {
       window.clearInterval(timer.current);
+      if (prefersReducedMotion()) {
+        setShown(next.drawn);
+        resolve();
+        return;
+      }
       let i = 0;
       timer.current = window.setInterval(() => {
         i += 1;

@@ -5,6 +5,7 @@ import { useTranslation } from 'react-i18next';
 import { Button } from '../../../components/button.tsx';
 import { cn } from '../../../components/cn.ts';
 import { ApiError } from '../../../lib/api-client.ts';
+import { prefersReducedMotion } from '../../../lib/motion.ts';
 import { toast } from '../../../lib/toast.ts';
 import { placeLimboBet } from '../api/originals.ts';
 import {
@@ -46,6 +47,11 @@ export function LimboPage() {
   const animate = (result: number) =>
     new Promise<void>((resolve) => {
       cancelAnimationFrame(frame.current);
+      if (prefersReducedMotion()) {
+        setShown(result);
+        resolve();
+        return;
+      }
       const start = performance.now();
       const step = (now: number) => {
         const p = Math.min(1, (now - start) / 600);

@@ -1,6 +1,7 @@
 import { cardOf, RANKS } from '@casino/games';
 import { useEffect, useRef } from 'react';
 import { cn } from '../../../components/cn.ts';
+import { prefersReducedMotion } from '../../../lib/motion.ts';
 
 const GLYPH = { diamonds: '♦', hearts: '♥', spades: '♠', clubs: '♣' } as const;
 const SIZES = {
@@ -42,7 +43,7 @@ export function PlayingCard({
   useEffect(() => {
     const element = ref.current;
     if (!element || index === null) return;
-    if (window.matchMedia?.('(prefers-reduced-motion: reduce)').matches) return;
+    if (prefersReducedMotion()) return;
     element.animate?.(
       [
         { transform: 'translateY(-2.5rem) rotateY(90deg) scale(0.9)', opacity: 0 },

@@ -13,6 +13,7 @@ import { useTranslation } from 'react-i18next';
 import { Button } from '../../../components/button.tsx';
 import { cn } from '../../../components/cn.ts';
 import { ApiError } from '../../../lib/api-client.ts';
+import { motionMs } from '../../../lib/motion.ts';
 import { toast } from '../../../lib/toast.ts';
 import { placePlinkoBet } from '../api/originals.ts';
 import {
@@ -66,7 +67,7 @@ function BallView({ ball, rows }: { ball: Ball; rows: number }) {
       transform: `translate(${g.bucketX(ball.bucket)}%, ${g.pegY(rows - 1) + g.dy * 0.9}%)`,
     });
     const animation = ref.current?.animate(frames, {
-      duration: ROW_MS * (rows + 1),
+      duration: motionMs(ROW_MS * (rows + 1)),
       easing: 'ease-in',
       fill: 'forwards',
     });

@@ -11,6 +11,7 @@ import { useTranslation } from 'react-i18next';
 import { Button } from '../../../components/button.tsx';
 import { cn } from '../../../components/cn.ts';
 import { ApiError } from '../../../lib/api-client.ts';
+import { motionMs } from '../../../lib/motion.ts';
 import { toast } from '../../../lib/toast.ts';
 import { placeWheelBet } from '../api/originals.ts';
 import { x10000Short } from './keno-page.tsx';
@@ -92,7 +93,7 @@ export function WheelPage() {
       angle.current = to;
       const animation = wheel.current?.animate(
         [{ transform: `rotate(${from}deg)` }, { transform: `rotate(${to}deg)` }],
-        { duration: SPIN_MS, easing: 'cubic-bezier(.15,.8,.25,1)', fill: 'forwards' },
+        { duration: motionMs(SPIN_MS), easing: 'cubic-bezier(.15,.8,.25,1)', fill: 'forwards' },
       );
       if (animation) animation.onfinish = () => resolve();
       else resolve();
