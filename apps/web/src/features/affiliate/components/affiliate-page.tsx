@@ -7,6 +7,7 @@ import { TextField } from '../../../components/field.tsx';
 import { CheckIcon, CopyIcon } from '../../../components/icons.tsx';
 import { PageFrame } from '../../../components/page-frame.tsx';
 import { ApiError } from '../../../lib/api-client.ts';
+import { formatDate } from '../../../lib/format.ts';
 import {
   type Referral,
   useAffiliateOverview,
@@ -82,12 +83,7 @@ function AffiliateBody() {
   const create = useCreateCampaign();
   const [name, setName] = useState('');
   const [code, setCode] = useState('');
-  const date = (iso: string) =>
-    new Date(iso).toLocaleDateString(i18n.language, {
-      day: 'numeric',
-      month: 'short',
-      year: 'numeric',
-    });
+  const date = (iso: string) => formatDate(iso, i18n.language);
   const createError =
     create.error instanceof ApiError
       ? create.error.message

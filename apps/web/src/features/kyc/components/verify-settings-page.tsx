@@ -6,6 +6,7 @@ import { cn } from '../../../components/cn.ts';
 import { AlertIcon, CheckIcon, IdIcon, ShieldIcon, UserIcon } from '../../../components/icons.tsx';
 import { PageFrame } from '../../../components/page-frame.tsx';
 import { Spinner } from '../../../components/spinner.tsx';
+import { formatDate } from '../../../lib/format.ts';
 import { type KycLatest, useKycLatest, useStartVerification } from '../api/kyc.ts';
 
 type Tone = 'neutral' | 'pending' | 'positive' | 'negative';
@@ -59,8 +60,7 @@ function VerifyStatus() {
   };
   const key = data.status ?? 'none';
   const tone = toneOf(data.status);
-  const date = (iso: string | null) =>
-    iso ? new Date(iso).toLocaleDateString(i18n.language, { dateStyle: 'medium' }) : '';
+  const date = (iso: string | null) => (iso ? formatDate(iso, i18n.language) : '');
   const canStart = data.status === null || data.status === 'REJECTED';
 
   return (

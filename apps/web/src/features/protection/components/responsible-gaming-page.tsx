@@ -7,6 +7,7 @@ import { ShieldIcon } from '../../../components/icons.tsx';
 import { PageFrame } from '../../../components/page-frame.tsx';
 import { SelectField } from '../../../components/select-field.tsx';
 import { ApiError } from '../../../lib/api-client.ts';
+import { formatDate, formatDateTime } from '../../../lib/format.ts';
 import { toast } from '../../../lib/toast.ts';
 import {
   type PeriodLimits,
@@ -76,7 +77,7 @@ function Section({
 }
 
 function Tools() {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
   const status = useProtection();
   if (!status.data)
     return <div className="h-96 animate-pulse rounded-2xl border border-ink-700 bg-ink-850" />;
@@ -91,7 +92,7 @@ function Tools() {
           {status.data.self_excluded_permanent
             ? t('protection.excludedPermanent')
             : t('protection.excludedUntil', {
-                date: new Date(status.data.self_excluded_until!).toLocaleDateString(),
+                date: formatDate(status.data.self_excluded_until!, i18n.language),
               })}
         </p>
       )}
@@ -147,10 +148,7 @@ function LimitsForm({ status }: { status: ProtectionStatus }) {
         {status.pending && (
           <p className="text-[13px] text-fg-muted" data-testid="pending-limits">
             {t('protection.pendingAt', {
-              date: new Date(status.pending.effective_at).toLocaleString(i18n.language, {
-                dateStyle: 'medium',
-                timeStyle: 'short',
-              }),
+              date: formatDateTime(status.pending.effective_at, i18n.language),
               limits: Object.entries(status.pending.limits)
                 .map(([p, v]) => `${pendingLabel(t, p)}: ${pendingValue(t, p, v)}`)
                 .join(', '),
@@ -360,10 +358,7 @@ function TimeoutForm({ status }: { status: ProtectionStatus }) {
       {status.timeout_until ? (
         <p className="text-sm text-fg" data-testid="timeout-until">
           {t('protection.timeoutUntil', {
-            date: new Date(status.timeout_until).toLocaleString(i18n.language, {
-              dateStyle: 'medium',
-              timeStyle: 'short',
-            }),
+            date: formatDateTime(status.timeout_until, i18n.language),
           })}
         </p>
       ) : null}
