@@ -159,7 +159,12 @@ describe.skipIf(skipJourneys())('journey: register, sign in, language, sign out'
           /[\u0980-\u09FF]{3}/.test(main)
         );
       });
-      const text = (await page.evaluate('document.body.innerText')) as string;
+      // A late reload (session refresh) may replace the page mid-read: read again.
+      const text = await eventually(
+        `${screen} text`,
+        async () =>
+          (await page.evaluate('document.body.innerText').catch(() => null)) as string | null,
+      );
       for (const word of text.match(/[A-Za-z][A-Za-z'’]*(?:[.-][A-Za-z]+)*/g) ?? []) {
         if (word.length > 1 && !LATIN_ALLOWED.has(word)) found.push(`${screen}: ${word}`);
       }
