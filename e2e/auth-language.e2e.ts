@@ -1,13 +1,46 @@
 import { describe, expect, it } from 'vitest';
 import {
   eventually,
+  registerViaApi,
   signInViaUi,
   storedToken,
   uniqueEmail,
   waitForApp,
   waitForText,
 } from './support/app.ts';
+import { MOBILE } from './support/browser.ts';
 import { skipJourneys, useBrowser } from './support/journey.ts';
+
+/**
+ * Latin words a Bengali screen may show (decision 0987): the brand, currency codes, and operator
+ * content that the operator translates per locale in its own storage (game, provider, promotion
+ * and gateway names come as data, not from the locale files).
+ */
+const LATIN_ALLOWED = new Set(
+  [
+    // The brand, currency codes and units.
+    'LuckyNova EUR USD INR BDT THB USDT BTC ETH TRX KB MB',
+    // Payment brands drawn as logos in the footer.
+    'VISA NET UPI PAY',
+    // Game studios' names, as the studios write them.
+    'OO Orbit Originals LS Lantern Studio',
+    // Game titles from the games catalogue: operator content, translated per locale in its own
+    // storage by the operator-content work, not by the locale files.
+    'Fortune Koi Garden Dice Limbo Mines Plinko Crash Keno Wheel European Roulette HiLo Blackjack',
+    'Teen Patti Baccarat Andar Bahar Dragon Tiger Pearls',
+    // Promotion titles and terms: operator content, as above.
+    'RELOAD any bet bonus cashback every free match on originals reload spins to try week',
+    // Gateway names in the wallet: operator content, as above.
+    'Internet Banking Bank Transfer Crypto',
+    // The demo licence text in the footer: operator content (licence text), as above.
+    'DEMO ONLY Fictional licence this text stands in for the held by operator example number',
+    'issued gaming regulator Operators set it back office Example Operator Ltd is fictional',
+    'company used demonstration operators their registered details',
+    // Languages named in themselves in the language menu.
+    'English Português Bahasa Melayu Français Español',
+  ].flatMap((words) => words.split(' ')),
+);
+('[data-operator-content], [data-testid^="game-card"], [data-testid^="promotion"]');
 
 describe.skipIf(skipJourneys())('journey: register, sign in, language, sign out', () => {
   const browser = useBrowser();
@@ -86,5 +119,66 @@ describe.skipIf(skipJourneys())('journey: register, sign in, language, sign out'
     await waitForApp(page);
     await waitForText(page, 'login-button', 'Entrar');
     expect(await storedToken(page)).toBeNull();
+  });
+
+  it('in Bengali on a phone, no English is left on the main screens and the Bengali font loads', async () => {
+    const page = await browser.newPage(MOBILE);
+    const fonts: string[] = [];
+    page.on('response', (response) => {
+      if (/noto-sans-bengali.*\.woff2$/.test(response.url())) fonts.push(response.url());
+    });
+    const email = uniqueEmail('journey-bn');
+    await registerViaApi(browser.baseUrl(), {
+      name: 'Journey Bn',
+      email,
+      password: 'journey-pass-1',
+    });
+    await page.goto('/');
+    await waitForApp(page);
+    await signInViaUi(page, email, 'journey-pass-1');
+    await page.evaluate(`localStorage.setItem('language', 'bn')`);
+
+    // One load, then the app's own navigation: a reload per screen would spend the suite's time
+    // on the boot screen.
+    await page.reload();
+    await waitForApp(page);
+    const screens = [
+      '/',
+      '/casino/home',
+      '/sports',
+      '/promotions',
+      '/transactions/deposits',
+      '/settings/general',
+      'wallet',
+    ];
+    const found: string[] = [];
+    for (const screen of screens) {
+      if (screen === 'wallet') {
+        await page.getByTestId('wallet-button').click();
+        await page.getByTestId('wallet-balance').waitFor();
+      } else {
+        await page.evaluate(
+          `history.pushState(null, '', '${screen}'); dispatchEvent(new PopStateEvent('popstate'))`,
+        );
+      }
+      await eventually(`${screen} in Bengali`, async () => {
+        const main = (await page.locator('main').innerText()) ?? '';
+        return (
+          page.url().endsWith(screen === 'wallet' ? 'general' : screen) &&
+          /[\u0980-\u09FF]{3}/.test(main)
+        );
+      });
+      // A late reload (session refresh) may replace the page mid-read: read again.
+      const text = await eventually(
+        `${screen} text`,
+        async () =>
+          (await page.evaluate('document.body.innerText').catch(() => null)) as string | null,
+      );
+      for (const word of text.match(/[A-Za-z][A-Za-z'’]*(?:[.-][A-Za-z]+)*/g) ?? []) {
+        if (word.length > 1 && !LATIN_ALLOWED.has(word)) found.push(`${screen}: ${word}`);
+      }
+    }
+    expect([...new Set(found)]).toEqual([]);
+    expect(fonts.length).toBeGreaterThan(0);
   });
 });

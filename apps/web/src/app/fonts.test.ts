@@ -13,9 +13,10 @@ function cssAndHtml(dir: string): string[] {
 }
 
 /**
- * Issue 20: text is never invisible or re-laid out waiting for a web font. Today the site uses
- * the system font stack (no font file is downloaded at all); any @font-face added later must
- * say how it swaps in, and `optional` or `swap` are the only ones that never hide text.
+ * Issue 20: text is never invisible or re-laid out waiting for a web font. The site uses the
+ * system font stack; only Bengali, Chinese and Thai add a Noto font (script-fonts.test.ts). Any
+ * @font-face must say how it swaps in, and `optional` or `swap` are the only ones that never
+ * hide text.
  */
 describe('fonts (issue 20)', () => {
   const files = [

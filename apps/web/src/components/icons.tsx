@@ -292,3 +292,15 @@ export const CompassIcon = (p: IconProps) => (
     <path d="M15.5 8.5l-2 5-5 2 2-5z" />
   </Icon>
 );
+export const SoundOnIcon = (p: IconProps) => (
+  <Icon {...p}>
+    <path d="M4 9.5h3.5L12 5.5v13l-4.5-4H4z" />
+    <path d="M15.5 9a4 4 0 010 6M18 6.5a7.5 7.5 0 010 11" />
+  </Icon>
+);
+export const SoundOffIcon = (p: IconProps) => (
+  <Icon {...p}>
+    <path d="M4 9.5h3.5L12 5.5v13l-4.5-4H4z" />
+    <path d="M16 9.5l5 5M21 9.5l-5 5" />
+  </Icon>
+);

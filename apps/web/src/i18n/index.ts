@@ -1,6 +1,7 @@
 import type { Language } from '@casino/contracts';
 import i18n from 'i18next';
 import { initReactI18next } from 'react-i18next';
+import { loadScriptFont } from './fonts.ts';
 import en from './locales/en.json';
 import { withPluralForms } from './plural-forms.ts';
 
@@ -74,6 +75,7 @@ export function changeLanguage(language: Language) {
 
 i18n.on('languageChanged', (language) => {
   document.documentElement.lang = language;
+  if (isLanguage(language)) loadScriptFont(language);
 });
 
 const initialLanguage = storedLanguage();

@@ -16,8 +16,8 @@ type TopBarProps = {
 };
 
 export function TopBar({ brandName, logoUrl, isAuthenticated, customer }: TopBarProps) {
-  const { t } = useTranslation();
-  const bonus = formatBonusBalance(customer);
+  const { t, i18n } = useTranslation();
+  const bonus = formatBonusBalance(customer, i18n.language);
   return (
     <header
       data-testid="top-bar"
@@ -45,7 +45,7 @@ export function TopBar({ brandName, logoUrl, isAuthenticated, customer }: TopBar
                     data-testid="balance-badge"
                     title={t('topbar.balance')}
                   >
-                    {formatBalance(customer)}
+                    {formatBalance(customer, i18n.language)}
                   </span>
                   {bonus && (
                     <span

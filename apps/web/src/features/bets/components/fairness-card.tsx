@@ -1,8 +1,10 @@
+import i18n from 'i18next';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { Button } from '../../../components/button.tsx';
 import { cn } from '../../../components/cn.ts';
+import { formatPercent } from '../../../lib/format.ts';
 import { type BetDetail, useNextSeedHash, useRotateSeeds } from '../api/bets.ts';
 import { canVerify, type Verification, verifyBet } from '../verify.ts';
 
@@ -56,7 +58,7 @@ export function FairnessCard({ bet }: { bet: BetDetail }) {
             <Line label={t('bets.salt')} value={fair.salt} />
           </>
         )}
-        <Line label={t('bets.edge')} value={`${(fair.edge_bp / 100).toFixed(2)} %`} />
+        <Line label={t('bets.edge')} value={formatPercent(fair.edge_bp / 100, i18n.language, 2)} />
       </dl>
       {canVerify(bet) ? (
         <div className="flex flex-wrap items-center gap-3">

@@ -1,9 +1,11 @@
 import { useQueryClient } from '@tanstack/react-query';
+import i18n from 'i18next';
 import { type ReactNode, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Button } from '../../../components/button.tsx';
 import { cn } from '../../../components/cn.ts';
 import { ApiError } from '../../../lib/api-client.ts';
+import { formatPercent } from '../../../lib/format.ts';
 import { toast } from '../../../lib/toast.ts';
 import { placeCardBet, useCasinoBets } from '../api/originals.ts';
 import {
@@ -372,4 +374,4 @@ export function Paytable({ rows }: { rows: [string, string, string?][] }) {
   );
 }
 
-export const rtpText = (rtp: number) => `${(rtp * 100).toFixed(2)} %`;
+export const rtpText = (rtp: number) => formatPercent(rtp * 100, i18n.language, 2);

@@ -11,11 +11,13 @@ import {
   hiloWinningRanks,
 } from '@casino/games';
 import { useQueryClient } from '@tanstack/react-query';
+import i18n from 'i18next';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Button } from '../../../components/button.tsx';
 import { cn } from '../../../components/cn.ts';
 import { ApiError } from '../../../lib/api-client.ts';
+import { formatPercent } from '../../../lib/format.ts';
 import { toast } from '../../../lib/toast.ts';
 import {
   activeHilo,
@@ -305,7 +307,7 @@ export function HiloPage() {
                   </span>
                   <span className="font-mono text-[12px] opacity-90">
                     {option
-                      ? `${(option.chance_bp / 100).toFixed(2)} % · ${x(option.multiplier)}`
+                      ? `${formatPercent(option.chance_bp / 100, i18n.language, 2)} · ${x(option.multiplier)}`
                       : '—'}
                   </span>
                 </button>

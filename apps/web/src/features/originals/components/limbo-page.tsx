@@ -1,10 +1,12 @@
 import { isValidLimboTarget, limboChance, limboPayout, limboResult } from '@casino/games';
 import { useQueryClient } from '@tanstack/react-query';
+import i18n from 'i18next';
 import { useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Button } from '../../../components/button.tsx';
 import { cn } from '../../../components/cn.ts';
 import { ApiError } from '../../../lib/api-client.ts';
+import { formatPercent } from '../../../lib/format.ts';
 import { prefersReducedMotion } from '../../../lib/motion.ts';
 import { toast } from '../../../lib/toast.ts';
 import { placeLimboBet } from '../api/originals.ts';
@@ -131,7 +133,9 @@ export function LimboPage() {
               { label: t('originals.multiplier'), value: valid ? `${x100Text(target)}×` : '—' },
               {
                 label: t('originals.chance'),
-                value: valid ? `${(limboChance(target, state.edge_bp) * 100).toFixed(4)}%` : '—',
+                value: valid
+                  ? formatPercent(limboChance(target, state.edge_bp) * 100, i18n.language, 4)
+                  : '—',
               },
               { label: t('originals.win'), value: minorText(payout), tone: 'win' },
             ]}

@@ -4,6 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { Button } from '../../../components/button.tsx';
 import { cn } from '../../../components/cn.ts';
+import { SoundOffIcon, SoundOnIcon } from '../../../components/icons.tsx';
 import { PageFrame } from '../../../components/page-frame.tsx';
 import { openModal } from '../../../lib/modal-store.ts';
 import { useAuth } from '../../../lib/root-store.ts';
@@ -217,9 +218,10 @@ export function OriginalFrame({
             type="button"
             onClick={sound.toggle}
             aria-pressed={sound.on}
-            className="self-start text-[13px] text-fg-subtle hover:text-fg"
+            className="inline-flex items-center gap-1.5 self-start text-[13px] text-fg-subtle hover:text-fg"
             data-testid="sound-toggle"
           >
+            {sound.on ? <SoundOnIcon size={16} /> : <SoundOffIcon size={16} />}
             {sound.on ? t('originals2.soundOn') : t('originals2.soundOff')}
           </button>
         </section>

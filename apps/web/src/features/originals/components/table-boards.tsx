@@ -54,7 +54,7 @@ export function DragonTigerBoard({ deal }: { deal: CardDeal | undefined }) {
           winner={deal?.winner === 'dragon'}
           testId="hand-dragon"
         />
-        <span className="font-black text-emerald-100/60">VS</span>
+        <span className="font-black text-emerald-100/60">{t('i18nWeb.versus')}</span>
         <Hand
           label={t('cardTables.spot.tiger')}
           cards={deal?.tiger === undefined ? [] : [deal.tiger]}

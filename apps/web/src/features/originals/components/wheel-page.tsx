@@ -6,11 +6,13 @@ import {
   wheelTable,
 } from '@casino/games';
 import { useQueryClient } from '@tanstack/react-query';
+import i18n from 'i18next';
 import { useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Button } from '../../../components/button.tsx';
 import { cn } from '../../../components/cn.ts';
 import { ApiError } from '../../../lib/api-client.ts';
+import { formatPercent } from '../../../lib/format.ts';
 import { motionMs } from '../../../lib/motion.ts';
 import { toast } from '../../../lib/toast.ts';
 import { placeWheelBet } from '../api/originals.ts';
@@ -275,7 +277,11 @@ export function WheelPage() {
               >
                 <span className="font-semibold text-fg">{x10000Short(m)}×</span>
                 <span className="text-fg-subtle">
-                  {((table.filter((x) => x === m).length / segments) * 100).toFixed(0)}%
+                  {formatPercent(
+                    (table.filter((x) => x === m).length / segments) * 100,
+                    i18n.language,
+                    0,
+                  )}
                 </span>
               </li>
             ))}

@@ -1,4 +1,5 @@
 import type { PlayerBonus, PlayerFreeSpins, Promotion } from '@casino/contracts/promotions';
+import i18n from 'i18next';
 import { type ReactNode, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
@@ -8,7 +9,7 @@ import { GiftIcon } from '../../../components/icons.tsx';
 import { PageFrame } from '../../../components/page-frame.tsx';
 import { ApiError } from '../../../lib/api-client.ts';
 import { saveCoupon } from '../../../lib/coupon.ts';
-import { formatDate } from '../../../lib/format.ts';
+import { formatDate, formatPercent } from '../../../lib/format.ts';
 import { openModal } from '../../../lib/modal-store.ts';
 import { useAuth } from '../../../lib/root-store.ts';
 import {
@@ -28,7 +29,7 @@ function money(amount: string | null, currency: string | null): string | null {
 
 function percentText(percent: string | null): string {
   if (!percent) return '';
-  return `${Number(percent).toLocaleString(undefined, { maximumFractionDigits: 3 })}%`;
+  return formatPercent(percent, i18n.language, 3);
 }
 
 export function PromotionsPage() {

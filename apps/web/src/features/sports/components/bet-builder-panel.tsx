@@ -1,4 +1,4 @@
-import { formatAmount, parseAmount } from '@casino/money';
+import { parseAmount } from '@casino/money';
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -7,6 +7,7 @@ import { cn } from '../../../components/cn.ts';
 import { CloseIcon } from '../../../components/icons.tsx';
 import { useMe } from '../../../lib/api/get-me.ts';
 import { ApiError } from '../../../lib/api-client.ts';
+import { formatMinorMoney } from '../../../lib/format.ts';
 import { openModal } from '../../../lib/modal-store.ts';
 import { useAuth } from '../../../lib/root-store.ts';
 import { builderStore, placeBuilder, useBuilder, useBuilderQuote } from '../builder.ts';
@@ -40,7 +41,7 @@ export function BetBuilderPanel({
   live: boolean;
   liveDelayMs: number;
 }) {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
   const picks = useBuilder(eventId);
   const quote = useBuilderQuote(eventId, picks);
   const slip = useSlip();
@@ -203,7 +204,7 @@ export function BetBuilderPanel({
           <div className="mt-2 flex justify-between px-1 text-xs text-fg-muted">
             <span>{t('sportsBuilder.returns')}</span>
             <span className="font-mono text-fg tabular-nums">
-              {returns === null ? '–' : `${prefix}${formatAmount(returns, scale)}`}
+              {returns === null ? '–' : formatMinorMoney(prefix, returns, scale, i18n.language)}
             </span>
           </div>
           <Button

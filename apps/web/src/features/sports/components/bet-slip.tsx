@@ -1,6 +1,7 @@
 import type { SbBet } from '@casino/contracts/sportsbook';
-import { formatAmount, parseAmount } from '@casino/money';
+import { parseAmount } from '@casino/money';
 import { useQueryClient } from '@tanstack/react-query';
+import i18n from 'i18next';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Button } from '../../../components/button.tsx';
@@ -8,6 +9,7 @@ import { cn } from '../../../components/cn.ts';
 import { CloseIcon, ReceiptIcon } from '../../../components/icons.tsx';
 import { useMe } from '../../../lib/api/get-me.ts';
 import { ApiError } from '../../../lib/api-client.ts';
+import { formatMinorMoney } from '../../../lib/format.ts';
 import { openModal } from '../../../lib/modal-store.ts';
 import { useAuth } from '../../../lib/root-store.ts';
 import { placeBet, useFreeBets, useMyBets } from '../api.ts';
@@ -26,7 +28,7 @@ function useCurrency() {
 }
 
 export function money(minor: bigint | string, currency: { scale: number; prefix: string }) {
-  return `${currency.prefix}${formatAmount(BigInt(minor), currency.scale)}`;
+  return formatMinorMoney(currency.prefix, minor, currency.scale, i18n.language);
 }
 
 function parseStake(text: string, scale: number): bigint | null {

@@ -1,15 +1,16 @@
 import type { SbBet } from '@casino/contracts/sportsbook';
-import { formatAmount } from '@casino/money';
+import i18n from 'i18next';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Button } from '../../../components/button.tsx';
 import { cn } from '../../../components/cn.ts';
 import { ApiError } from '../../../lib/api-client.ts';
+import { formatMinorMoney } from '../../../lib/format.ts';
 import { useCashout } from '../api.ts';
 
 type Currency = { scale: number; prefix: string };
 const money = (minor: bigint | string, c: Currency) =>
-  `${c.prefix}${formatAmount(BigInt(minor), c.scale)}`;
+  formatMinorMoney(c.prefix, minor, c.scale, i18n.language);
 
 /** Shares a player can cash out in one tap; "max" is the whole stake still on. */
 const SHARES = [25, 50] as const;

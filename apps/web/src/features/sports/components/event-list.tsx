@@ -2,6 +2,7 @@ import type { SbEventSummary } from '@casino/contracts/sportsbook';
 import { useTranslation } from 'react-i18next';
 import { cn } from '../../../components/cn.ts';
 import { ChevronRightIcon } from '../../../components/icons.tsx';
+import { formatDateTime, formatTime } from '../../../lib/format.ts';
 import { namedLeg, scoreText } from '../lib/market-names.ts';
 import { slipStore, useSlip } from '../slip-store.ts';
 import { OddsButton } from './odds-button.tsx';
@@ -22,13 +23,8 @@ export function LiveBadge({ className }: { className?: string }) {
 }
 
 function startLabel(iso: string, language: string) {
-  const date = new Date(iso);
-  const today = new Date();
-  const sameDay = date.toDateString() === today.toDateString();
-  const time = date.toLocaleTimeString(language, { hour: '2-digit', minute: '2-digit' });
-  return sameDay
-    ? time
-    : `${date.toLocaleDateString(language, { day: 'numeric', month: 'short' })} ${time}`;
+  const sameDay = new Date(iso).toDateString() === new Date().toDateString();
+  return sameDay ? formatTime(iso, language) : formatDateTime(iso, language);
 }
 
 /** Event rows with the main market's prices, grouped under their competition. */

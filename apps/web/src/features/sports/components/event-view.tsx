@@ -3,6 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { cn } from '../../../components/cn.ts';
 import { ChevronLeftIcon } from '../../../components/icons.tsx';
 import { Spinner } from '../../../components/spinner.tsx';
+import { formatDateTime } from '../../../lib/format.ts';
 import { useEvent, useSportsTree } from '../api.ts';
 import { BUILDER_MARKETS, BUILDER_SPORTS, builderStore, useBuilder } from '../builder.ts';
 import { marketName, namedLeg, scoreText, selectionName } from '../lib/market-names.ts';
@@ -56,19 +57,7 @@ export function EventView({ id, onBack }: { id: string; onBack: () => void }) {
           className="pointer-events-none absolute -top-20 right-0 size-56 rounded-full bg-accent-500/10 blur-3xl"
         />
         <div className="relative mb-4 flex items-center justify-between text-xs text-fg-muted">
-          <span>
-            {live ? (
-              <LiveBadge />
-            ) : (
-              new Date(e.starts_at).toLocaleString(i18n.language, {
-                weekday: 'short',
-                hour: '2-digit',
-                minute: '2-digit',
-                day: 'numeric',
-                month: 'short',
-              })
-            )}
-          </span>
+          <span>{live ? <LiveBadge /> : formatDateTime(e.starts_at, i18n.language)}</span>
           <span className="text-fg-subtle">
             {e.status === 'ended' ? t('sports.ended') : e.sport_id === 'cricket' ? 'T20' : ''}
           </span>

@@ -1,4 +1,5 @@
 import { useEffect, useRef, useState } from 'react';
+import { useTranslation } from 'react-i18next';
 import { cn } from '../../../components/cn.ts';
 import { LockIcon } from '../../../components/icons.tsx';
 import { formatOdds } from '../lib/odds-format.ts';
@@ -26,6 +27,7 @@ export function OddsButton({
   testId?: string;
 }) {
   const { format } = useSlip();
+  const { t } = useTranslation();
   const previous = useRef(odds_milli);
   const [move, setMove] = useState<'up' | 'down' | null>(null);
   useEffect(() => {
@@ -59,7 +61,11 @@ export function OddsButton({
     >
       <span className="min-w-0 truncate text-xs text-fg-muted">{label}</span>
       {locked ? (
-        <LockIcon size={14} className="shrink-0 text-fg-subtle" aria-label="suspended" />
+        <LockIcon
+          size={14}
+          className="shrink-0 text-fg-subtle"
+          aria-label={t('sports.suspended')}
+        />
       ) : (
         <span
           className={cn(

@@ -17,8 +17,8 @@ import { ApiError } from '../../../lib/api-client.ts';
 import { betPageOf } from '../../../lib/bet-links.ts';
 import {
   BALANCE_DECIMALS,
-  formatAmount,
   formatDateTime,
+  formatMoney,
   roundDecimalString,
 } from '../../../lib/format.ts';
 import { toast } from '../../../lib/toast.ts';
@@ -198,7 +198,7 @@ const statusTone = {
 function Row({ item, locale }: { item: Transaction; locale: string }) {
   const { t } = useTranslation();
   const positive = item.amount > 0;
-  const amount = formatAmount(item.amount, item.amount_exact);
+  const amount = formatMoney('', item.amount_exact || item.amount, locale);
   return (
     <tr className="grid grid-cols-2 gap-x-4 gap-y-1 px-4 py-3 sm:table-row sm:p-0">
       <td className="text-fg-muted sm:px-4 sm:py-3">{formatDateTime(item.created_at, locale)}</td>
@@ -225,7 +225,7 @@ function Row({ item, locale }: { item: Transaction; locale: string }) {
         {amount} {item.currency}
       </td>
       <td className="hidden text-right font-mono text-fg-muted tabular-nums sm:table-cell sm:px-4 sm:py-3">
-        {item.balance_after === null ? '—' : formatAmount(item.balance_after)}
+        {item.balance_after === null ? '—' : formatMoney('', item.balance_after, locale)}
       </td>
     </tr>
   );

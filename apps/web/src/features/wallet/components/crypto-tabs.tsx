@@ -8,6 +8,7 @@ import { CheckIcon, CopyIcon } from '../../../components/icons.tsx';
 import { SelectField } from '../../../components/select-field.tsx';
 import { useCurrencies } from '../../../lib/api/get-currencies.ts';
 import { ApiError } from '../../../lib/api-client.ts';
+import { formatDateTime } from '../../../lib/format.ts';
 import { toast } from '../../../lib/toast.ts';
 import {
   createCryptoDeposit,
@@ -293,12 +294,7 @@ function DepositAddress({ deposit }: { deposit: CryptoDeposit }) {
       setSimulating(false);
     }
   };
-  const expires = new Date(payment.expiration_estimate_date).toLocaleString(i18n.language, {
-    hour: '2-digit',
-    minute: '2-digit',
-    day: 'numeric',
-    month: 'short',
-  });
+  const expires = formatDateTime(payment.expiration_estimate_date, i18n.language);
   return (
     <div className="flex flex-col gap-4" data-testid="crypto-deposit-address">
       {deposit.sandbox && (

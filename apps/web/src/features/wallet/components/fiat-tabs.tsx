@@ -10,7 +10,7 @@ import { Spinner } from '../../../components/spinner.tsx';
 import { useCurrencies } from '../../../lib/api/get-currencies.ts';
 import { ApiError } from '../../../lib/api-client.ts';
 import { clearCoupon, saveCoupon, storedCoupon } from '../../../lib/coupon.ts';
-import { formatDateTime } from '../../../lib/format.ts';
+import { formatDateTime, formatMoney } from '../../../lib/format.ts';
 import { toast } from '../../../lib/toast.ts';
 import {
   cancelWithdrawal,
@@ -166,7 +166,7 @@ function ModePicker({
 
 /** Spec §9 euro line: amount / rate minus the fee; 'N/A' without a rate; none for THB. */
 function EuroLine({ amount, currency, fee }: { amount: string; currency: Currency; fee: number }) {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
   const value = euroLine(
     amount,
     { code: currency.code, scale: currency.scale, rate: currency.roe?.rate },
@@ -180,7 +180,7 @@ function EuroLine({ amount, currency, fee }: { amount: string; currency: Currenc
     >
       <span className="text-fg-subtle">{t('cashier.euroLine', { fee })}</span>
       <span className="font-mono font-semibold text-fg tabular-nums" data-testid="euro-line">
-        {value === 'N/A' ? 'N/A' : `€${value}`}
+        {value === 'N/A' ? 'N/A' : formatMoney('€', value, i18n.language, 2)}
       </span>
     </div>
   );
@@ -495,7 +495,7 @@ function RecentWithdrawals() {
 }
 
 export function FiatWithdrawTab({ customer }: { customer: Customer }) {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
   const client = useQueryClient();
   const { currency, loading, failed } = useWalletCurrency(customer, true);
   const inr = currency?.code === 'INR';
@@ -627,7 +627,12 @@ export function FiatWithdrawTab({ customer }: { customer: Customer }) {
           onChange={(event) => setAmount(event.target.value)}
           error={minimumShown ? t('cashier.errors.inrMinimum') : errors.amount}
           hint={t('cashier.withdrawableHint', {
-            amount: `${customer.currency?.prefix ?? customer.wallet_default.symbol}${customer.withdrawable_amount.toFixed(currency.scale)}`,
+            amount: formatMoney(
+              customer.currency?.prefix ?? customer.wallet_default.symbol,
+              customer.withdrawable_amount,
+              i18n.language,
+              currency.scale,
+            ),
           })}
         />
         {gateway && gateway.fee > 0 && (

@@ -8,7 +8,7 @@ import { AlertIcon, IdIcon } from '../../../components/icons.tsx';
 import { Spinner } from '../../../components/spinner.tsx';
 import { Tabs } from '../../../components/tabs.tsx';
 import { useMe } from '../../../lib/api/get-me.ts';
-import { formatAmount, formatBalance } from '../../../lib/format.ts';
+import { formatBalance, formatMoney } from '../../../lib/format.ts';
 import { closeModal } from '../../../lib/modal-store.ts';
 import { useAuth } from '../../../lib/root-store.ts';
 import { withdrawGate } from '../utils/withdraw-gate.ts';
@@ -65,17 +65,26 @@ export function WalletBody() {
 }
 
 function BalanceSummary({ customer }: { customer: Customer }) {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
   const symbol = customer.currency?.prefix ?? customer.wallet_default.symbol;
+  const wallet = customer.wallet_default;
   const items: { label: string; value: string; testId?: string }[] = [
-    { label: t('wallet.balance'), value: formatBalance(customer), testId: 'wallet-balance' },
+    {
+      label: t('wallet.balance'),
+      value: formatBalance(customer, i18n.language),
+      testId: 'wallet-balance',
+    },
     {
       label: t('wallet.bonus'),
-      value: `${symbol}${formatAmount(customer.wallet_default.bounas_balance, customer.wallet_default.bounas_balance_exact)}`,
+      value: formatMoney(
+        symbol,
+        wallet.bounas_balance_exact || wallet.bounas_balance,
+        i18n.language,
+      ),
     },
     {
       label: t('wallet.withdrawable'),
-      value: `${symbol}${formatAmount(Math.max(0, customer.withdrawable_amount))}`,
+      value: formatMoney(symbol, Math.max(0, customer.withdrawable_amount), i18n.language),
     },
   ];
   return (
