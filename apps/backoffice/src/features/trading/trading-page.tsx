@@ -12,6 +12,7 @@ import { ApiError, api, errorMessage } from '../../lib/api-client.ts';
 import { formatDateTime } from '../../lib/format.ts';
 import { percent } from './book.ts';
 import { BuilderSettingsCard } from './builder-settings.tsx';
+import { EarlyPayoutCard } from './early-payout-settings.tsx';
 import { FeedSettingsCard } from './feed/feed-settings.tsx';
 import { LiveSettingsCard } from './live-settings.tsx';
 import { PriceInput } from './price-input.tsx';
@@ -479,6 +480,7 @@ export function TradingPage() {
           <BuilderSettingsCard />
           <FeedSettingsCard />
           <LiveSettingsCard />
+          <EarlyPayoutCard />
         </div>
       </div>
     </div>

@@ -1,4 +1,4 @@
-import { envelope, sbBet, sbBuilderSettings } from '@casino/contracts';
+import { envelope, sbBet, sbBuilderSettings, sbEarlyPayoutSettings } from '@casino/contracts';
 import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
@@ -7,6 +7,7 @@ import type { StaffAuth } from '../../platform/http/guards.ts';
 import { metaOf } from '../../platform/http/request-meta.ts';
 import { staffActor } from '../staff/index.ts';
 import { BUILDER_BOUNDS } from './sportsbook.builder.ts';
+import { EARLY_PAYOUT_LEAD_MAX, EARLY_PAYOUT_MARKET_TYPES } from './sportsbook.early-payout.ts';
 import { LIVE_DELAY_MS_MAX, LIVE_TOLERANCE_BP_MAX } from './sportsbook.live.ts';
 import { PRICING_BOUNDS } from './sportsbook.pricing.ts';
 import { parseOdds, type SportsbookService } from './sportsbook.service.ts';
@@ -326,6 +327,52 @@ export const sportsbookAdminRoutes =
         ...ok,
         data: await service.live.set(actor(request), request.params.id, request.body),
       }),
+    );
+
+    app.get(
+      '/sportsbook/early-payout',
+      {
+        ...auth.guard('sportsbook.read'),
+        schema: {
+          tags: ['admin', 'sportsbook'],
+          summary: "Each sport's early payout rule (the lead that pays a pre-match bet as won)",
+          security,
+          response: { 200: envelope(z.array(sbEarlyPayoutSettings)) },
+        },
+      },
+      async () => ({ ...ok, data: await service.early.settings() }),
+    );
+
+    app.put(
+      '/sportsbook/sports/:id/early-payout',
+      {
+        ...auth.guard('sportsbook.limits'),
+        schema: {
+          tags: ['admin', 'sportsbook'],
+          summary: "Set a sport's early payout rule",
+          description:
+            'A pre-match leg on a market of these types is paid as won once its side leads by `lead` (the score’s unit: goals, sets). Applies to bets placed before the event starts; a paid leg is never taken back. Audited as sportsbook.sport.early_payout.',
+          security,
+          params: sportParams,
+          body: z.object({
+            enabled: z.boolean(),
+            market_types: z.array(z.enum(EARLY_PAYOUT_MARKET_TYPES)).max(10),
+            lead: z.number().int().min(1).max(EARLY_PAYOUT_LEAD_MAX),
+          }),
+          response: { 200: envelope(sbEarlyPayoutSettings) },
+        },
+      },
+      async (request) => {
+        if (request.body.enabled && request.body.market_types.length === 0) {
+          throw new AppError('VALIDATION_FAILED', 'Name the market types the rule pays', {
+            errors: [{ path: 'body.market_types', message: 'required when enabled' }],
+          });
+        }
+        return {
+          ...ok,
+          data: await service.early.set(actor(request), request.params.id, request.body),
+        };
+      },
     );
 
     app.get(

@@ -21,6 +21,11 @@ import {
   splitCashout,
 } from './sportsbook.cashout.ts';
 import {
+  type EarlyPayoutRepository,
+  EarlyPayouts,
+  leadingSide,
+} from './sportsbook.early-payout.ts';
+import {
   refusedAgain,
   SPORTSBOOK_ERRORS,
   type SportsbookErrorCode,
@@ -141,6 +146,10 @@ export type PublicMarket = {
   /** open | suspended | settled | void; a trader's stop shows as suspended. */
   status: MarketRow['status'];
   selections: PublicSelection[];
+  /** A pre-match leg of this market is paid early by its sport's rule (decision 0641). */
+  early_payout: boolean;
+  /** The lead that pays it (the score's unit), null without the rule. */
+  early_payout_lead: number | null;
 };
 
 export const oddsText = (milli: number): string => {
@@ -150,6 +159,11 @@ export const oddsText = (milli: number): string => {
     .replace(/0+$/, '');
   return frac ? `${whole}.${frac.padEnd(2, '0')}` : `${whole}.00`;
 };
+
+const earlyPayoutOf = (lead: number | null) => ({
+  early_payout: lead !== null,
+  early_payout_lead: lead,
+});
 
 const lineText = (milli: number | null) => (milli === null ? null : String(milli / 1000));
 
@@ -174,6 +188,8 @@ export class SportsbookService {
   private readonly stakeFactors: SharedCache<number>;
   /** In-play: each sport's delay and tolerance, the check after the delay (decision 0626). */
   readonly live: LiveBets;
+  /** Early payout rules per sport (decision 0641). */
+  readonly early: EarlyPayouts;
 
   constructor(
     private readonly repo: SportsbookRepository,
@@ -185,9 +201,11 @@ export class SportsbookService {
       log: (m: string, e: unknown) => void;
       events: EventBus;
       live_repo: LiveRepository;
+      early_repo: EarlyPayoutRepository;
     },
   ) {
     this.live = new LiveBets(options.live_repo, audit, () => this.options.live_delay_ms);
+    this.early = new EarlyPayouts(options.early_repo, audit);
     this.limits = new SharedCache<LimitsRow | null>(
       LIMITS_CACHE,
       async (currency) => (await repo.limits(currency)) ?? null,
@@ -410,7 +428,7 @@ export class SportsbookService {
   publicMarket(
     market: MarketRow,
     selections: SelectionRow[],
-    event: Pick<EventRow, 'margin_bp' | 'trader_suspended' | 'status'>,
+    event: Pick<EventRow, 'margin_bp' | 'trader_suspended' | 'status'> & { sport_id?: string },
   ): PublicMarket {
     const stopped =
       market.trader_suspended ||
@@ -426,6 +444,7 @@ export class SportsbookService {
       line: lineText(market.line_milli),
       name: market.name,
       status,
+      ...earlyPayoutOf(this.early.offered(event.sport_id, market.type, event.status)),
       selections: selections.map((s) => {
         const odds = status === 'open' || status === 'suspended' ? this.effectiveOdds(s) : null;
         return {
@@ -457,7 +476,7 @@ export class SportsbookService {
   }
 
   async events(filter: { sport?: string; competition?: string; live?: boolean; limit: number }) {
-    const events = await this.repo.events(filter);
+    const [events] = await Promise.all([this.repo.events(filter), this.early.rules()]);
     const markets = await this.repo.marketsOf(
       events.map((e) => e.id),
       'match_winner',
@@ -494,7 +513,7 @@ export class SportsbookService {
   }
 
   async event(id: string) {
-    const e = await this.repo.event(id);
+    const [e] = await Promise.all([this.repo.event(id), this.early.rules()]);
     if (!e) throw new AppError('NOT_FOUND', 'No such event');
     const markets = await this.repo.marketsOf([id]);
     const selections = await this.repo.selectionsOf(markets.map((m) => m.id));
@@ -530,6 +549,7 @@ export class SportsbookService {
           if (!e) return;
           this.emit({ type: 'event', event_id: e.id, data: this.publicEventState(e) });
           this.eventCache.set(e.id, { row: e, at: Date.now() });
+          if (message.score) await this.earlyPayout(e);
         } else {
           e = await this.cachedEvent(message.event_id);
           if (!e) return;
@@ -594,6 +614,30 @@ export class SportsbookService {
         return;
       }
     }
+  }
+
+  /**
+   * Early payout (decision 0641): a score that meets the sport's rule marks the leading side's
+   * pre-match legs paid and settles their bets at once (a multiple's leg counts as won). Each
+   * leg is marked once; a repeated score finds nothing left to mark.
+   */
+  private async earlyPayout(e: EventRow): Promise<void> {
+    if (e.status !== 'live' && e.status !== 'suspended') return;
+    const rule = await this.early.ruleFor(e.sport_id);
+    const side = leadingSide(e.score, rule);
+    if (side === null) return;
+    const bets = await this.repo.markEarlyPaid(e.id, side, rule.market_types);
+    for (const bet_id of bets) await this.reconcile(bet_id);
+  }
+
+  /**
+   * Bets a crash left between the early payout's mark and their settlement: reconciled again
+   * (a multiple still waiting on other legs is left as it is).
+   */
+  async recoverEarlyPayouts(): Promise<number> {
+    const bets = await this.repo.openEarlyPaidBets(REPRICE_EVENTS_MAX);
+    for (const bet_id of bets) await this.reconcile(bet_id);
+    return bets.length;
   }
 
   private async pushMarkets(e: EventRow, markets: MarketRow[]) {
@@ -1598,6 +1642,7 @@ export class SportsbookService {
         odds: oddsText(l.odds_milli),
         result: l.result,
         event_status: l.event_status,
+        early_paid: l.early_paid === true,
       })),
     };
   }

@@ -7,6 +7,7 @@ import { useEvent, useSportsTree } from '../api.ts';
 import { BUILDER_MARKETS, BUILDER_SPORTS, builderStore, useBuilder } from '../builder.ts';
 import { slipStore, useSlip } from '../slip-store.ts';
 import { BetBuilderPanel } from './bet-builder-panel.tsx';
+import { EarlyPayoutBadge } from './early-payout.tsx';
 import { LiveBadge } from './event-list.tsx';
 import { MatchTracker } from './match-tracker.tsx';
 import { OddsButton } from './odds-button.tsx';
@@ -160,6 +161,9 @@ export function EventView({ id, onBack }: { id: string; onBack: () => void }) {
                 >
                   <header className="mb-2 flex items-center justify-between gap-2 px-1">
                     <h3 className="truncate text-sm font-semibold text-fg">{m.name}</h3>
+                    {m.early_payout_lead != null && !suspended && (
+                      <EarlyPayoutBadge lead={m.early_payout_lead} />
+                    )}
                     {suspended && (
                       <span
                         className="shrink-0 rounded bg-ink-700 px-1.5 py-0.5 text-[10px] font-semibold text-fg-muted uppercase"
