@@ -154,6 +154,7 @@ const TABLE_OWNERS = {
     'sb_player_preferences',
     'sb_live_settings',
     'sb_early_payout_settings',
+    'sb_cashout_settings',
     'sb_bets',
     'sb_bet_legs',
     'sb_bet_cashouts',

@@ -7,7 +7,7 @@ import { deposit, expectLedgerConsistent } from './ledger-support.ts';
 import { msg, openStakeDrift, placeBet, syntheticEvent } from './sportsbook-support.ts';
 import { RELAXED_STAFF_LIMITS, type StaffMember, staffMember } from './staff-helpers.ts';
 
-/** The sportsbook's operator rules per sport: early payout (decision 0641). */
+/** The sportsbook's operator rules per sport: early payout (0641) and cash-out (0642). */
 
 let t: TestApp;
 let ledger: LedgerService;
@@ -45,6 +45,7 @@ type Bet = {
   id: string;
   status: string;
   payout_minor: string | null;
+  cashout_minor: string | null;
   legs: { result: string; early_paid?: boolean }[];
 };
 async function myBet(token: string, id: string): Promise<Bet> {
@@ -232,5 +233,76 @@ describe('early payout (decision 0641)', () => {
       payout_minor: '2000',
     });
     expect(await balance(player.id)).toBe(110_00n);
+  });
+});
+
+describe('cash-out per sport (decision 0642)', () => {
+  const cashout = (token: string, id: string, payload: Record<string, string>) =>
+    t.app.inject({
+      method: 'POST',
+      url: `/api/v1/customer/sportsbook/bets/${id}/cashout`,
+      headers: bearer(token),
+      payload,
+    });
+  const setCashout = (body: Record<string, unknown>) =>
+    admin(trader, 'PUT', '/sports/football/cashout', body);
+
+  it('an operator sets a sport’s cash-out, audited; the offer, the partial minimum and the switch follow it', async () => {
+    const { player, bet_id } = await homeSingle();
+    const list = (await admin(trader, 'GET', '/cashout-settings')).json().data;
+    expect(list.find((s: { sport_id: string }) => s.sport_id === 'football')).toMatchObject({
+      enabled: true,
+      margin_bp: 500,
+      partial_min_bp: 1000,
+      default: true,
+    });
+    for (const body of [
+      { enabled: true, margin_bp: 5001, partial_min_bp: 1000 },
+      { enabled: true, margin_bp: -1, partial_min_bp: 1000 },
+      { enabled: true, margin_bp: 500, partial_min_bp: 99 },
+      { enabled: true, margin_bp: 500, partial_min_bp: 5001 },
+      { enabled: true, margin_bp: 2.5, partial_min_bp: 1000 },
+      { margin_bp: 500, partial_min_bp: 1000 },
+    ]) {
+      const refused = await setCashout(body);
+      expect(refused.statusCode, JSON.stringify(body)).toBe(422);
+      expect(refused.json().message).toEqual(expect.any(String));
+    }
+    const body = { enabled: true, margin_bp: 0, partial_min_bp: 2500 };
+    expect((await admin(trader, 'PUT', '/sports/nosuch/cashout', body)).statusCode).toBe(404);
+    expect((await admin(support, 'PUT', '/sports/football/cashout', body)).statusCode).toBe(403);
+
+    expect((await setCashout(body)).statusCode).toBe(200);
+    const fair = BigInt((await myBet(player.token, bet_id)).cashout_minor!);
+    const tenPercent = await setCashout({ ...body, margin_bp: 1000 });
+    expect(tenPercent.json().data).toMatchObject({ margin_bp: 1000, default: false });
+    expect(BigInt((await myBet(player.token, bet_id)).cashout_minor!)).toBe(
+      (fair * 9_000n) / 10_000n,
+    );
+    // 20 % of the stake is under the sport's 25 % minimum: refused, nothing moved.
+    const small = await cashout(player.token, bet_id, { stake_minor: '200', amount_minor: '1' });
+    expect(small.statusCode).toBe(422);
+    expect(small.json()).toMatchObject({ code: 'CASHOUT_PART_INVALID' });
+    expect(small.json().message).toContain('25 %');
+
+    await setCashout({ ...body, enabled: false });
+    expect((await myBet(player.token, bet_id)).cashout_minor).toBeNull();
+    const off = await cashout(player.token, bet_id, { amount_minor: '1' });
+    expect(off.statusCode).toBe(409);
+    expect(off.json()).toMatchObject({
+      code: 'CASHOUT_UNAVAILABLE',
+      message: 'Cash-out is not offered on this sport',
+    });
+    // The stake is still held (reserved within the balance): nothing was posted or paid.
+    expect(await balance(player.id)).toBe(100_00n);
+
+    const audit = await t.modules.audit.service.search(
+      { actor_type: 'staff', actor_id: String(trader.id) },
+      { limit: 50, offset: 0 },
+    );
+    expect(audit.rows.find((e) => e.action === 'sportsbook.sport.cashout')).toMatchObject({
+      after: { enabled: false },
+    });
+    await setCashout({ enabled: true, margin_bp: 500, partial_min_bp: 1000 });
   });
 });

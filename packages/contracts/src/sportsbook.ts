@@ -275,6 +275,19 @@ export const sbEarlyPayoutSettings = z.object({
 });
 export type SbEarlyPayoutSettings = z.infer<typeof sbEarlyPayoutSettings>;
 
+export const sbCashoutSettings = z.object({
+  sport_id: z.string(),
+  name: z.string(),
+  enabled: z.boolean(),
+  /** The share of the fair value the book keeps, basis points. */
+  margin_bp: z.number().int(),
+  /** The least share of the stake a partial cash-out takes and leaves, basis points. */
+  partial_min_bp: z.number().int(),
+  /** No settings of the sport's own: the defaults (on, 5 %, 10 %). */
+  default: z.boolean(),
+});
+export type SbCashoutSettings = z.infer<typeof sbCashoutSettings>;
+
 export const sbFeedSettings = z.object({
   provider: z.enum(['simulator', 'odds_api', 'odds_api_fake', 'disabled']),
   api_key_hint: z.string().nullable(),

@@ -12,6 +12,7 @@ import { ApiError, api, errorMessage } from '../../lib/api-client.ts';
 import { formatDateTime } from '../../lib/format.ts';
 import { percent } from './book.ts';
 import { BuilderSettingsCard } from './builder-settings.tsx';
+import { CashoutSettingsCard } from './cashout-settings.tsx';
 import { EarlyPayoutCard } from './early-payout-settings.tsx';
 import { FeedSettingsCard } from './feed/feed-settings.tsx';
 import { LiveSettingsCard } from './live-settings.tsx';
@@ -478,6 +479,7 @@ export function TradingPage() {
           </Card>
           <SportPricingCard />
           <BuilderSettingsCard />
+          <CashoutSettingsCard />
           <FeedSettingsCard />
           <LiveSettingsCard />
           <EarlyPayoutCard />

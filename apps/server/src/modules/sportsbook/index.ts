@@ -13,6 +13,7 @@ import type { FeedAdapter } from './feed/feed.types.ts';
 import { FeedSettingsRepository } from './feed/feed-settings.repository.ts';
 import { type SimOptions, SimulatedFeed } from './feed/simulated-feed.ts';
 import { sportsbookAdminRoutes } from './sportsbook.admin.ts';
+import { CashoutSettingsRepository } from './sportsbook.cashout-settings.ts';
 import { EarlyPayoutRepository } from './sportsbook.early-payout.ts';
 import { LiveRepository } from './sportsbook.live.ts';
 import { SportsbookRepository } from './sportsbook.repository.ts';
@@ -73,6 +74,7 @@ export function createSportsbookModule(deps: {
       events: deps.events,
       live_repo: new LiveRepository(deps.db),
       early_repo: new EarlyPayoutRepository(deps.db),
+      cashout_repo: new CashoutSettingsRepository(deps.db),
     },
   );
   const hub = new SportsHub(

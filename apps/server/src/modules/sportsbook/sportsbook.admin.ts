@@ -1,4 +1,10 @@
-import { envelope, sbBet, sbBuilderSettings, sbEarlyPayoutSettings } from '@casino/contracts';
+import {
+  envelope,
+  sbBet,
+  sbBuilderSettings,
+  sbCashoutSettings,
+  sbEarlyPayoutSettings,
+} from '@casino/contracts';
 import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
@@ -7,6 +13,7 @@ import type { StaffAuth } from '../../platform/http/guards.ts';
 import { metaOf } from '../../platform/http/request-meta.ts';
 import { staffActor } from '../staff/index.ts';
 import { BUILDER_BOUNDS } from './sportsbook.builder.ts';
+import { CASHOUT_BOUNDS } from './sportsbook.cashout-settings.ts';
 import { EARLY_PAYOUT_LEAD_MAX, EARLY_PAYOUT_MARKET_TYPES } from './sportsbook.early-payout.ts';
 import { LIVE_DELAY_MS_MAX, LIVE_TOLERANCE_BP_MAX } from './sportsbook.live.ts';
 import { PRICING_BOUNDS } from './sportsbook.pricing.ts';
@@ -326,6 +333,53 @@ export const sportsbookAdminRoutes =
       async (request) => ({
         ...ok,
         data: await service.live.set(actor(request), request.params.id, request.body),
+      }),
+    );
+
+    app.get(
+      '/sportsbook/cashout-settings',
+      {
+        ...auth.guard('sportsbook.read'),
+        schema: {
+          tags: ['admin', 'sportsbook'],
+          summary: "Each sport's cash-out: offered, margin, least partial share",
+          security,
+          response: { 200: envelope(z.array(sbCashoutSettings)) },
+        },
+      },
+      async () => ({ ...ok, data: await service.cashoutSettings.settings() }),
+    );
+
+    app.put(
+      '/sportsbook/sports/:id/cashout',
+      {
+        ...auth.guard('sportsbook.limits'),
+        schema: {
+          tags: ['admin', 'sportsbook'],
+          summary: "Set a sport's cash-out",
+          description:
+            'enabled: offers shown and cash-outs taken; margin_bp: the share of the fair value the book keeps (0–5,000); partial_min_bp: the least share of the stake a partial cash-out takes and leaves (100–5,000). A bet over several sports takes the strictest. Audited as sportsbook.sport.cashout.',
+          security,
+          params: sportParams,
+          body: z.object({
+            enabled: z.boolean(),
+            margin_bp: z
+              .number()
+              .int()
+              .min(CASHOUT_BOUNDS.margin_bp[0])
+              .max(CASHOUT_BOUNDS.margin_bp[1]),
+            partial_min_bp: z
+              .number()
+              .int()
+              .min(CASHOUT_BOUNDS.partial_min_bp[0])
+              .max(CASHOUT_BOUNDS.partial_min_bp[1]),
+          }),
+          response: { 200: envelope(sbCashoutSettings) },
+        },
+      },
+      async (request) => ({
+        ...ok,
+        data: await service.cashoutSettings.set(actor(request), request.params.id, request.body),
       }),
     );
 

@@ -133,6 +133,8 @@ export type LegState = LegRow & {
    * heat) whatever the selection's result is.
    */
   early_paid?: boolean;
+  /** The leg's sport (its cash-out terms, decision 0642); absent in a just-placed bet's view. */
+  sport_id?: string;
 };
 /** The same with the rest of the catalogue's columns (settlement, the desk). */
 export type LegView = LegState & {
@@ -863,6 +865,7 @@ export class SportsbookRepository {
         'e.margin_bp as event_margin_bp',
         'e.home',
         'e.away',
+        'e.sport_id',
         // A leg the early payout rule paid is won, whatever the result says later.
         sql<LegResult>`case when l.early_paid_at is null then s.result else 'won' end`.as('result'),
         sql<number>`case when l.early_paid_at is null then s.dead_heat_num else 1 end`.as(

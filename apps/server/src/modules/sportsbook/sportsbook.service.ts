@@ -13,13 +13,13 @@ import { EXHAUSTIVE_MARKET_TYPES, type FeedMessage, type MarketType } from './fe
 import { BetBuilder } from './sportsbook.builder-quote.ts';
 import {
   bookRatio,
-  CASHOUT_MARGIN_BP,
   type CashoutLeg,
   cashoutKey,
   fairCashoutOffer,
   type Ratio,
   splitCashout,
 } from './sportsbook.cashout.ts';
+import { CashoutSettings, type CashoutSettingsRepository } from './sportsbook.cashout-settings.ts';
 import {
   type EarlyPayoutRepository,
   EarlyPayouts,
@@ -190,6 +190,8 @@ export class SportsbookService {
   readonly live: LiveBets;
   /** Early payout rules per sport (decision 0641). */
   readonly early: EarlyPayouts;
+  /** Cash-out per sport: offered, margin, least partial share (decision 0642). */
+  readonly cashoutSettings: CashoutSettings;
 
   constructor(
     private readonly repo: SportsbookRepository,
@@ -202,8 +204,10 @@ export class SportsbookService {
       events: EventBus;
       live_repo: LiveRepository;
       early_repo: EarlyPayoutRepository;
+      cashout_repo: CashoutSettingsRepository;
     },
   ) {
+    this.cashoutSettings = new CashoutSettings(options.cashout_repo, audit);
     this.live = new LiveBets(options.live_repo, audit, () => this.options.live_delay_ms);
     this.early = new EarlyPayouts(options.early_repo, audit);
     this.limits = new SharedCache<LimitsRow | null>(
@@ -1319,7 +1323,7 @@ export class SportsbookService {
   /** Today's cash-out offer for an open bet's whole stake, or `line_stake_minor` per line. */
   async cashoutQuote(bet: BetRow, line_stake_minor?: bigint): Promise<bigint | null> {
     if (bet.status !== 'open' || bet.free_bet_id !== null) return null;
-    const views = await this.repo.legViews([bet.id]);
+    const [views] = await Promise.all([this.repo.legViews([bet.id]), this.cashoutSettings.load()]);
     if (bet.kind === 'builder') {
       const whole = await this.builderCashout(bet, views);
       // A part of a builder's stake is offered its share of the whole offer.
@@ -1339,6 +1343,8 @@ export class SportsbookService {
   private builderCashout(bet: BetRow, views: LegState[]): Promise<bigint | null> {
     if (bet.status !== 'open' || bet.free_bet_id !== null || views.length === 0)
       return Promise.resolve(null);
+    const terms = this.cashoutSettings.termsFor(views.map((v) => v.sport_id));
+    if (!terms.enabled) return Promise.resolve(null);
     return this.builder.cashout(
       {
         event_id: views[0]!.event_id,
@@ -1346,7 +1352,7 @@ export class SportsbookService {
         builder_odds_milli: bet.builder_odds_milli!,
       },
       views,
-      CASHOUT_MARGIN_BP,
+      terms.margin_bp,
     );
   }
 
@@ -1377,6 +1383,8 @@ export class SportsbookService {
     books: ReadonlyMap<bigint, Ratio> | undefined,
   ): bigint | null {
     if (bet.status !== 'open' || bet.free_bet_id !== null || !books) return null;
+    const terms = this.cashoutSettings.termsFor(views.map((v) => v.sport_id));
+    if (!terms.enabled) return null;
     const legs: CashoutLeg[] = [];
     for (const v of views) {
       const stopped =
@@ -1399,7 +1407,7 @@ export class SportsbookService {
         ...(book ? { book } : {}),
       });
     }
-    const offer = fairCashoutOffer(bet, legs, CASHOUT_MARGIN_BP);
+    const offer = fairCashoutOffer(bet, legs, terms.margin_bp);
     return offer !== null && offer > 0n ? offer : null;
   }
 
@@ -1417,6 +1425,11 @@ export class SportsbookService {
   ): Promise<BetRow> {
     const bet = await this.repo.bet(bet_id);
     if (!bet || bet.player_id !== player_id) throw new AppError('NOT_FOUND', 'No such bet');
+    // A bet's legs (and so its sports) never change: its terms are read once, before the lock.
+    const [views] = await Promise.all([this.repo.legViews([bet_id]), this.cashoutSettings.load()]);
+    const terms = this.cashoutSettings.termsFor(views.map((v) => v.sport_id));
+    if (!terms.enabled)
+      throw sportsbookError('CASHOUT_UNAVAILABLE', 'Cash-out is not offered on this sport');
     return this.withLockedSlot(() =>
       this.repo.transaction(async (trx) => {
         const locked = (await this.repo.lockBet(trx, bet_id))!;
@@ -1424,7 +1437,7 @@ export class SportsbookService {
         if (locked.free_bet_id !== null)
           throw sportsbookError('CASHOUT_UNAVAILABLE', 'A free bet cannot be cashed out');
         const part = part_minor ?? locked.stake_minor;
-        const split = splitCashout(locked, part);
+        const split = splitCashout(locked, part, terms.partial_min_bp);
         if ('refusal' in split) throw sportsbookError('CASHOUT_PART_INVALID', split.refusal);
         const whole = split.remaining.stake_minor === 0n;
         const offer = await this.cashoutQuote(locked, split.line_stake_minor);
@@ -1555,7 +1568,10 @@ export class SportsbookService {
   }
 
   async betViews(bets: BetRow[]) {
-    const legs = await this.repo.legViews(bets.map((b) => b.id));
+    const [legs] = await Promise.all([
+      this.repo.legViews(bets.map((b) => b.id)),
+      this.cashoutSettings.load(),
+    ]);
     const byBet = new Map<bigint, LegView[]>();
     for (const l of legs) {
       const own = byBet.get(l.bet_id);
