@@ -15,6 +15,7 @@ import { BuilderSettingsCard } from './builder-settings.tsx';
 import { CashoutSettingsCard } from './cashout-settings.tsx';
 import { EarlyPayoutCard } from './early-payout-settings.tsx';
 import { FeedSettingsCard } from './feed/feed-settings.tsx';
+import { HeldCorrectionsCard } from './held-corrections.tsx';
 import { LiveSettingsCard } from './live-settings.tsx';
 import { PriceInput } from './price-input.tsx';
 import { SportPricingCard } from './sport-pricing.tsx';
@@ -477,6 +478,7 @@ export function TradingPage() {
               </tbody>
             </table>
           </Card>
+          <HeldCorrectionsCard />
           <SportPricingCard />
           <BuilderSettingsCard />
           <CashoutSettingsCard />

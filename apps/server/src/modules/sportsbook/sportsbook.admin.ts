@@ -337,6 +337,41 @@ export const sportsbookAdminRoutes =
     );
 
     app.get(
+      '/sportsbook/held-corrections',
+      {
+        ...auth.guard('sportsbook.read'),
+        schema: {
+          tags: ['admin', 'sportsbook'],
+          summary: 'Corrections held because the player cannot repay a wrong win (decision 0621)',
+          description:
+            'Each bet with its player, what was paid, what its results now say is due (null: open again), the shortfall the house carries until the correction applies, the reason and the picks.',
+          security,
+          querystring: z.object({ limit: z.coerce.number().int().min(1).max(200).default(100) }),
+        },
+      },
+      async (request) => ({ ...ok, data: await service.heldCorrections(request.query.limit) }),
+    );
+
+    app.post(
+      '/sportsbook/held-corrections/:id/retry',
+      {
+        ...auth.guard('sportsbook.settle'),
+        schema: {
+          tags: ['admin', 'sportsbook'],
+          summary: 'Apply a held correction again (after the player deposited, say)',
+          description:
+            'Still short: it stays held (held: true). Audited as sportsbook.correction.retry. 409 CORRECTION_NOT_HELD when the bet has none.',
+          security,
+          params: numericId,
+        },
+      },
+      async (request) => ({
+        ...ok,
+        data: await service.deskRetry(actor(request), BigInt(request.params.id)),
+      }),
+    );
+
+    app.get(
       '/sportsbook/cashout-settings',
       {
         ...auth.guard('sportsbook.read'),

@@ -1521,6 +1521,63 @@ export class SportsbookService {
     return this.repo.reviewBets(limit);
   }
 
+  /**
+   * The desk's list of held corrections: each bet with its player, what was paid, what its
+   * results now say is due, the shortfall the house carries meanwhile, and its picks.
+   */
+  async heldCorrections(limit: number) {
+    const bets = await this.repo.reviewBets(limit);
+    const views = await this.repo.legViews(bets.map((b) => b.id));
+    return bets.map((b) => {
+      const legs = views.filter((v) => v.bet_id === b.id);
+      const due = betPayout(b, this.legsOf(legs));
+      const paid = b.payout_minor ?? 0n;
+      return {
+        bet_id: String(b.id),
+        player_id: String(b.player_id),
+        currency: b.currency,
+        kind: b.kind,
+        stake_minor: b.stake_minor.toString(),
+        paid_minor: paid.toString(),
+        due_minor: due === null ? null : due.toString(),
+        short_minor: (due !== null && paid > due ? paid - due : 0n).toString(),
+        reason: b.review_code!,
+        since: b.updated_at.toISOString(),
+        legs: legs.map((l) => ({
+          event_name: `${l.home} v ${l.away}`,
+          market_name: l.market_name,
+          selection_name: l.selection_name,
+          result: l.result,
+        })),
+      };
+    });
+  }
+
+  /** The desk retries a held correction: audited with what it changed. */
+  async deskRetry(actor: Parameters<AuditService['record']>[0]['actor'], bet_id: bigint) {
+    const before = await this.repo.bet(bet_id);
+    if (!before) throw new AppError('NOT_FOUND', 'No such bet');
+    if (before.review_code === null) throw sportsbookError('CORRECTION_NOT_HELD');
+    const after = await this.retryReview(bet_id);
+    const shown = (b: BetRow) => ({
+      review: b.review_code,
+      status: b.status,
+      payout_minor: b.payout_minor?.toString() ?? null,
+    });
+    await this.audit.record({
+      actor,
+      action: 'sportsbook.correction.retry',
+      target: { type: 'sb_bet', id: String(bet_id) },
+      before: shown(before),
+      after: shown(after),
+    });
+    return {
+      bet_id: String(bet_id),
+      held: after.review_code !== null,
+      payout_minor: after.payout_minor?.toString() ?? null,
+    };
+  }
+
   /** Tries a held correction again (after a deposit, say); still short, it stays held. */
   async retryReview(bet_id: bigint): Promise<BetRow> {
     const bet = await this.repo.bet(bet_id);
