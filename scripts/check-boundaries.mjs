@@ -162,6 +162,8 @@ const TABLE_OWNERS = {
     'sb_player_limits',
     'sb_player_preferences',
     'sb_live_settings',
+    'sb_early_payout_settings',
+    'sb_cashout_settings',
     'sb_bets',
     'sb_bet_legs',
     'sb_bet_cashouts',

@@ -4,13 +4,14 @@ import type { SportsbookService } from '../src/modules/sportsbook/index.ts';
 import { bearer, signedInPlayer, type TestApp, testApp } from './harness.ts';
 import { deposit, expectLedgerConsistent } from './ledger-support.ts';
 import { msg, openStakeDrift, placeBet, syntheticEvent } from './sportsbook-support.ts';
+import { RELAXED_STAFF_LIMITS, staffMember } from './staff-helpers.ts';
 
 let t: TestApp;
 let ledger: LedgerService;
 let sb: SportsbookService;
 
 beforeAll(async () => {
-  t = await testApp();
+  t = await testApp({ staffLimits: RELAXED_STAFF_LIMITS });
   ledger = t.modules.ledger.service;
   sb = t.modules.sportsbook.service;
 });
@@ -239,11 +240,36 @@ describe('a correction the player can no longer pay back (decision 0621)', () =>
       payout_minor: '2000',
       review: 'INSUFFICIENT_FUNDS',
     });
-    const desk = await sb.reviewBets(10);
-    expect(desk.map((b) => String(b.id))).toContain(id);
+    // The trading desk's list: the bet, its player, 20.00 paid, 0 due, 20.00 short.
+    const owner = await staffMember(t, 'owner');
+    const support = await staffMember(t, 'support');
+    const desk = (
+      await t.app.inject({ url: '/api/admin/sportsbook/held-corrections', headers: owner.headers })
+    ).json().data;
+    expect(desk.find((b: { bet_id: string }) => b.bet_id === id)).toMatchObject({
+      player_id: String(winner.id),
+      paid_minor: '2000',
+      due_minor: '0',
+      short_minor: '2000',
+      reason: 'INSUFFICIENT_FUNDS',
+      legs: [{ selection_name: 'Home FC', result: 'lost' }],
+    });
+    const retry = (who: { headers: Record<string, string> }, bet = id) =>
+      t.app.inject({
+        method: 'POST',
+        url: `/api/admin/sportsbook/held-corrections/${bet}/retry`,
+        headers: who.headers,
+      });
+    expect((await retry(support)).statusCode).toBe(403);
+    // Still short: it stays held.
+    expect((await retry(owner)).json().data).toMatchObject({ held: true });
     // A deposit later, the desk retries: the 20.00 comes back once, the mark clears.
     await deposit(ledger, winner.id, 20_00n);
-    await sb.retryReview(BigInt(id));
+    expect((await retry(owner)).json().data).toMatchObject({ held: false, payout_minor: '0' });
+    expect((await retry(owner)).json()).toMatchObject({
+      status: 409,
+      code: 'CORRECTION_NOT_HELD',
+    });
     await sb.retryReview(BigInt(id));
     expect(await balance(winner.id)).toBe(5_00n);
     expect(await myBet(winner.token, id)).toMatchObject({

@@ -27,6 +27,10 @@ export const sbMarket = z.object({
   name: z.string(),
   status: sbMarketStatus,
   selections: z.array(sbSelection),
+  /** The sport's early payout rule pays a pre-match bet on this market early (decision 0641). */
+  early_payout: z.boolean().optional(),
+  /** The lead (goals, sets) that pays it; null without the rule. */
+  early_payout_lead: z.number().int().nullable().optional(),
 });
 export type SbMarket = z.infer<typeof sbMarket>;
 
@@ -142,6 +146,8 @@ export const sbBetLeg = z.object({
   odds: z.string(),
   result: sbResult,
   event_status: sbEventStatus,
+  /** Paid as won by the early payout rule: a later result does not change it. */
+  early_paid: z.boolean().optional(),
 });
 
 export const sbBet = z.object({
@@ -265,6 +271,30 @@ export const sbBuilderSettings = z.object({
 export type SbBuilderSettings = z.infer<typeof sbBuilderSettings>;
 
 /** The odds feed's choice, settings and health (back office; the key shown by its last four characters). */
+export const sbEarlyPayoutSettings = z.object({
+  sport_id: z.string(),
+  name: z.string(),
+  enabled: z.boolean(),
+  market_types: z.array(z.enum(['match_winner'])),
+  lead: z.number().int(),
+  /** No rule of the sport's own: the default (football on at two goals, others off). */
+  default: z.boolean(),
+});
+export type SbEarlyPayoutSettings = z.infer<typeof sbEarlyPayoutSettings>;
+
+export const sbCashoutSettings = z.object({
+  sport_id: z.string(),
+  name: z.string(),
+  enabled: z.boolean(),
+  /** The share of the fair value the book keeps, basis points. */
+  margin_bp: z.number().int(),
+  /** The least share of the stake a partial cash-out takes and leaves, basis points. */
+  partial_min_bp: z.number().int(),
+  /** No settings of the sport's own: the defaults (on, 5 %, 10 %). */
+  default: z.boolean(),
+});
+export type SbCashoutSettings = z.infer<typeof sbCashoutSettings>;
+
 export const sbFeedSettings = z.object({
   provider: z.enum(['simulator', 'odds_api', 'odds_api_fake', 'disabled']),
   api_key_hint: z.string().nullable(),

@@ -12,7 +12,10 @@ import { ApiError, api, errorMessage } from '../../lib/api-client.ts';
 import { formatDateTime } from '../../lib/format.ts';
 import { percent } from './book.ts';
 import { BuilderSettingsCard } from './builder-settings.tsx';
+import { CashoutSettingsCard } from './cashout-settings.tsx';
+import { EarlyPayoutCard } from './early-payout-settings.tsx';
 import { FeedSettingsCard } from './feed/feed-settings.tsx';
+import { HeldCorrectionsCard } from './held-corrections.tsx';
 import { LiveSettingsCard } from './live-settings.tsx';
 import { PriceInput } from './price-input.tsx';
 import { SportPricingCard } from './sport-pricing.tsx';
@@ -475,10 +478,13 @@ export function TradingPage() {
               </tbody>
             </table>
           </Card>
+          <HeldCorrectionsCard />
           <SportPricingCard />
           <BuilderSettingsCard />
+          <CashoutSettingsCard />
           <FeedSettingsCard />
           <LiveSettingsCard />
+          <EarlyPayoutCard />
         </div>
       </div>
     </div>

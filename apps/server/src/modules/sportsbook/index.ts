@@ -13,6 +13,8 @@ import type { FeedAdapter } from './feed/feed.types.ts';
 import { FeedSettingsRepository } from './feed/feed-settings.repository.ts';
 import { type SimOptions, SimulatedFeed } from './feed/simulated-feed.ts';
 import { sportsbookAdminRoutes } from './sportsbook.admin.ts';
+import { CashoutSettingsRepository } from './sportsbook.cashout-settings.ts';
+import { EarlyPayoutRepository } from './sportsbook.early-payout.ts';
 import { LiveRepository } from './sportsbook.live.ts';
 import { SportsbookRepository } from './sportsbook.repository.ts';
 import { sportsbookRoutes } from './sportsbook.routes.ts';
@@ -71,6 +73,8 @@ export function createSportsbookModule(deps: {
       log: deps.log,
       events: deps.events,
       live_repo: new LiveRepository(deps.db),
+      early_repo: new EarlyPayoutRepository(deps.db),
+      cashout_repo: new CashoutSettingsRepository(deps.db),
     },
   );
   const hub = new SportsHub(
@@ -144,6 +148,10 @@ export function createSportsbookModule(deps: {
     async startFeed() {
       leading = true;
       void service.recoverPending().catch((error) => deps.log('sportsbook recovery', error));
+      // Early payouts marked before a crash and not yet settled.
+      void service
+        .recoverEarlyPayouts()
+        .catch((error) => deps.log('sportsbook early payouts', error));
       // Markets priced by an earlier release or under other settings go through the guard again.
       void service.repriceOpenMarkets().catch((error) => deps.log('sportsbook repricing', error));
       // The simulator's matches live in memory: those of an earlier process are void.

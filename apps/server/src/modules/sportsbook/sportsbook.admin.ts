@@ -1,4 +1,10 @@
-import { envelope, sbBet, sbBuilderSettings } from '@casino/contracts';
+import {
+  envelope,
+  sbBet,
+  sbBuilderSettings,
+  sbCashoutSettings,
+  sbEarlyPayoutSettings,
+} from '@casino/contracts';
 import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
@@ -7,6 +13,8 @@ import type { StaffAuth } from '../../platform/http/guards.ts';
 import { metaOf } from '../../platform/http/request-meta.ts';
 import { staffActor } from '../staff/index.ts';
 import { BUILDER_BOUNDS } from './sportsbook.builder.ts';
+import { CASHOUT_BOUNDS } from './sportsbook.cashout-settings.ts';
+import { EARLY_PAYOUT_LEAD_MAX, EARLY_PAYOUT_MARKET_TYPES } from './sportsbook.early-payout.ts';
 import { LIVE_DELAY_MS_MAX, LIVE_TOLERANCE_BP_MAX } from './sportsbook.live.ts';
 import { PRICING_BOUNDS } from './sportsbook.pricing.ts';
 import { parseOdds, type SportsbookService } from './sportsbook.service.ts';
@@ -326,6 +334,134 @@ export const sportsbookAdminRoutes =
         ...ok,
         data: await service.live.set(actor(request), request.params.id, request.body),
       }),
+    );
+
+    app.get(
+      '/sportsbook/held-corrections',
+      {
+        ...auth.guard('sportsbook.read'),
+        schema: {
+          tags: ['admin', 'sportsbook'],
+          summary: 'Corrections held because the player cannot repay a wrong win (decision 0621)',
+          description:
+            'Each bet with its player, what was paid, what its results now say is due (null: open again), the shortfall the house carries until the correction applies, the reason and the picks.',
+          security,
+          querystring: z.object({ limit: z.coerce.number().int().min(1).max(200).default(100) }),
+        },
+      },
+      async (request) => ({ ...ok, data: await service.heldCorrections(request.query.limit) }),
+    );
+
+    app.post(
+      '/sportsbook/held-corrections/:id/retry',
+      {
+        ...auth.guard('sportsbook.settle'),
+        schema: {
+          tags: ['admin', 'sportsbook'],
+          summary: 'Apply a held correction again (after the player deposited, say)',
+          description:
+            'Still short: it stays held (held: true). Audited as sportsbook.correction.retry. 409 CORRECTION_NOT_HELD when the bet has none.',
+          security,
+          params: numericId,
+        },
+      },
+      async (request) => ({
+        ...ok,
+        data: await service.deskRetry(actor(request), BigInt(request.params.id)),
+      }),
+    );
+
+    app.get(
+      '/sportsbook/cashout-settings',
+      {
+        ...auth.guard('sportsbook.read'),
+        schema: {
+          tags: ['admin', 'sportsbook'],
+          summary: "Each sport's cash-out: offered, margin, least partial share",
+          security,
+          response: { 200: envelope(z.array(sbCashoutSettings)) },
+        },
+      },
+      async () => ({ ...ok, data: await service.cashoutSettings.settings() }),
+    );
+
+    app.put(
+      '/sportsbook/sports/:id/cashout',
+      {
+        ...auth.guard('sportsbook.limits'),
+        schema: {
+          tags: ['admin', 'sportsbook'],
+          summary: "Set a sport's cash-out",
+          description:
+            'enabled: offers shown and cash-outs taken; margin_bp: the share of the fair value the book keeps (0–5,000); partial_min_bp: the least share of the stake a partial cash-out takes and leaves (100–5,000). A bet over several sports takes the strictest. Audited as sportsbook.sport.cashout.',
+          security,
+          params: sportParams,
+          body: z.object({
+            enabled: z.boolean(),
+            margin_bp: z
+              .number()
+              .int()
+              .min(CASHOUT_BOUNDS.margin_bp[0])
+              .max(CASHOUT_BOUNDS.margin_bp[1]),
+            partial_min_bp: z
+              .number()
+              .int()
+              .min(CASHOUT_BOUNDS.partial_min_bp[0])
+              .max(CASHOUT_BOUNDS.partial_min_bp[1]),
+          }),
+          response: { 200: envelope(sbCashoutSettings) },
+        },
+      },
+      async (request) => ({
+        ...ok,
+        data: await service.cashoutSettings.set(actor(request), request.params.id, request.body),
+      }),
+    );
+
+    app.get(
+      '/sportsbook/early-payout',
+      {
+        ...auth.guard('sportsbook.read'),
+        schema: {
+          tags: ['admin', 'sportsbook'],
+          summary: "Each sport's early payout rule (the lead that pays a pre-match bet as won)",
+          security,
+          response: { 200: envelope(z.array(sbEarlyPayoutSettings)) },
+        },
+      },
+      async () => ({ ...ok, data: await service.early.settings() }),
+    );
+
+    app.put(
+      '/sportsbook/sports/:id/early-payout',
+      {
+        ...auth.guard('sportsbook.limits'),
+        schema: {
+          tags: ['admin', 'sportsbook'],
+          summary: "Set a sport's early payout rule",
+          description:
+            'A pre-match leg on a market of these types is paid as won once its side leads by `lead` (the score’s unit: goals, sets). Applies to bets placed before the event starts; a paid leg is never taken back. Audited as sportsbook.sport.early_payout.',
+          security,
+          params: sportParams,
+          body: z.object({
+            enabled: z.boolean(),
+            market_types: z.array(z.enum(EARLY_PAYOUT_MARKET_TYPES)).max(10),
+            lead: z.number().int().min(1).max(EARLY_PAYOUT_LEAD_MAX),
+          }),
+          response: { 200: envelope(sbEarlyPayoutSettings) },
+        },
+      },
+      async (request) => {
+        if (request.body.enabled && request.body.market_types.length === 0) {
+          throw new AppError('VALIDATION_FAILED', 'Name the market types the rule pays', {
+            errors: [{ path: 'body.market_types', message: 'required when enabled' }],
+          });
+        }
+        return {
+          ...ok,
+          data: await service.early.set(actor(request), request.params.id, request.body),
+        };
+      },
     );
 
     app.get(

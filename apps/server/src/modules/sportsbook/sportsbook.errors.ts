@@ -71,6 +71,8 @@ export const SPORTSBOOK_ERRORS = {
   /** A builder setting outside BUILDER_BOUNDS. */
   BUILDER_SETTINGS_INVALID: { status: 422, message: 'The bet builder settings are invalid' },
   FEED_SETTINGS_INVALID: { status: 422, message: 'The odds feed settings are invalid' },
+  /** The desk retried a bet whose correction is not held (decision 0621). */
+  CORRECTION_NOT_HELD: { status: 409, message: 'This bet has no held correction' },
 } as const;
 
 declare module '../../platform/http/errors.ts' {

@@ -133,6 +133,13 @@ export type LegState = LegRow & {
   dead_heat_den: number;
   book_odds_milli: number | null;
   active: boolean;
+  /**
+   * The sport's early payout rule paid the leg (decision 0641): `result` reads won (no dead
+   * heat) whatever the selection's result is.
+   */
+  early_paid?: boolean;
+  /** The leg's sport (its cash-out terms, decision 0642); absent in a just-placed bet's view. */
+  sport_id?: string;
 };
 /** The same with the rest of the catalogue's columns (settlement, the desk). */
 export type LegView = LegState & {
@@ -220,7 +227,7 @@ type Tables = {
   sb_player_limits: { player_id: bigint; stake_factor_milli: number; updated_at: Date };
   sb_player_preferences: { player_id: bigint; odds_format: OddsFormat; updated_at: Date };
   sb_bets: BetRow;
-  sb_bet_legs: LegRow;
+  sb_bet_legs: LegRow & { pre_match: Generated<boolean>; early_paid_at: Generated<Date | null> };
   sb_bet_cashouts: Omit<CashoutRow, 'created_at'> & { created_at: Generated<Date> };
   sb_feed_log: { provider: string; message_id: string; kind: string; received_at: Date };
 };
@@ -297,7 +304,7 @@ const OPEN_BET_SQL = preparedStatement(
     where b.id = $1::bigint
    returning b.*, b.reconcile_due or exists (
      select 1 from sb_bet_legs l join sb_selections s on s.id = l.selection_id
-      where l.bet_id = b.id and s.result <> 'open') as resulted`,
+      where l.bet_id = b.id and (s.result <> 'open' or l.early_paid_at is not null)) as resulted`,
 );
 
 export class SportsbookRepository {
@@ -868,9 +875,16 @@ export class SportsbookRepository {
         'e.margin_bp as event_margin_bp',
         'e.home',
         'e.away',
-        's.result',
-        's.dead_heat_num',
-        's.dead_heat_den',
+        'e.sport_id',
+        // A leg the early payout rule paid is won, whatever the result says later.
+        sql<LegResult>`case when l.early_paid_at is null then s.result else 'won' end`.as('result'),
+        sql<number>`case when l.early_paid_at is null then s.dead_heat_num else 1 end`.as(
+          'dead_heat_num',
+        ),
+        sql<number>`case when l.early_paid_at is null then s.dead_heat_den else 1 end`.as(
+          'dead_heat_den',
+        ),
+        sql<boolean>`l.early_paid_at is not null`.as('early_paid'),
         's.odds_milli as current_odds_milli',
         's.trader_odds_milli',
         's.book_odds_milli',
@@ -880,6 +894,38 @@ export class SportsbookRepository {
       .orderBy('l.bet_id')
       .orderBy('l.leg_no')
       .execute() as Promise<LegView[]>;
+  }
+
+  /**
+   * Early payout (decision 0641): marks the still-unpaid pre-match legs on `side` of the
+   * event's markets of these types, in open single and multiple bets (a bet builder's price is
+   * joint: no leg of it pays alone). Returns the bets marked now. Marking twice changes nothing.
+   */
+  async markEarlyPaid(event_id: string, side: string, market_types: string[]): Promise<bigint[]> {
+    if (market_types.length === 0) return [];
+    const result = await sql<{ bet_id: bigint }>`
+      update sb_bet_legs l set early_paid_at = now()
+        from sb_selections s, sb_markets m, sb_bets b
+       where l.event_id = ${event_id} and l.pre_match and l.early_paid_at is null
+         and s.id = l.selection_id and s.key = ${side}
+         and m.id = l.market_id and m.type = any(${market_types}::text[])
+         and b.id = l.bet_id and b.status in ('pending', 'open') and b.kind <> 'builder'
+      returning l.bet_id`.execute(this.db);
+    return [...new Set(result.rows.map((r) => BigInt(r.bet_id)))];
+  }
+
+  /** Open bets with a leg the early payout rule paid (a restart reconciles them again). */
+  async openEarlyPaidBets(limit: number): Promise<bigint[]> {
+    const rows = await this.db
+      .selectFrom('sb_bet_legs as l')
+      .innerJoin('sb_bets as b', 'b.id', 'l.bet_id')
+      .select('l.bet_id')
+      .distinct()
+      .where('l.early_paid_at', 'is not', null)
+      .where('b.status', '=', 'open')
+      .limit(limit)
+      .execute();
+    return rows.map((r) => r.bet_id);
   }
 
   playerBets(player_id: bigint, filter: { open?: boolean; limit: number; offset: number }) {

@@ -13,13 +13,18 @@ import { EXHAUSTIVE_MARKET_TYPES, type FeedMessage, type MarketType } from './fe
 import { BetBuilder } from './sportsbook.builder-quote.ts';
 import {
   bookRatio,
-  CASHOUT_MARGIN_BP,
   type CashoutLeg,
   cashoutKey,
   fairCashoutOffer,
   type Ratio,
   splitCashout,
 } from './sportsbook.cashout.ts';
+import { CashoutSettings, type CashoutSettingsRepository } from './sportsbook.cashout-settings.ts';
+import {
+  type EarlyPayoutRepository,
+  EarlyPayouts,
+  leadingSide,
+} from './sportsbook.early-payout.ts';
 import {
   refusedAgain,
   SPORTSBOOK_ERRORS,
@@ -141,6 +146,10 @@ export type PublicMarket = {
   /** open | suspended | settled | void; a trader's stop shows as suspended. */
   status: MarketRow['status'];
   selections: PublicSelection[];
+  /** A pre-match leg of this market is paid early by its sport's rule (decision 0641). */
+  early_payout: boolean;
+  /** The lead that pays it (the score's unit), null without the rule. */
+  early_payout_lead: number | null;
 };
 
 export const oddsText = (milli: number): string => {
@@ -150,6 +159,11 @@ export const oddsText = (milli: number): string => {
     .replace(/0+$/, '');
   return frac ? `${whole}.${frac.padEnd(2, '0')}` : `${whole}.00`;
 };
+
+const earlyPayoutOf = (lead: number | null) => ({
+  early_payout: lead !== null,
+  early_payout_lead: lead,
+});
 
 const lineText = (milli: number | null) => (milli === null ? null : String(milli / 1000));
 
@@ -174,6 +188,10 @@ export class SportsbookService {
   private readonly stakeFactors: SharedCache<number>;
   /** In-play: each sport's delay and tolerance, the check after the delay (decision 0626). */
   readonly live: LiveBets;
+  /** Early payout rules per sport (decision 0641). */
+  readonly early: EarlyPayouts;
+  /** Cash-out per sport: offered, margin, least partial share (decision 0642). */
+  readonly cashoutSettings: CashoutSettings;
 
   constructor(
     private readonly repo: SportsbookRepository,
@@ -185,9 +203,13 @@ export class SportsbookService {
       log: (m: string, e: unknown) => void;
       events: EventBus;
       live_repo: LiveRepository;
+      early_repo: EarlyPayoutRepository;
+      cashout_repo: CashoutSettingsRepository;
     },
   ) {
+    this.cashoutSettings = new CashoutSettings(options.cashout_repo, audit);
     this.live = new LiveBets(options.live_repo, audit, () => this.options.live_delay_ms);
+    this.early = new EarlyPayouts(options.early_repo, audit);
     this.limits = new SharedCache<LimitsRow | null>(
       LIMITS_CACHE,
       async (currency) => (await repo.limits(currency)) ?? null,
@@ -410,7 +432,7 @@ export class SportsbookService {
   publicMarket(
     market: MarketRow,
     selections: SelectionRow[],
-    event: Pick<EventRow, 'margin_bp' | 'trader_suspended' | 'status'>,
+    event: Pick<EventRow, 'margin_bp' | 'trader_suspended' | 'status'> & { sport_id?: string },
   ): PublicMarket {
     const stopped =
       market.trader_suspended ||
@@ -426,6 +448,7 @@ export class SportsbookService {
       line: lineText(market.line_milli),
       name: market.name,
       status,
+      ...earlyPayoutOf(this.early.offered(event.sport_id, market.type, event.status)),
       selections: selections.map((s) => {
         const odds = status === 'open' || status === 'suspended' ? this.effectiveOdds(s) : null;
         return {
@@ -457,7 +480,7 @@ export class SportsbookService {
   }
 
   async events(filter: { sport?: string; competition?: string; live?: boolean; limit: number }) {
-    const events = await this.repo.events(filter);
+    const [events] = await Promise.all([this.repo.events(filter), this.early.rules()]);
     const markets = await this.repo.marketsOf(
       events.map((e) => e.id),
       'match_winner',
@@ -494,7 +517,7 @@ export class SportsbookService {
   }
 
   async event(id: string) {
-    const e = await this.repo.event(id);
+    const [e] = await Promise.all([this.repo.event(id), this.early.rules()]);
     if (!e) throw new AppError('NOT_FOUND', 'No such event');
     const markets = await this.repo.marketsOf([id]);
     const selections = await this.repo.selectionsOf(markets.map((m) => m.id));
@@ -530,6 +553,7 @@ export class SportsbookService {
           if (!e) return;
           this.emit({ type: 'event', event_id: e.id, data: this.publicEventState(e) });
           this.eventCache.set(e.id, { row: e, at: Date.now() });
+          if (message.score) await this.earlyPayout(e);
         } else {
           e = await this.cachedEvent(message.event_id);
           if (!e) return;
@@ -594,6 +618,30 @@ export class SportsbookService {
         return;
       }
     }
+  }
+
+  /**
+   * Early payout (decision 0641): a score that meets the sport's rule marks the leading side's
+   * pre-match legs paid and settles their bets at once (a multiple's leg counts as won). Each
+   * leg is marked once; a repeated score finds nothing left to mark.
+   */
+  private async earlyPayout(e: EventRow): Promise<void> {
+    if (e.status !== 'live' && e.status !== 'suspended') return;
+    const rule = await this.early.ruleFor(e.sport_id);
+    const side = leadingSide(e.score, rule);
+    if (side === null) return;
+    const bets = await this.repo.markEarlyPaid(e.id, side, rule.market_types);
+    for (const bet_id of bets) await this.reconcile(bet_id);
+  }
+
+  /**
+   * Bets a crash left between the early payout's mark and their settlement: reconciled again
+   * (a multiple still waiting on other legs is left as it is).
+   */
+  async recoverEarlyPayouts(): Promise<number> {
+    const bets = await this.repo.openEarlyPaidBets(REPRICE_EVENTS_MAX);
+    for (const bet_id of bets) await this.reconcile(bet_id);
+    return bets.length;
   }
 
   private async pushMarkets(e: EventRow, markets: MarketRow[]) {
@@ -1275,7 +1323,7 @@ export class SportsbookService {
   /** Today's cash-out offer for an open bet's whole stake, or `line_stake_minor` per line. */
   async cashoutQuote(bet: BetRow, line_stake_minor?: bigint): Promise<bigint | null> {
     if (bet.status !== 'open' || bet.free_bet_id !== null) return null;
-    const views = await this.repo.legViews([bet.id]);
+    const [views] = await Promise.all([this.repo.legViews([bet.id]), this.cashoutSettings.load()]);
     if (bet.kind === 'builder') {
       const whole = await this.builderCashout(bet, views);
       // A part of a builder's stake is offered its share of the whole offer.
@@ -1295,6 +1343,8 @@ export class SportsbookService {
   private builderCashout(bet: BetRow, views: LegState[]): Promise<bigint | null> {
     if (bet.status !== 'open' || bet.free_bet_id !== null || views.length === 0)
       return Promise.resolve(null);
+    const terms = this.cashoutSettings.termsFor(views.map((v) => v.sport_id));
+    if (!terms.enabled) return Promise.resolve(null);
     return this.builder.cashout(
       {
         event_id: views[0]!.event_id,
@@ -1302,7 +1352,7 @@ export class SportsbookService {
         builder_odds_milli: bet.builder_odds_milli!,
       },
       views,
-      CASHOUT_MARGIN_BP,
+      terms.margin_bp,
     );
   }
 
@@ -1333,6 +1383,8 @@ export class SportsbookService {
     books: ReadonlyMap<bigint, Ratio> | undefined,
   ): bigint | null {
     if (bet.status !== 'open' || bet.free_bet_id !== null || !books) return null;
+    const terms = this.cashoutSettings.termsFor(views.map((v) => v.sport_id));
+    if (!terms.enabled) return null;
     const legs: CashoutLeg[] = [];
     for (const v of views) {
       const stopped =
@@ -1355,7 +1407,7 @@ export class SportsbookService {
         ...(book ? { book } : {}),
       });
     }
-    const offer = fairCashoutOffer(bet, legs, CASHOUT_MARGIN_BP);
+    const offer = fairCashoutOffer(bet, legs, terms.margin_bp);
     return offer !== null && offer > 0n ? offer : null;
   }
 
@@ -1373,6 +1425,11 @@ export class SportsbookService {
   ): Promise<BetRow> {
     const bet = await this.repo.bet(bet_id);
     if (!bet || bet.player_id !== player_id) throw new AppError('NOT_FOUND', 'No such bet');
+    // A bet's legs (and so its sports) never change: its terms are read once, before the lock.
+    const [views] = await Promise.all([this.repo.legViews([bet_id]), this.cashoutSettings.load()]);
+    const terms = this.cashoutSettings.termsFor(views.map((v) => v.sport_id));
+    if (!terms.enabled)
+      throw sportsbookError('CASHOUT_UNAVAILABLE', 'Cash-out is not offered on this sport');
     return this.withLockedSlot(() =>
       this.repo.transaction(async (trx) => {
         const locked = (await this.repo.lockBet(trx, bet_id))!;
@@ -1380,7 +1437,7 @@ export class SportsbookService {
         if (locked.free_bet_id !== null)
           throw sportsbookError('CASHOUT_UNAVAILABLE', 'A free bet cannot be cashed out');
         const part = part_minor ?? locked.stake_minor;
-        const split = splitCashout(locked, part);
+        const split = splitCashout(locked, part, terms.partial_min_bp);
         if ('refusal' in split) throw sportsbookError('CASHOUT_PART_INVALID', split.refusal);
         const whole = split.remaining.stake_minor === 0n;
         const offer = await this.cashoutQuote(locked, split.line_stake_minor);
@@ -1464,6 +1521,63 @@ export class SportsbookService {
     return this.repo.reviewBets(limit);
   }
 
+  /**
+   * The desk's list of held corrections: each bet with its player, what was paid, what its
+   * results now say is due, the shortfall the house carries meanwhile, and its picks.
+   */
+  async heldCorrections(limit: number) {
+    const bets = await this.repo.reviewBets(limit);
+    const views = await this.repo.legViews(bets.map((b) => b.id));
+    return bets.map((b) => {
+      const legs = views.filter((v) => v.bet_id === b.id);
+      const due = betPayout(b, this.legsOf(legs));
+      const paid = b.payout_minor ?? 0n;
+      return {
+        bet_id: String(b.id),
+        player_id: String(b.player_id),
+        currency: b.currency,
+        kind: b.kind,
+        stake_minor: b.stake_minor.toString(),
+        paid_minor: paid.toString(),
+        due_minor: due === null ? null : due.toString(),
+        short_minor: (due !== null && paid > due ? paid - due : 0n).toString(),
+        reason: b.review_code!,
+        since: b.updated_at.toISOString(),
+        legs: legs.map((l) => ({
+          event_name: `${l.home} v ${l.away}`,
+          market_name: l.market_name,
+          selection_name: l.selection_name,
+          result: l.result,
+        })),
+      };
+    });
+  }
+
+  /** The desk retries a held correction: audited with what it changed. */
+  async deskRetry(actor: Parameters<AuditService['record']>[0]['actor'], bet_id: bigint) {
+    const before = await this.repo.bet(bet_id);
+    if (!before) throw new AppError('NOT_FOUND', 'No such bet');
+    if (before.review_code === null) throw sportsbookError('CORRECTION_NOT_HELD');
+    const after = await this.retryReview(bet_id);
+    const shown = (b: BetRow) => ({
+      review: b.review_code,
+      status: b.status,
+      payout_minor: b.payout_minor?.toString() ?? null,
+    });
+    await this.audit.record({
+      actor,
+      action: 'sportsbook.correction.retry',
+      target: { type: 'sb_bet', id: String(bet_id) },
+      before: shown(before),
+      after: shown(after),
+    });
+    return {
+      bet_id: String(bet_id),
+      held: after.review_code !== null,
+      payout_minor: after.payout_minor?.toString() ?? null,
+    };
+  }
+
   /** Tries a held correction again (after a deposit, say); still short, it stays held. */
   async retryReview(bet_id: bigint): Promise<BetRow> {
     const bet = await this.repo.bet(bet_id);
@@ -1511,7 +1625,10 @@ export class SportsbookService {
   }
 
   async betViews(bets: BetRow[]) {
-    const legs = await this.repo.legViews(bets.map((b) => b.id));
+    const [legs] = await Promise.all([
+      this.repo.legViews(bets.map((b) => b.id)),
+      this.cashoutSettings.load(),
+    ]);
     const byBet = new Map<bigint, LegView[]>();
     for (const l of legs) {
       const own = byBet.get(l.bet_id);
@@ -1604,6 +1721,7 @@ export class SportsbookService {
         odds: oddsText(l.odds_milli),
         result: l.result,
         event_status: l.event_status,
+        early_paid: l.early_paid === true,
       })),
     };
   }

@@ -17,6 +17,7 @@ import { marketName, selectionName } from '../lib/market-names.ts';
 import { binomial, formatOdds, potentialReturn } from '../lib/odds-format.ts';
 import { type SlipItem, slipStore, useSlip } from '../slip-store.ts';
 import { CashoutHistory, CashoutPanel } from './cashout-panel.tsx';
+import { PaidEarlyBadge } from './early-payout.tsx';
 import { LiveDelayCountdown, slipDelayMs } from './live-delay.tsx';
 
 type Kind = 'single' | 'multiple' | 'system';
@@ -622,6 +623,11 @@ function MyBets() {
                 </span>
               )}
             </span>
+            {bet.status === 'settled' && bet.legs.some((l) => l.early_paid) && (
+              <span className="ml-auto">
+                <PaidEarlyBadge />
+              </span>
+            )}
             <span
               className={cn(
                 'rounded px-1.5 py-0.5 text-[10px] font-bold uppercase',
@@ -643,6 +649,11 @@ function MyBets() {
                   <p className="truncate text-fg-subtle">
                     {marketName(t, leg)} · {leg.event_name}
                   </p>
+                  {leg.early_paid && bet.legs.length > 1 && (
+                    <p className="mt-0.5">
+                      <PaidEarlyBadge />
+                    </p>
+                  )}
                 </div>
                 <span
                   className={cn(

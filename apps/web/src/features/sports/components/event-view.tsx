@@ -9,6 +9,7 @@ import { BUILDER_MARKETS, BUILDER_SPORTS, builderStore, useBuilder } from '../bu
 import { marketName, namedLeg, scoreText, selectionName } from '../lib/market-names.ts';
 import { slipStore, useSlip } from '../slip-store.ts';
 import { BetBuilderPanel } from './bet-builder-panel.tsx';
+import { EarlyPayoutBadge } from './early-payout.tsx';
 import { LiveBadge } from './event-list.tsx';
 import { MatchTracker } from './match-tracker.tsx';
 import { OddsButton } from './odds-button.tsx';
@@ -154,6 +155,9 @@ export function EventView({ id, onBack }: { id: string; onBack: () => void }) {
                     <h3 className="truncate text-sm font-semibold text-fg">
                       {marketName(t, namedLeg(m, { key: '', name: '' }, e))}
                     </h3>
+                    {m.early_payout_lead != null && !suspended && (
+                      <EarlyPayoutBadge lead={m.early_payout_lead} />
+                    )}
                     {suspended && (
                       <span
                         className="shrink-0 rounded bg-ink-700 px-1.5 py-0.5 text-[10px] font-semibold text-fg-muted uppercase"

@@ -1,0 +1,188 @@
+import type { Db } from '../../platform/db/database.ts';
+import { AppError } from '../../platform/http/errors.ts';
+import type { AuditService } from '../audit/index.ts';
+
+/**
+ * Early payout (decision 0641): an operator's rule per sport pays a pre-match leg as won the
+ * moment its side leads by the rule's margin (football: the match result at two goals). The
+ * leg stays won whatever happens after: a comeback, a correction, a rollback or a void.
+ */
+
+/** The market types a lead decides: the side that leads is the selection that is paid. */
+export const EARLY_PAYOUT_MARKET_TYPES = ['match_winner'] as const;
+export type EarlyPayoutMarketType = (typeof EARLY_PAYOUT_MARKET_TYPES)[number];
+export const EARLY_PAYOUT_LEAD_MAX = 50;
+/** How long an instance applies a rule it read (another instance's change reaches it after). */
+const RULES_CACHE_MS = 1_000;
+
+export type EarlyPayoutRule = {
+  enabled: boolean;
+  market_types: EarlyPayoutMarketType[];
+  /** The lead (goals, sets, points: the score's own unit) that pays the leading side. */
+  lead: number;
+};
+
+/**
+ * Football's match result at a two-goal lead is the rule players know; tennis (sets, best of
+ * three: two sets up is the win itself) and cricket (runs: no lead that settles a match) have
+ * no natural one, so every other sport starts off.
+ */
+export function defaultRule(sport_id: string): EarlyPayoutRule {
+  return sport_id === 'football'
+    ? { enabled: true, market_types: ['match_winner'], lead: 2 }
+    : { enabled: false, market_types: ['match_winner'], lead: 2 };
+}
+
+/**
+ * The side a score pays under a rule: 'home' or 'away' when it leads by at least the rule's
+ * lead, else null (the score's sides must both be whole numbers; anything else pays nothing).
+ */
+export function leadingSide(
+  score: { home?: string; away?: string } | Record<string, never>,
+  rule: Pick<EarlyPayoutRule, 'enabled' | 'lead'>,
+): 'home' | 'away' | null {
+  if (!rule.enabled) return null;
+  const home = 'home' in score ? score.home : undefined;
+  const away = 'away' in score ? score.away : undefined;
+  if (!home || !away || !/^\d{1,4}$/.test(home) || !/^\d{1,4}$/.test(away)) return null;
+  const diff = Number(home) - Number(away);
+  if (diff >= rule.lead) return 'home';
+  if (-diff >= rule.lead) return 'away';
+  return null;
+}
+
+export type EarlyPayoutSetting = EarlyPayoutRule & {
+  sport_id: string;
+  name: string;
+  /** The sport has no row of its own: the default rule applies. */
+  default: boolean;
+};
+
+type Tables = {
+  sb_early_payout_settings: {
+    sport_id: string;
+    enabled: boolean;
+    market_types: string[];
+    lead: number;
+    updated_at: Date;
+  };
+  sb_sports: { id: string; name: string; sort_order: number };
+};
+
+export class EarlyPayoutRepository {
+  private readonly db;
+  constructor(db: Db) {
+    this.db = db.withTables<Tables>();
+  }
+
+  settings() {
+    return this.db
+      .selectFrom('sb_sports as s')
+      .leftJoin('sb_early_payout_settings as r', 'r.sport_id', 's.id')
+      .select(['s.id as sport_id', 's.name', 'r.enabled', 'r.market_types', 'r.lead'])
+      .orderBy('s.sort_order')
+      .orderBy('s.id')
+      .limit(200)
+      .execute();
+  }
+
+  sportExists(id: string) {
+    return this.db.selectFrom('sb_sports').select('id').where('id', '=', id).executeTakeFirst();
+  }
+
+  upsert(sport_id: string, rule: EarlyPayoutRule) {
+    const values = {
+      enabled: rule.enabled,
+      market_types: [...rule.market_types],
+      lead: rule.lead,
+      updated_at: new Date(),
+    };
+    return this.db
+      .insertInto('sb_early_payout_settings')
+      .values({ sport_id, ...values })
+      .onConflict((oc) => oc.column('sport_id').doUpdateSet(values))
+      .execute();
+  }
+}
+
+export class EarlyPayouts {
+  private cache: { rules: Map<string, EarlyPayoutSetting>; at: number } | null = null;
+  private loading: Promise<Map<string, EarlyPayoutSetting>> | null = null;
+
+  constructor(
+    private readonly repo: EarlyPayoutRepository,
+    private readonly audit: AuditService,
+  ) {}
+
+  async settings(): Promise<EarlyPayoutSetting[]> {
+    const rows = await this.repo.settings();
+    return rows.map((r) => {
+      const own = r.enabled !== null && r.lead !== null && r.market_types !== null;
+      const rule = own
+        ? {
+            enabled: r.enabled as boolean,
+            market_types: (r.market_types as string[]).filter((t): t is EarlyPayoutMarketType =>
+              (EARLY_PAYOUT_MARKET_TYPES as readonly string[]).includes(t),
+            ),
+            lead: r.lead as number,
+          }
+        : defaultRule(r.sport_id);
+      return { sport_id: r.sport_id, name: r.name, ...rule, default: !own };
+    });
+  }
+
+  /** Every sport's rule, read at most once a second per instance. */
+  async rules(): Promise<Map<string, EarlyPayoutSetting>> {
+    if (this.cache && Date.now() - this.cache.at < RULES_CACHE_MS) return this.cache.rules;
+    this.loading ??= this.settings()
+      .then((list) => {
+        const rules = new Map(list.map((s) => [s.sport_id, s]));
+        this.cache = { rules, at: Date.now() };
+        return rules;
+      })
+      .finally(() => {
+        this.loading = null;
+      });
+    return this.loading;
+  }
+
+  async ruleFor(sport_id: string): Promise<EarlyPayoutRule> {
+    return (await this.rules()).get(sport_id) ?? defaultRule(sport_id);
+  }
+
+  /**
+   * The lead that pays a market's bets early, or null: what the market shows as "Early payout"
+   * (from the rules last read; a page reads them fresh). Only pre-match legs qualify, so a
+   * market shows it until its event starts.
+   */
+  offered(sport_id: string | undefined, market_type: string, event_status: string): number | null {
+    if (sport_id === undefined || event_status !== 'not_started') return null;
+    const rule = this.cache?.rules.get(sport_id) ?? defaultRule(sport_id);
+    return rule.enabled && (rule.market_types as string[]).includes(market_type) ? rule.lead : null;
+  }
+
+  async set(
+    actor: Parameters<AuditService['record']>[0]['actor'],
+    sport_id: string,
+    rule: EarlyPayoutRule,
+  ): Promise<EarlyPayoutSetting> {
+    if (!(await this.repo.sportExists(sport_id))) throw new AppError('NOT_FOUND', 'No such sport');
+    const before = (await this.settings()).find((s) => s.sport_id === sport_id)!;
+    await this.repo.upsert(sport_id, { ...rule, market_types: [...new Set(rule.market_types)] });
+    this.cache = null;
+    const after = (await this.settings()).find((s) => s.sport_id === sport_id)!;
+    const shown = (s: EarlyPayoutSetting) => ({
+      enabled: s.enabled,
+      market_types: s.market_types,
+      lead: s.lead,
+    });
+    await this.audit.record({
+      actor,
+      action: 'sportsbook.sport.early_payout',
+      target: { type: 'sb_sport', id: sport_id },
+      before: shown(before),
+      after: shown(after),
+    });
+    return after;
+  }
+}
