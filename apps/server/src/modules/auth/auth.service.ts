@@ -10,6 +10,7 @@ import type { PlayerRow, PlayersService } from '../players/index.ts';
 import { digestToken, hashPassword, newToken, verifyPassword } from './auth.crypto.ts';
 import { authError } from './auth.errors.ts';
 import type { AuthRepository, SessionRow } from './auth.repository.ts';
+import type { SecondFactor, TwoFactorService } from './two-factor.service.ts';
 
 const MINUTE_MS = 60_000;
 const HOUR_MS = 60 * MINUTE_MS;
@@ -36,6 +37,8 @@ export type AuthLimits = {
   forgot_ip: WindowLimit;
   forgot_account: WindowLimit;
   reset_ip: WindowLimit;
+  /** Wrong two-factor codes per player before every code is refused for the window. */
+  two_factor_failures: WindowLimit;
 };
 
 export const AUTH_LIMITS_DEFAULT: AuthLimits = {
@@ -46,7 +49,11 @@ export const AUTH_LIMITS_DEFAULT: AuthLimits = {
   forgot_ip: { limit: 10, window_ms: HOUR_MS },
   forgot_account: { limit: 3, window_ms: HOUR_MS },
   reset_ip: { limit: 20, window_ms: HOUR_MS },
+  two_factor_failures: { limit: 10, window_ms: 15 * MINUTE_MS },
 };
+
+/** What proved the sign-in, as the audit log records it. */
+export type SignInMethod = 'password' | SecondFactor;
 
 export type AuthenticatedPlayer = { session: SessionRow; row: PlayerRow };
 
@@ -70,6 +77,8 @@ export class AuthService {
     private readonly settings: { get(): Promise<{ brand_name: string }> },
     /** The minimum age to register for a declared country and an address (the protection module). */
     private readonly protection: AgeRules,
+    /** Authenticator-app codes (decision 0140): a second sign-in step for players who turn it on. */
+    readonly twoFactor: TwoFactorService,
   ) {}
 
   async login(login: string, password: string, meta: RequestMeta) {
@@ -122,6 +131,35 @@ export class AuthService {
       throw new AppError('ACCOUNT_BLOCKED', statusMessage(player.status));
     }
     await this.limiter.reset(failureKey);
+    if (await this.twoFactor.enabled(player.id)) {
+      const challenge_token = await this.twoFactor.challenge(player.id);
+      await this.audit.record({
+        actor: actorOf(player, meta),
+        action: 'player.login_password_ok',
+        target: targetOf(player),
+      });
+      return { step: 'two_factor' as const, challenge_token, player };
+    }
+    return { step: 'session' as const, ...(await this.startSession(player, meta, 'password')) };
+  }
+
+  /** The sign-in's second step: the challenge from the password step and a code. */
+  async loginSecondFactor(challenge_token: string, code: string, meta: RequestMeta) {
+    const { player, method } = await this.twoFactor.complete(challenge_token, code, meta, (id) =>
+      this.players.byId(id),
+    );
+    if (player.status !== 'active') {
+      throw new AppError('ACCOUNT_BLOCKED', statusMessage(player.status));
+    }
+    const session = await this.startSession(player, meta, method);
+    return {
+      ...session,
+      recovery_codes_left:
+        method === 'recovery_code' ? await this.twoFactor.recoveryCodesLeft(player.id) : null,
+    };
+  }
+
+  private async startSession(player: PlayerRow, meta: RequestMeta, method: SignInMethod) {
     const { token, digest } = newToken('pt');
     const session = await this.repository.sessions.create({
       owner_id: player.id,
@@ -136,7 +174,7 @@ export class AuthService {
       actor: actorOf(player, meta),
       action: 'player.login',
       target: targetOf(player),
-      metadata: { session_id: session.id },
+      metadata: { session_id: session.id, method },
     });
     return { token, player };
   }
