@@ -54,3 +54,27 @@ export const twoFactorCodeRequest = z.object({ code: twoFactorCode });
 
 /** Shown once; stored only as digests. */
 export const recoveryCodesResponse = envelope(z.object({ recovery_codes: z.array(z.string()) }));
+
+/** One signed-in device of the player (Settings → Security). */
+export const playerSession = z.object({
+  id: z.string(),
+  /** The address as stored at sign-in: an approximate place, never more precise. */
+  ip: z.string().nullable(),
+  device: z.object({
+    browser: z.string().nullable(),
+    os: z.string().nullable(),
+    mobile: z.boolean(),
+  }),
+  created_at: z.string(),
+  last_seen_at: z.string(),
+  /** The session this request came with. */
+  current: z.boolean(),
+});
+export type PlayerSession = z.infer<typeof playerSession>;
+export const playerSessionsResponse = envelope(z.array(playerSession));
+
+export const sessionIdParams = z.object({
+  id: z.string().regex(/^[1-9]\d{0,17}$/, 'must be a session id'),
+});
+
+export const signedOutResponse = envelope(z.object({ signed_out: z.number().int() }));

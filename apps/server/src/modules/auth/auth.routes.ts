@@ -19,6 +19,7 @@ import type { PlayerAuth } from '../../platform/http/guards.ts';
 import { metaOf } from '../../platform/http/request-meta.ts';
 import type { PlayersService, WalletSummaryProvider } from '../players/index.ts';
 import type { AuthService } from './auth.service.ts';
+import { sessionsRoutes } from './sessions.routes.ts';
 import { twoFactorRoutes } from './two-factor.routes.ts';
 import { CHALLENGE_TTL_MS } from './two-factor.service.ts';
 
@@ -116,6 +117,7 @@ export const authRoutes =
     );
 
     await app.register(twoFactorRoutes(auth.twoFactor, hook));
+    await app.register(sessionsRoutes(auth, hook));
 
     app.post(
       '/customer/signup',

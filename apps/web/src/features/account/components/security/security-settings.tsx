@@ -1,3 +1,4 @@
+import { SessionsCard } from './sessions-card.tsx';
 import { TwoFactorCard } from './two-factor-card.tsx';
 
 /** The Security page body: one column on a phone, two side by side from `lg`. */
@@ -6,6 +7,9 @@ export function SecuritySettings() {
     <div className="grid items-start gap-6 lg:grid-cols-2">
       <div className="flex flex-col gap-6">
         <TwoFactorCard />
+      </div>
+      <div className="flex flex-col gap-6">
+        <SessionsCard />
       </div>
     </div>
   );

@@ -249,3 +249,98 @@ describe('turning it off and new recovery codes', () => {
     expect(typeof (await login(player.email)).json().data).toBe('string');
   });
 });
+
+describe('signed-in devices', () => {
+  const PHONE =
+    'Mozilla/5.0 (iPhone; CPU iPhone OS 17_4 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/17.4 Mobile/15E148 Safari/604.1';
+  const signInOn = async (email: string, userAgent: string) => {
+    const response = await t.app.inject({
+      method: 'POST',
+      url: '/api/v1/customer/login',
+      headers: { 'user-agent': userAgent },
+      payload: { email, password: TEST_PASSWORD },
+    });
+    expect(response.statusCode).toBe(200);
+    return response.json().data as string;
+  };
+  const sessions = async (token: string) => {
+    const response = await t.app.inject({
+      method: 'GET',
+      url: '/api/v1/customer/me/sessions',
+      headers: bearer(token),
+    });
+    expect(response.statusCode).toBe(200);
+    return response.json().data as {
+      id: string;
+      ip: string;
+      current: boolean;
+      device: { browser: string | null; os: string | null; mobile: boolean };
+    }[];
+  };
+  const mailsTo = async (email: string) =>
+    (
+      await t.app.inject({
+        method: 'GET',
+        url: `/api/v1/dev/outbox?to=${encodeURIComponent(email)}`,
+      })
+    ).json().data as { subject: string; text: string }[];
+
+  it('lists the devices, marks this one, and mails once about a new device', async () => {
+    const player = await signedInPlayer(t);
+    // The first sign-in after registering is no news.
+    expect(await mailsTo(player.email)).toHaveLength(0);
+    const phone = await signInOn(player.email, PHONE);
+    const mails = await mailsTo(player.email);
+    expect(mails).toHaveLength(1);
+    expect(mails[0]!.subject).toMatch(/new sign-in on Safari on iOS/);
+    expect(mails[0]!.text).toContain('http://casino.test/settings/security');
+    // The same phone again is a known device.
+    await signInOn(player.email, PHONE);
+    expect(await mailsTo(player.email)).toHaveLength(1);
+
+    const list = await sessions(phone);
+    expect(list).toHaveLength(3);
+    expect(list.filter((s) => s.current)).toHaveLength(1);
+    expect(list.find((s) => s.current)?.device).toEqual({
+      browser: 'Safari',
+      os: 'iOS',
+      mobile: true,
+    });
+    expect(list[0]!.ip).toBe('127.0.0.1');
+  });
+
+  it('signs one device out, then all others, and never another player’s', async () => {
+    const player = await signedInPlayer(t);
+    const phone = await signInOn(player.email, PHONE);
+    const other = await signedInPlayer(t);
+    const phoneId = (await sessions(phone)).find((s) => s.current)!.id;
+
+    const foreign = await post(`/customer/me/sessions/${phoneId}/sign-out`, undefined, other.token);
+    expect(foreign.statusCode).toBe(404);
+    expect((await sessions(phone)).some((s) => s.id === phoneId)).toBe(true);
+
+    const one = await post(`/customer/me/sessions/${phoneId}/sign-out`, undefined, player.token);
+    expect(one.statusCode).toBe(200);
+    const afterOne = await t.app.inject({
+      method: 'GET',
+      url: '/api/v1/customer/me/sessions',
+      headers: bearer(phone),
+    });
+    expect(afterOne.statusCode).toBe(401);
+
+    const third = await signInOn(player.email, PHONE);
+    const others = await post('/customer/me/sessions/sign-out-others', undefined, player.token);
+    expect(others.json().data.signed_out).toBe(1);
+    expect((await sessions(player.token)).map((s) => s.current)).toEqual([true]);
+    expect(
+      (await t.app.inject({ method: 'GET', url: '/api/v1/customer/me', headers: bearer(third) }))
+        .statusCode,
+    ).toBe(401);
+  });
+
+  it.each(['0', 'abc', '-1', '9999999999999999999'])('refuses the session id %s', async (id) => {
+    const response = await post(`/customer/me/sessions/${id}/sign-out`, undefined, idle.token);
+    expect(response.statusCode).toBe(422);
+    expect(response.json().message).toMatch(/session id/);
+  });
+});
