@@ -1,5 +1,15 @@
+import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { bearer, signedInPlayer, TEST_PASSWORD, type TestApp, testApp } from './harness.ts';
+import {
+  bearer,
+  changeBySql,
+  signedInPlayer,
+  TEST_PASSWORD,
+  type TestApp,
+  testApp,
+} from './harness.ts';
+import { deposit as ledgerDeposit } from './ledger-support.ts';
+import { cash, form } from './payments-support.ts';
 import { currentCode, enableTwoFactor, freshCode } from './two-factor-support.ts';
 
 /** Small enough to reach in a test; each test uses its own player. */
@@ -342,5 +352,51 @@ describe('signed-in devices', () => {
     const response = await post(`/customer/me/sessions/${id}/sign-out`, undefined, idle.token);
     expect(response.statusCode).toBe(422);
     expect(response.json().message).toMatch(/session id/);
+  });
+});
+
+describe('withdrawals with two-factor on', () => {
+  it('ask a fresh code for a payout account never used before, and only then', async () => {
+    const player = await signedInPlayer(t);
+    const { secret } = await enableTwoFactor(t, player.token);
+    await changeBySql(t, sql`update players set kyc_status = 'APPROVED' where id = ${player.id}`);
+    await ledgerDeposit(t.modules.ledger.service, player.id, 100_00n);
+    const withdraw = (fields: Record<string, string>) => {
+      const multipart = form({
+        amount: '10',
+        currency: '1',
+        payment_gateway: '4',
+        bank_name: 'ING',
+        acc_name: 'Test Player',
+        acc_number: 'NL91ABNA0417164300',
+        ...fields,
+      });
+      return t.app.inject({
+        method: 'POST',
+        url: '/api/v1/customer/withdraw/create',
+        headers: { ...bearer(player.token), ...multipart.headers },
+        payload: multipart.payload,
+      });
+    };
+
+    const missing = await withdraw({});
+    expect(missing.statusCode).toBe(403);
+    expect(missing.json()).toMatchObject({
+      code: 'TWO_FACTOR_REQUIRED',
+      errors: [{ path: 'two_factor_code' }],
+    });
+    const wrong = await withdraw({ two_factor_code: '000000' });
+    expect(wrong.statusCode).toBe(422);
+    expect(wrong.json().code).toBe('TWO_FACTOR_CODE_INVALID');
+    // Nothing was held by the refusals.
+    expect((await cash(t, player.id)).reserved_minor).toBe(0n);
+
+    const good = await withdraw({ two_factor_code: await freshCode(t, player.id, secret) });
+    expect(good.statusCode, good.body).toBe(200);
+    // The account is known now; another account is not.
+    expect((await withdraw({})).statusCode).toBe(200);
+    expect((await withdraw({ acc_number: 'DE89370400440532013000' })).json().code).toBe(
+      'TWO_FACTOR_REQUIRED',
+    );
   });
 });

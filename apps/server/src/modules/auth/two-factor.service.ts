@@ -151,7 +151,7 @@ export class TwoFactorService {
    * A fresh code for a sensitive action when the player has two-factor on: nothing to do when
    * it is off, `TWO_FACTOR_REQUIRED` without a code, `TWO_FACTOR_CODE_INVALID` for a bad one.
    */
-  async requireFresh(player: PlayerRow, code: string | undefined, meta: RequestMeta) {
+  async requireFresh(player: { id: bigint }, code: string | undefined, meta: RequestMeta) {
     if (!(await this.enabled(player.id))) return;
     if (!code?.trim())
       throw authError('TWO_FACTOR_REQUIRED', undefined, [
@@ -168,7 +168,12 @@ export class TwoFactorService {
     if (!(await this.enabled(player_id))) throw authError('TWO_FACTOR_NOT_ENABLED');
   }
 
-  private async verifyOrThrow(player: PlayerRow, code: string, meta: RequestMeta, use: string) {
+  private async verifyOrThrow(
+    player: { id: bigint },
+    code: string,
+    meta: RequestMeta,
+    use: string,
+  ) {
     await this.checkLock(player.id);
     const method = await this.verify(player.id, code);
     if (method === null) {
@@ -210,7 +215,7 @@ export class TwoFactorService {
     }
   }
 
-  private async recordFailure(player: PlayerRow, meta: RequestMeta, use: string) {
+  private async recordFailure(player: { id: bigint }, meta: RequestMeta, use: string) {
     await this.limiter.hit(lockKey(player.id), this.failures);
     await this.audit.record({
       actor: { type: 'player', id: player.id, ip: meta.ip, user_agent: meta.user_agent },
