@@ -1,4 +1,5 @@
 import { mkdirSync } from 'node:fs';
+import { generate } from 'otplib';
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import {
@@ -126,6 +127,93 @@ describe.skipIf(skipJourneys())('journey: account settings', () => {
         await target.getByTestId('profile-card').getByRole('heading', { name: 'প্রোফাইল' }).waitFor();
         await target.getByTestId('password-card').getByRole('button').last().click();
         await target.waitForTimeout(300);
+        await shot(target, name);
+      }
+    }
+  });
+
+  it('a player turns on two-factor, then signs in with a recovery code', async () => {
+    const baseUrl = browser.baseUrl();
+    const email = uniqueEmail('journey-2fa');
+    const password = 'journey-pass-2fa';
+    await registerViaApi(baseUrl, { name: 'Journey Twofactor', email, password });
+    const page = await browser.newPage();
+    await page.goto('/');
+    await waitForApp(page);
+    await signInViaUi(page, email, password);
+
+    await page.goto('/settings/general');
+    await waitForApp(page);
+    await page.getByTestId('security-settings-link').click();
+    const card = page.getByTestId('two-factor-card');
+    await card.getByTestId('two-factor-state').filter({ hasText: 'Off' }).waitFor();
+    await page.getByTestId('sessions-card').getByText('This device').waitFor();
+    await card.getByTestId('two-factor-start').click();
+    const secret = (await card.getByTestId('two-factor-secret').innerText()).replace(/\s/g, '');
+    await shot(page, 'security-enrol-desktop-en');
+    const confirm = card.getByTestId('two-factor-confirm');
+    await confirm.getByRole('textbox').fill('000000');
+    await confirm.getByRole('button', { name: 'Confirm and turn on' }).click();
+    await confirm.getByRole('alert').filter({ hasText: 'not valid' }).waitFor();
+    await confirm
+      .getByRole('textbox')
+      .fill(await generate({ secret, epoch: Math.floor(Date.now() / 1000) }));
+    await confirm.getByRole('button', { name: 'Confirm and turn on' }).click();
+    const codes = card.getByTestId('recovery-codes');
+    await codes.waitFor();
+    const recovery = (await codes.getByRole('listitem').allInnerTexts()).map((c) => c.trim());
+    expect(recovery).toHaveLength(10);
+    await shot(page, 'security-codes-desktop-en');
+    await codes.getByRole('button', { name: 'I have saved them' }).click();
+    await card.getByTestId('two-factor-state').filter({ hasText: 'On' }).waitFor();
+    await card.getByText('10 recovery codes left').waitFor();
+    await shot(page, 'security-on-desktop-en');
+
+    // Signed out, the password alone no longer signs in: the second step asks for a code.
+    await page.getByTestId('profile-button').click();
+    await Promise.all([page.waitForEvent('load'), page.getByTestId('logout-button').click()]);
+    await waitForApp(page);
+    await page.getByTestId('login-button').click();
+    const modal = page.getByTestId('sign-in-modal');
+    await modal.getByLabel('Email or username').fill(email);
+    await modal.getByLabel('Password', { exact: true }).fill(password);
+    await modal.getByRole('button', { name: 'Sign In', exact: true }).click();
+    const step = modal.getByTestId('two-factor-step');
+    await step.waitFor();
+    expect(await storedToken(page)).toBeNull();
+    await step.getByRole('button', { name: 'Use a recovery code' }).click();
+    await shot(page, 'security-signin-step-desktop-en');
+    await step.getByRole('textbox').fill(recovery[0]!);
+    await Promise.all([
+      page.waitForEvent('load'),
+      step.getByRole('button', { name: 'Verify' }).click(),
+    ]);
+    await waitForApp(page);
+    await page.getByTestId('balance-badge').waitFor();
+    expect(await storedToken(page)).toBeTruthy();
+
+    if (SHOTS_DIR) {
+      await page.goto('/settings/security');
+      await waitForApp(page);
+      await page.getByTestId('two-factor-state').waitFor();
+      const phone = await browser.newPage(MOBILE);
+      await phone.goto('/');
+      await waitForApp(phone);
+      await phone.evaluate(
+        `localStorage.setItem('root', ${JSON.stringify(await page.evaluate('localStorage.getItem("root")'))})`,
+      );
+      await phone.goto('/settings/security');
+      await waitForApp(phone);
+      await phone.getByTestId('two-factor-state').waitFor();
+      await shot(phone, 'security-phone-en');
+      for (const [target, name] of [
+        [page, 'security-desktop-bn'],
+        [phone, 'security-phone-bn'],
+      ] as const) {
+        await target.evaluate('localStorage.setItem("language", "bn")');
+        await target.reload();
+        await waitForApp(target);
+        await target.getByTestId('two-factor-state').filter({ hasText: 'চালু' }).waitFor();
         await shot(target, name);
       }
     }

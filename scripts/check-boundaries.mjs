@@ -88,7 +88,13 @@ const TABLE_OWNERS = {
     'affiliate_adjustments',
   ],
   audit: ['audit_log', 'audit_chain_head'],
-  auth: ['player_sessions', 'password_resets'],
+  auth: [
+    'player_sessions',
+    'password_resets',
+    'player_two_factor',
+    'player_recovery_codes',
+    'player_login_challenges',
+  ],
   backoffice: ['player_notes', 'balance_adjustments', 'adjustment_thresholds'],
   bonus: [
     'promotions',

@@ -342,6 +342,7 @@ export async function buildApp(options: AppOptions) {
     env: config.env,
     sandboxSecret: config.cashierSandboxSecret,
     options: {
+      twoFactor: auth.service.twoFactor,
       publicUrl: () => config.publicUrl,
       // The back office's four-eyes threshold per currency (the adjustments' one).
       approvals: backoffice.service,

@@ -35,6 +35,8 @@ export const withdrawRequest = z.object({
   account_number: text(64).optional(),
   ifsc_code: text(32).optional(),
   upi_id: text(300).optional(),
+  /** A fresh two-factor code: needed for a payout account never used before (decision 0142). */
+  two_factor_code: text(32).optional(),
 });
 export type WithdrawRequest = z.infer<typeof withdrawRequest>;
 

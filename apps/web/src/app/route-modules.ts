@@ -38,6 +38,7 @@ export const ROUTE_MODULES: Record<string, string> = {
   '/transactions/:tab': 'src/app/routes/transactions-page.tsx',
   '/settings/general': 'src/app/routes/settings-page.tsx',
   '/settings/verify': 'src/features/kyc/components/verify-settings-page.tsx',
+  '/settings/security': 'src/app/routes/security-page.tsx',
   '/policies/privacy': 'src/app/routes/pages.tsx',
   '/policies/terms': 'src/app/routes/pages.tsx',
   '/policies/anti-money-laundering': 'src/app/routes/pages.tsx',

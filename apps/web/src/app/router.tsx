@@ -114,6 +114,7 @@ const VerifyPage = page(
   () => import('../features/kyc/components/verify-settings-page.tsx'),
   'VerifyPage',
 );
+const SecurityPage = page(() => import('./routes/security-page.tsx'), 'SecurityPage');
 const standalone = () => import('./routes/standalone.tsx');
 const ResetPasswordPage = page(standalone, 'ResetPasswordPage');
 const VerificationPage = page(
@@ -158,6 +159,7 @@ export const router = createBrowserRouter([
       { path: 'transactions/:tab', element: <TransactionsPage /> },
       { path: 'settings/general', element: <SettingsPage /> },
       { path: 'settings/verify', element: <VerifyPage /> },
+      { path: 'settings/security', element: <SecurityPage /> },
       { path: 'policies/privacy', element: <PolicyPage policy="privacy" /> },
       { path: 'policies/terms', element: <PolicyPage policy="terms" /> },
       { path: 'policies/anti-money-laundering', element: <PolicyPage policy="aml" /> },

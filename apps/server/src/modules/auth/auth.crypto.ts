@@ -32,7 +32,7 @@ export async function verifyPassword(
 const TOKEN_BYTES = 32;
 
 /** Opaque bearer tokens: random, shown once, stored only as a SHA-256 digest. */
-export function newToken(prefix: 'pt' | 'pr' | 'st'): { token: string; digest: Buffer } {
+export function newToken(prefix: 'pt' | 'pr' | 'st' | 'pc'): { token: string; digest: Buffer } {
   const token = `${prefix}_${randomBytes(TOKEN_BYTES).toString('base64url')}`;
   return { token, digest: digestToken(token) };
 }

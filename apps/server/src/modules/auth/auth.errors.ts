@@ -26,6 +26,31 @@ export const AUTH_ERRORS = {
     code: 'INVALID_CREDENTIALS',
     message: 'The current password is not correct',
   },
+  /** A wrong, malformed or already used authenticator or recovery code (the field `code`). */
+  TWO_FACTOR_CODE_INVALID: {
+    status: 422,
+    message: 'The code is not valid or was already used. Check the time on your phone.',
+  },
+  /** The sign-in's second step came too late, twice, or after too many wrong codes. */
+  TWO_FACTOR_CHALLENGE_INVALID: {
+    status: 401,
+    message: 'This sign-in has expired. Please sign in again with your password.',
+  },
+  TWO_FACTOR_ALREADY_ENABLED: {
+    status: 409,
+    message: 'Two-factor authentication is already on',
+  },
+  TWO_FACTOR_NOT_ENABLED: { status: 409, message: 'Two-factor authentication is off' },
+  /** A confirmation without an enrolment started first. */
+  TWO_FACTOR_NOT_ENROLLING: {
+    status: 409,
+    message: 'Start setting up two-factor authentication first',
+  },
+  /** A withdrawal to a payout account never used before, without a fresh code (`two_factor_code`). */
+  TWO_FACTOR_REQUIRED: {
+    status: 403,
+    message: 'Enter a code from your authenticator app to pay out to a new account',
+  },
 } as const;
 
 declare module '../../platform/http/errors.ts' {

@@ -19,6 +19,14 @@ type AuthTables = {
   };
 };
 
+export type ActiveSession = {
+  id: bigint;
+  ip: string | null;
+  user_agent: string | null;
+  created_at: Date;
+  last_seen_at: Date;
+};
+
 /** At most this many rows answer one evidence query. */
 export const EVIDENCE_ROWS_MAX = 500;
 
@@ -122,6 +130,48 @@ export class AuthRepository {
        where s.created_at >= ${since} and s.ip is not null and ${PUBLIC_ADDRESS}
        order by 1 limit ${limit}`.execute(this.db);
     return result.rows.map((row) => BigInt(row.player_id));
+  }
+
+  /** The player's live sessions (not revoked, not expired, used within `idle_ms`), newest first. */
+  async activeSessions(player_id: bigint, idle_ms: number, limit: number) {
+    const result = await sql<ActiveSession>`
+      select id, host(ip) as ip, user_agent, created_at, last_seen_at from player_sessions
+       where player_id = ${player_id} and revoked_at is null and expires_at > now()
+         and last_seen_at > now() - ${`${idle_ms} milliseconds`}::interval
+       order by last_seen_at desc, id desc
+       limit ${limit}`.execute(this.db);
+    return result.rows;
+  }
+
+  /** Ends one of the player's own sessions; false when it is not theirs or already ended. */
+  async revokeOwnSession(player_id: bigint, session_id: bigint, reason: string) {
+    const result = await sql`
+      update player_sessions set revoked_at = now(), revoked_reason = ${reason}
+       where id = ${session_id} and player_id = ${player_id} and revoked_at is null`.execute(
+      this.db,
+    );
+    return (result.numAffectedRows ?? 0n) > 0n;
+  }
+
+  /**
+   * Whether the player signed in within `within_ms` at all, and on this device: the same device cookie, or
+   * (for clients without cookies) the same browser from the same address.
+   */
+  async priorSignIns(
+    player_id: bigint,
+    device: { device_id: string | null; user_agent: string | null; ip: string | null },
+    within_ms: number,
+  ): Promise<{ any: boolean; this_device: boolean }> {
+    const result = await sql<{ any: boolean; this_device: boolean }>`
+      select count(*) > 0 as any,
+             coalesce(bool_or(
+               (${device.device_id}::text is not null and device_id = ${device.device_id}::text)
+               or (user_agent is not distinct from ${device.user_agent}::text
+                   and ip is not distinct from ${device.ip}::inet)), false) as this_device
+        from player_sessions
+       where player_id = ${player_id}
+         and created_at > now() - ${`${within_ms} milliseconds`}::interval`.execute(this.db);
+    return result.rows[0] ?? { any: false, this_device: false };
   }
 
   /** The player's sessions for their data export (without the token digests). */

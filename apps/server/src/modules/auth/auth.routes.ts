@@ -8,6 +8,8 @@ import {
   passwordChangeRequest,
   resetPasswordRequest,
   signupRequest,
+  twoFactorChallenge,
+  twoFactorLoginRequest,
 } from '@casino/contracts';
 import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
@@ -17,6 +19,9 @@ import type { PlayerAuth } from '../../platform/http/guards.ts';
 import { metaOf } from '../../platform/http/request-meta.ts';
 import type { PlayersService, WalletSummaryProvider } from '../players/index.ts';
 import type { AuthService } from './auth.service.ts';
+import { sessionsRoutes } from './sessions.routes.ts';
+import { twoFactorRoutes } from './two-factor.routes.ts';
+import { CHALLENGE_TTL_MS } from './two-factor.service.ts';
 
 const errors = {
   400: errorBody,
@@ -45,24 +50,74 @@ export const authRoutes =
         schema: {
           tags: ['customer'],
           summary: 'Sign in with an email or username and a password',
+          description:
+            'For a player with two-factor authentication on, the answer carries no session but `two_factor_required` and a `challenge_token` for `POST /customer/login/two-factor` (decision 0140).',
           body: loginRequest,
-          response: { 200: loginResponse, ...errors },
+          response: { 200: z.union([loginResponse, twoFactorChallenge]), ...errors },
         },
       },
       async (request, reply) => {
-        const { token, player } = await auth.login(request.body.email, request.body.password, {
+        const result = await auth.login(request.body.email, request.body.password, {
           ...metaOf(request),
           device_id: ensureDevice(request, reply, request.protocol === 'https'),
           anonymiser: anonymiser(request),
         });
+        if (result.step === 'two_factor') {
+          return {
+            status: 200 as const,
+            message: 'Enter the code from your authenticator app',
+            two_factor_required: true as const,
+            challenge_token: result.challenge_token,
+            expires_in_s: CHALLENGE_TTL_MS / 1000,
+            methods: ['totp' as const, 'recovery_code' as const],
+          };
+        }
         return {
           status: 200 as const,
           message: 'Signed in successfully',
-          data: token,
-          customer: await players.toCustomer(player, wallet),
+          data: result.token,
+          customer: await players.toCustomer(result.player, wallet),
         };
       },
     );
+
+    app.post(
+      '/customer/login/two-factor',
+      {
+        schema: {
+          tags: ['customer'],
+          summary:
+            "The sign-in's second step: the challenge and a code from the app or a recovery code",
+          description:
+            'Answers as `POST /customer/login` does without two-factor: `data` is the session token. A challenge is single use, valid 5 minutes, and ends after 5 wrong codes.',
+          body: twoFactorLoginRequest,
+          response: { 200: loginResponse, ...errors },
+        },
+      },
+      async (request, reply) => {
+        const result = await auth.loginSecondFactor(
+          request.body.challenge_token,
+          request.body.code,
+          {
+            ...metaOf(request),
+            device_id: ensureDevice(request, reply, request.protocol === 'https'),
+            anonymiser: anonymiser(request),
+          },
+        );
+        return {
+          status: 200 as const,
+          message:
+            result.recovery_codes_left === null
+              ? 'Signed in successfully'
+              : `Signed in with a recovery code; ${result.recovery_codes_left} left`,
+          data: result.token,
+          customer: await players.toCustomer(result.player, wallet),
+        };
+      },
+    );
+
+    await app.register(twoFactorRoutes(auth.twoFactor, hook));
+    await app.register(sessionsRoutes(auth, hook));
 
     app.post(
       '/customer/signup',

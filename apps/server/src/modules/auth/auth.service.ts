@@ -10,6 +10,8 @@ import type { PlayerRow, PlayersService } from '../players/index.ts';
 import { digestToken, hashPassword, newToken, verifyPassword } from './auth.crypto.ts';
 import { authError } from './auth.errors.ts';
 import type { AuthRepository, SessionRow } from './auth.repository.ts';
+import type { SecondFactor, TwoFactorService } from './two-factor.service.ts';
+import { describeUserAgent, deviceLabel } from './user-agent.ts';
 
 const MINUTE_MS = 60_000;
 const HOUR_MS = 60 * MINUTE_MS;
@@ -21,6 +23,8 @@ const SESSION_TOUCH_MS = MINUTE_MS;
 export const RESET_TOKEN_TTL_MS = HOUR_MS;
 /** An IP with a session this recent counts as the owner's (decision 0003). */
 const KNOWN_IP_WINDOW_MS = 90 * 24 * HOUR_MS;
+/** The most live sessions one list shows (a player rarely has more than a handful). */
+export const ACTIVE_SESSIONS_MAX = 50;
 
 /**
  * Limits, documented so they cannot be turned into a lockout (ASVS V6.1.1):
@@ -36,6 +40,8 @@ export type AuthLimits = {
   forgot_ip: WindowLimit;
   forgot_account: WindowLimit;
   reset_ip: WindowLimit;
+  /** Wrong two-factor codes per player before every code is refused for the window. */
+  two_factor_failures: WindowLimit;
 };
 
 export const AUTH_LIMITS_DEFAULT: AuthLimits = {
@@ -46,7 +52,11 @@ export const AUTH_LIMITS_DEFAULT: AuthLimits = {
   forgot_ip: { limit: 10, window_ms: HOUR_MS },
   forgot_account: { limit: 3, window_ms: HOUR_MS },
   reset_ip: { limit: 20, window_ms: HOUR_MS },
+  two_factor_failures: { limit: 10, window_ms: 15 * MINUTE_MS },
 };
+
+/** What proved the sign-in, as the audit log records it. */
+export type SignInMethod = 'password' | SecondFactor;
 
 export type AuthenticatedPlayer = { session: SessionRow; row: PlayerRow };
 
@@ -70,6 +80,8 @@ export class AuthService {
     private readonly settings: { get(): Promise<{ brand_name: string }> },
     /** The minimum age to register for a declared country and an address (the protection module). */
     private readonly protection: AgeRules,
+    /** Authenticator-app codes (decision 0140): a second sign-in step for players who turn it on. */
+    readonly twoFactor: TwoFactorService,
   ) {}
 
   async login(login: string, password: string, meta: RequestMeta) {
@@ -122,12 +134,47 @@ export class AuthService {
       throw new AppError('ACCOUNT_BLOCKED', statusMessage(player.status));
     }
     await this.limiter.reset(failureKey);
+    if (await this.twoFactor.enabled(player.id)) {
+      const challenge_token = await this.twoFactor.challenge(player.id);
+      await this.audit.record({
+        actor: actorOf(player, meta),
+        action: 'player.login_password_ok',
+        target: targetOf(player),
+      });
+      return { step: 'two_factor' as const, challenge_token, player };
+    }
+    return { step: 'session' as const, ...(await this.startSession(player, meta, 'password')) };
+  }
+
+  /** The sign-in's second step: the challenge from the password step and a code. */
+  async loginSecondFactor(challenge_token: string, code: string, meta: RequestMeta) {
+    const { player, method } = await this.twoFactor.complete(challenge_token, code, meta, (id) =>
+      this.players.byId(id),
+    );
+    if (player.status !== 'active') {
+      throw new AppError('ACCOUNT_BLOCKED', statusMessage(player.status));
+    }
+    const session = await this.startSession(player, meta, method);
+    return {
+      ...session,
+      recovery_codes_left:
+        method === 'recovery_code' ? await this.twoFactor.recoveryCodesLeft(player.id) : null,
+    };
+  }
+
+  private async startSession(player: PlayerRow, meta: RequestMeta, method: SignInMethod) {
+    const user_agent = meta.user_agent?.slice(0, 512) ?? null;
+    const prior = await this.repository.priorSignIns(
+      player.id,
+      { device_id: meta.device_id ?? null, user_agent, ip: meta.ip },
+      KNOWN_IP_WINDOW_MS,
+    );
     const { token, digest } = newToken('pt');
     const session = await this.repository.sessions.create({
       owner_id: player.id,
       token_hash: digest,
       ip: meta.ip,
-      user_agent: meta.user_agent?.slice(0, 512) ?? null,
+      user_agent,
       device_id: meta.device_id ?? null,
       anonymiser: meta.anonymiser ?? false,
       absolute_ms: SESSION_ABSOLUTE_MS,
@@ -136,9 +183,70 @@ export class AuthService {
       actor: actorOf(player, meta),
       action: 'player.login',
       target: targetOf(player),
-      metadata: { session_id: session.id },
+      metadata: { session_id: session.id, method, new_device: prior.any && !prior.this_device },
     });
+    // The first sign-in after registering is expected; a new device after that is worth a word.
+    if (prior.any && !prior.this_device) await this.mailNewDevice(player, meta, user_agent);
     return { token, player };
+  }
+
+  private async mailNewDevice(player: PlayerRow, meta: RequestMeta, user_agent: string | null) {
+    const brand = (await this.settings.get()).brand_name;
+    const device = deviceLabel(user_agent) ?? 'an unrecognised device';
+    const when = new Date().toUTCString();
+    const link = `${this.publicUrl()}/settings/security`;
+    const facts = `Device: ${device}\nAddress: ${meta.ip}\nTime: ${when}`;
+    await this.mail.send({
+      to: player.email,
+      subject: `${brand}: new sign-in on ${device}`,
+      text: `Hello ${player.name},\n\nYour ${brand} account was just signed in on a device we have not seen before.\n\n${facts}\n\nIf this was you, there is nothing to do. If not, change your password and sign out the other devices at once:\n\n${link}\n`,
+      html: `<p>Hello ${escapeHtml(player.name)},</p><p>Your ${escapeHtml(brand)} account was just signed in on a device we have not seen before.</p><p>Device: ${escapeHtml(device)}<br>Address: ${escapeHtml(meta.ip)}<br>Time: ${escapeHtml(when)}</p><p>If this was you, there is nothing to do. If not, change your password and sign out the other devices at once:</p><p><a href="${link}">Review my devices</a></p>`,
+    });
+  }
+
+  /** The player's live sessions as they see them: the device, address and times, this one marked. */
+  async activeSessions(auth: AuthenticatedPlayer) {
+    const rows = await this.repository.activeSessions(
+      auth.row.id,
+      SESSION_IDLE_MS,
+      ACTIVE_SESSIONS_MAX,
+    );
+    return rows.map((row) => ({
+      id: row.id,
+      ip: row.ip,
+      device: describeUserAgent(row.user_agent),
+      created_at: row.created_at,
+      last_seen_at: row.last_seen_at,
+      current: row.id === auth.session.id,
+    }));
+  }
+
+  /** Signs one of the player's own sessions out (another player's is NOT_FOUND). */
+  async signOutSession(auth: AuthenticatedPlayer, session_id: bigint, meta: RequestMeta) {
+    if (!(await this.repository.revokeOwnSession(auth.row.id, session_id, 'signed_out_by_owner')))
+      throw new AppError('NOT_FOUND', 'No such signed-in device');
+    await this.audit.record({
+      actor: actorOf(auth.row, meta),
+      action: 'player.session_revoked',
+      target: targetOf(auth.row),
+      metadata: { session_id },
+    });
+  }
+
+  /** Every session but this one ends; the count that ended. */
+  async signOutOtherSessions(auth: AuthenticatedPlayer, meta: RequestMeta): Promise<number> {
+    const revoked = await this.repository.sessions.revokeAll(
+      auth.row.id,
+      'signed_out_by_owner',
+      auth.session.id,
+    );
+    await this.audit.record({
+      actor: actorOf(auth.row, meta),
+      action: 'player.sessions_revoked',
+      target: targetOf(auth.row),
+      metadata: { sessions_revoked: revoked },
+    });
+    return revoked;
   }
 
   async signup(input: SignupRequest, meta: RequestMeta): Promise<PlayerRow> {

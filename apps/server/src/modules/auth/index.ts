@@ -15,12 +15,14 @@ import {
   type AuthLimits,
   AuthService,
 } from './auth.service.ts';
+import { TwoFactorRepository } from './two-factor.repository.ts';
+import { TwoFactorService } from './two-factor.service.ts';
 
 export { digestToken, hashPassword, newToken, verifyPassword } from './auth.crypto.ts';
 export type { SessionRow } from './auth.repository.ts';
 export type { AuthenticatedPlayer, AuthLimits } from './auth.service.ts';
 export { AUTH_LIMITS_DEFAULT, SESSION_ABSOLUTE_MS, SESSION_IDLE_MS } from './auth.service.ts';
-export type { AuthService };
+export type { AuthService, TwoFactorService };
 
 declare module '../../platform/http/guards.ts' {
   /** What `request.player` is on a route behind `requirePlayer`. */
@@ -47,6 +49,14 @@ export function createAuthModule(deps: {
   protection: AgeRules & { isAnonymiser(client: GateClient): boolean };
   env: string;
 }) {
+  const limits = { ...AUTH_LIMITS_DEFAULT, ...deps.limits };
+  const twoFactor = new TwoFactorService(
+    new TwoFactorRepository(deps.db),
+    deps.audit,
+    deps.limiter,
+    limits.two_factor_failures,
+    async () => (await deps.settings.get()).brand_name,
+  );
   const service = new AuthService(
     new AuthRepository(deps.db),
     deps.players,
@@ -54,10 +64,11 @@ export function createAuthModule(deps: {
     deps.mail,
     deps.audit,
     deps.limiter,
-    { ...AUTH_LIMITS_DEFAULT, ...deps.limits },
+    limits,
     deps.publicUrl,
     deps.settings,
     deps.protection,
+    twoFactor,
   );
   const hook = playerGuard((token, options) => service.authenticate(token, options));
   return {

@@ -381,6 +381,16 @@ export class PaymentsRepository {
     }));
   }
 
+  /** Whether the player ever asked to withdraw to this account number or UPI id. */
+  async withdrewTo(player_id: bigint, instrument: string): Promise<boolean> {
+    const result = await sql`
+      select 1 from payments
+       where player_id = ${player_id} and direction = 'withdrawal' and ${NAMES_INSTRUMENT}
+         and ${INSTRUMENT} = ${instrument}
+       limit 1`.execute(this.db);
+    return result.rows.length > 0;
+  }
+
   /** The instruments (account numbers, UPI ids) of the player's payments made since `since`. */
   async instrumentsOf(player_id: bigint, since: Date): Promise<string[]> {
     const result = await sql<{ instrument: string }>`

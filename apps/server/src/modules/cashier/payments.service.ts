@@ -4,6 +4,7 @@ import { formatAmount, parseRate, percentOf } from '@casino/money';
 import { sql } from 'kysely';
 import { parseAmountInput } from '../../platform/amounts.ts';
 import { AppError } from '../../platform/http/errors.ts';
+import type { RequestMeta } from '../../platform/http/request-meta.ts';
 import { Semaphore } from '../../platform/semaphore.ts';
 import type { AuditActor, AuditService } from '../audit/index.ts';
 import { type CurrenciesService, type CurrencyRow, currenciesError } from '../currencies/index.ts';
@@ -73,6 +74,7 @@ export type WithdrawalInput = {
   account_number?: string;
   ifsc_code?: string;
   upi_id?: string;
+  two_factor_code?: string;
 };
 
 export type Player = {
@@ -100,6 +102,17 @@ export type PaymentsOptions = {
   wallet: { summary(player_id: bigint): Promise<{ withdrawable_minor: bigint }> };
   coupons: CouponCheck;
   log: (message: string, error: unknown) => void;
+  /**
+   * A fresh two-factor code when the player has it on (the auth module): asked before paying
+   * out to an account the player never withdrew to (decision 0142).
+   */
+  twoFactor: {
+    requireFresh(
+      player: { id: bigint },
+      code: string | undefined,
+      meta: RequestMeta,
+    ): Promise<void>;
+  };
 };
 
 /** INR flow (spec §3): payment_mode picks the gateway — UPI (1) or Netbanking (2). */
@@ -492,6 +505,14 @@ export class PaymentsService {
     // Spec §6: withdrawal requires KYC to exist and not be PENDING (approved: decision 0402).
     if (player.kyc_status !== 'APPROVED') {
       throw cashierError('KYC_REQUIRED');
+    }
+    const instrument =
+      details.acc_number ?? details.account_number ?? details.upi_id?.toLowerCase();
+    if (instrument && !(await this.repository.withdrewTo(player.id, instrument))) {
+      await this.options.twoFactor.requireFresh(player, input.two_factor_code, {
+        ip: client.ip,
+        user_agent: null,
+      });
     }
     const fee_minor = percentOf(amount_minor, gateway.fee_percent, 'toward_zero');
     if (fee_minor >= amount_minor) fail('amount', 'Amount is too small to cover the gateway fee.');

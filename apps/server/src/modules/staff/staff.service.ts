@@ -2,6 +2,14 @@ import { createHash } from 'node:crypto';
 import { AppError } from '../../platform/http/errors.ts';
 import type { RequestMeta } from '../../platform/http/request-meta.ts';
 import type { BackoffPolicy, RateLimiter, WindowLimit } from '../../platform/rate-limit.ts';
+import {
+  digestRecoveryCode,
+  enrolment,
+  isRecoveryCodeShape,
+  newRecoveryCodes,
+  newTotpSecret,
+  verifyTotp,
+} from '../../platform/totp.ts';
 import type { AuditActor, AuditService } from '../audit/index.ts';
 import { digestToken, hashPassword, newToken, verifyPassword } from '../auth/index.ts';
 import { staffError } from './staff.errors.ts';
@@ -13,20 +21,14 @@ import type {
   StaffSessionRow,
   StaffStatus,
 } from './staff.repository.ts';
-import {
-  digestRecoveryCode,
-  enrolment,
-  isRecoveryCodeShape,
-  newRecoveryCodes,
-  newTotpSecret,
-  verifyTotp,
-} from './staff.totp.ts';
 
 const MINUTE_MS = 60_000;
 /** Staff sessions end after 30 minutes idle or 12 hours in all. */
 export const STAFF_SESSION_IDLE_MS = 30 * MINUTE_MS;
 export const STAFF_SESSION_ABSOLUTE_MS = 12 * 60 * MINUTE_MS;
 const SESSION_TOUCH_MS = MINUTE_MS;
+/** The name staff see beside the account in their authenticator app. */
+const STAFF_TOTP_ISSUER = 'Casino back office';
 export const STAFF_PASSWORD_LENGTH_MIN = 12;
 export const STAFF_PASSWORD_LENGTH_MAX = 128;
 
@@ -110,7 +112,10 @@ export class StaffService {
         await this.repository.update(staff.id, { totp_pending_secret: secret });
       }
       if (code === undefined)
-        return { step: 'enrol', enrolment: await enrolment(secret, staff.email) };
+        return {
+          step: 'enrol',
+          enrolment: await enrolment(secret, staff.email, STAFF_TOTP_ISSUER),
+        };
       const step = await verifyTotp(secret, code.trim(), null);
       const recovery_codes = newRecoveryCodes();
       const confirmed =
@@ -119,7 +124,7 @@ export class StaffService {
           staff.id,
           secret,
           step,
-          recovery_codes.map(digestRecoveryCode),
+          recovery_codes.map((c) => digestRecoveryCode('staff', c)),
         ));
       if (!confirmed) {
         await this.limiter.fail(failureKey, this.limits.login_failures);
@@ -162,7 +167,10 @@ export class StaffService {
       return null;
     }
     if (isRecoveryCodeShape(code)) {
-      const used = await this.repository.useRecoveryCode(staff.id, digestRecoveryCode(code));
+      const used = await this.repository.useRecoveryCode(
+        staff.id,
+        digestRecoveryCode('staff', code),
+      );
       return used ? 'recovery_code' : null;
     }
     return null;
@@ -240,7 +248,10 @@ export class StaffService {
       throw staffError('TOTP_INVALID');
     }
     const codes = newRecoveryCodes();
-    await this.repository.replaceRecoveryCodes(staff.id, codes.map(digestRecoveryCode));
+    await this.repository.replaceRecoveryCodes(
+      staff.id,
+      codes.map((c) => digestRecoveryCode('staff', c)),
+    );
     await this.audit.record({
       actor: actorOf(staff, meta),
       action: 'staff.recovery_codes_regenerated',

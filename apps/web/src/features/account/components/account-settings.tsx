@@ -1,5 +1,6 @@
 import { useTranslation } from 'react-i18next';
-import { ShieldIcon } from '../../../components/icons.tsx';
+import { Link } from 'react-router';
+import { ChevronRightIcon, ShieldIcon } from '../../../components/icons.tsx';
 import { useMe } from '../../../lib/api/get-me.ts';
 import { useAuth } from '../../../lib/root-store.ts';
 import { PasswordCard } from './password-card.tsx';
@@ -38,6 +39,14 @@ function SecurityNote() {
           {t('account.security.idle', { minutes: SESSION_IDLE_MINUTES })}{' '}
           {t('account.security.otherDevices')}
         </p>
+        <Link
+          to="/settings/security"
+          data-testid="security-settings-link"
+          className="mt-3 inline-flex items-center gap-1 font-semibold text-accent-400 hover:text-accent-300"
+        >
+          {t('security.manage')}
+          <ChevronRightIcon size={16} />
+        </Link>
       </div>
     </aside>
   );

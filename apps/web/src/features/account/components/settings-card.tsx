@@ -6,10 +6,19 @@ type SettingsCardProps = {
   description?: string;
   children: ReactNode;
   testId?: string;
+  /** A short state beside the title (on / off). */
+  badge?: ReactNode;
 };
 
 /** One titled panel of the Settings page. */
-export function SettingsCard({ icon, title, description, children, testId }: SettingsCardProps) {
+export function SettingsCard({
+  icon,
+  title,
+  description,
+  children,
+  testId,
+  badge,
+}: SettingsCardProps) {
   const headingId = `${testId ?? title}-heading`;
   return (
     <section
@@ -21,10 +30,13 @@ export function SettingsCard({ icon, title, description, children, testId }: Set
         <span className="flex size-10 shrink-0 items-center justify-center rounded-xl border border-ink-600 bg-ink-800 text-accent-400">
           {icon}
         </span>
-        <div className="min-w-0">
-          <h2 id={headingId} className="text-base font-semibold text-fg">
-            {title}
-          </h2>
+        <div className="min-w-0 flex-1">
+          <div className="flex items-center justify-between gap-3">
+            <h2 id={headingId} className="text-base font-semibold text-fg">
+              {title}
+            </h2>
+            {badge}
+          </div>
           {description && <p className="mt-0.5 text-sm text-fg-muted">{description}</p>}
         </div>
       </header>

@@ -1,3 +1,4 @@
+import type { TwoFactorChallenge } from '@casino/contracts/security';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useMemo, useState } from 'react';
 import { useForm } from 'react-hook-form';
@@ -8,10 +9,11 @@ import { CheckIcon } from '../../../components/icons.tsx';
 import { errorMessage } from '../../../lib/api-client.ts';
 import { setFlash } from '../../../lib/flash.ts';
 import { closeModal, openModal } from '../../../lib/modal-store.ts';
-import { storeLogin } from '../../../lib/root-store.ts';
+import { type LoginResponse, storeLogin } from '../../../lib/root-store.ts';
 import { toast } from '../../../lib/toast.ts';
 import { makeForgotPasswordSchema, useForgotPassword } from '../api/forgot-password.ts';
-import { type LoginInput, makeLoginInputSchema, useLogin } from '../api/login.ts';
+import { isChallenge, type LoginInput, makeLoginInputSchema, useLogin } from '../api/login.ts';
+import { TwoFactorStep } from './two-factor-step.tsx';
 
 /* The form bodies, loaded on first open (react-hook-form and zod live in this chunk). */
 
@@ -24,22 +26,33 @@ export function SignInForm({ onForgot }: { onForgot: () => void }) {
     defaultValues: { email: '', password: '' },
   });
   const loginMutation = useLogin();
+  const [challenge, setChallenge] = useState<TwoFactorChallenge | null>(null);
 
   const submit = form.handleSubmit(async (input) => {
     try {
       const response = await loginMutation.mutateAsync(input);
-      // Spec §4: store, close, success toast, reload.
-      storeLogin(response);
-      closeModal();
-      toast.success(response.message);
-      setFlash({ kind: 'success', message: response.message });
-      window.location.reload();
+      if (isChallenge(response)) setChallenge(response);
+      else finishSignIn(response);
     } catch (error) {
       toast.error(errorMessage(error));
     }
   });
 
-  const busy = loginMutation.isPending || loginMutation.isSuccess;
+  if (challenge) {
+    return (
+      <TwoFactorStep
+        challenge={challenge}
+        onDone={finishSignIn}
+        onRestart={() => {
+          setChallenge(null);
+          loginMutation.reset();
+          form.setValue('password', '');
+        }}
+      />
+    );
+  }
+
+  const busy = loginMutation.isPending || (loginMutation.isSuccess && !challenge);
   return (
     <form onSubmit={submit} noValidate className="flex flex-col gap-4">
       <TextField
@@ -82,6 +95,15 @@ export function SignInForm({ onForgot }: { onForgot: () => void }) {
       </p>
     </form>
   );
+}
+
+/** Spec §4: store, close, success toast, reload. */
+function finishSignIn(response: LoginResponse) {
+  storeLogin(response);
+  closeModal();
+  toast.success(response.message);
+  setFlash({ kind: 'success', message: response.message });
+  window.location.reload();
 }
 
 type ForgotState = 'idle' | 'sending' | 'sent';

@@ -513,10 +513,13 @@ export function FiatWithdrawTab({ customer }: { customer: Customer }) {
   });
   const [errors, setErrors] = useState<Errors>({});
   const [pending, setPending] = useState(false);
+  // Asked by the server for a payout account the player never used, with two-factor on.
+  const [twoFactorCode, setTwoFactorCode] = useState<string | null>(null);
 
   if (loading) return <Loading />;
   if (failed || !currency)
     return <p className="py-8 text-center text-fg-muted">{t('cashier.noCurrency')}</p>;
+  const stepUp = twoFactorCode === null ? {} : { two_factor_code: twoFactorCode.trim() };
   // Spec §9: INR withdrawals go by payment mode; other wallets pick a paying-out gateway.
   const gateways = currency.payment_gateways.filter((g) => g.id !== 1 && g.id !== 2);
   const gateway = inr
@@ -568,6 +571,7 @@ export function FiatWithdrawTab({ customer }: { customer: Customer }) {
                   bank_name: fields.bank_name,
                   ifsc_code: fields.ifsc_code.trim().toUpperCase(),
                 }),
+            ...stepUp,
           },
           true,
         );
@@ -580,17 +584,21 @@ export function FiatWithdrawTab({ customer }: { customer: Customer }) {
             acc_name: fields.acc_name.trim(),
             acc_number: fields.acc_number.trim(),
             bank_name: fields.bank_name || undefined,
+            ...stepUp,
           },
           false,
         );
       }
       toast.success(t('cashier.withdrawRequested'));
       setAmount('');
+      setTwoFactorCode(null);
       await Promise.all([
         client.invalidateQueries({ queryKey: ['payments'] }),
         client.invalidateQueries({ queryKey: ['me'] }),
       ]);
     } catch (failure) {
+      if (failure instanceof ApiError && failure.code === 'TWO_FACTOR_REQUIRED')
+        setTwoFactorCode((code) => code ?? '');
       reportFailure(failure, setErrors);
     } finally {
       setPending(false);
@@ -682,6 +690,20 @@ export function FiatWithdrawTab({ customer }: { customer: Customer }) {
               />
             )}
           </>
+        )}
+        {twoFactorCode !== null && (
+          <TextField
+            label={t('security.withdraw.codeLabel')}
+            name="two_factor_code"
+            inputMode="numeric"
+            autoComplete="one-time-code"
+            maxLength={32}
+            value={twoFactorCode}
+            onChange={(event) => setTwoFactorCode(event.target.value)}
+            hint={t('security.withdraw.codeHint')}
+            error={errors.two_factor_code ?? errors.code}
+            className="font-mono tracking-[0.2em]"
+          />
         )}
         <Button
           type="submit"
