@@ -118,15 +118,17 @@ describe.skipIf(skipJourneys())(
       await progress.waitFor();
       expect(await progress.textContent()).toContain('0 / 200 EUR');
 
-      // The withdrawal waits for the wagering, and says so with the bonus balance (identity
-      // verification is another journey's screen: set here).
+      // The withdrawal waits for the wagering, and names the bonus still being wagered beside
+      // the bonus balance (identity verification is another journey's screen: set here).
       await sql(`update players set kyc_status = 'APPROVED' where lower(email) = $1`, [email]);
       await player.reload();
       await waitForApp(player);
       await player.getByTestId('wallet-button').click();
       wallet = player.getByTestId('wallet-modal');
       await wallet.getByRole('tab', { name: 'Withdraw', exact: true }).click();
-      await wallet.getByText('Bonus wagering in progress').waitFor();
+      const blocker = wallet.getByTestId('blocker-bonus_wagering');
+      await blocker.waitFor();
+      expect(await blocker.textContent()).toContain('100% welcome bonus');
       expect(await wallet.textContent()).toContain('Bonus balance');
       await player.keyboard.press('Escape');
 
