@@ -128,12 +128,21 @@ export function formatNumber(value: number, language: string, maxDecimals = 2): 
   return numberFormat(language, { maximumFractionDigits: maxDecimals }).format(value);
 }
 
-/** A percentage given in percent units (12.5 → "12.5%", "12,5 %" in French). */
-export function formatPercent(percent: number | string, language: string, maxDecimals = 2): string {
+/**
+ * A percentage given in percent units (12.5 → "12.5%", "12,5 %" in French). `minDecimals` keeps
+ * a game's live figure (Limbo's win chance) at one width while the player types.
+ */
+export function formatPercent(
+  percent: number | string,
+  language: string,
+  maxDecimals = 2,
+  minDecimals = 0,
+): string {
   const value = Number(percent);
   if (!Number.isFinite(value)) return String(percent);
   return numberFormat(language, {
     style: 'percent',
+    minimumFractionDigits: minDecimals,
     maximumFractionDigits: maxDecimals,
   }).format(value / 100);
 }

@@ -134,7 +134,7 @@ export function LimboPage() {
               {
                 label: t('originals.chance'),
                 value: valid
-                  ? formatPercent(limboChance(target, state.edge_bp) * 100, i18n.language, 4)
+                  ? formatPercent(limboChance(target, state.edge_bp) * 100, i18n.language, 4, 4)
                   : '—',
               },
               { label: t('originals.win'), value: minorText(payout), tone: 'win' },
