@@ -36,6 +36,8 @@ export const WEB_VITALS_ROUTES = [
   '/transactions/:tab',
   '/settings/general',
   '/settings/verify',
+  '/settings/security',
+  '/vip',
   '/policies/privacy',
   '/policies/terms',
   '/policies/anti-money-laundering',
