@@ -343,6 +343,10 @@ describe('sampled the way the defect was measured', () => {
       now: () => 1_000_000_000_000,
       cricket_ball_ms: 5_000,
       tennis_point_ms: 4_000,
+      // Shorter innings and one upcoming match per sport: the live matches carry the test, and
+      // every tick reads each listed event back through the book.
+      cricket_overs: 10,
+      upcoming_per_sport: 1,
     });
     const ended = { cricket: 0, football: 0, tennis: 0 };
     let feedSureProfit = 0;
