@@ -129,7 +129,7 @@ describe.skipIf(skipJourneys())(
       const blocker = wallet.getByTestId('blocker-bonus_wagering');
       await blocker.waitFor();
       expect(await blocker.textContent()).toContain('100% welcome bonus');
-      expect(await wallet.textContent()).toContain('Bonus balance');
+      expect(await blocker.textContent()).toContain('Wager 200.00 EUR more');
       await player.keyboard.press('Escape');
 
       // --- Sports: a 5 EUR single, settled by the trader (a win) -------------------------------
