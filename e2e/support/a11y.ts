@@ -18,8 +18,23 @@ const NODES_SHOWN_MAX = 5;
 
 export type A11yViolation = { id: string; impact: string; help: string; nodes: string[] };
 
+/** A page that navigates while it is audited (a reload, a sign-out) is audited again once loaded. */
+const NAVIGATED = /Execution context was destroyed|navigat/i;
+const AUDIT_ATTEMPTS = 3;
+
 /** The serious and critical WCAG violations on the page as it is now. */
 export async function a11yViolations(page: Page): Promise<A11yViolation[]> {
+  for (let attempt = 1; ; attempt++) {
+    try {
+      return await auditOnce(page);
+    } catch (error) {
+      if (attempt >= AUDIT_ATTEMPTS || !NAVIGATED.test(String(error))) throw error;
+      await page.waitForLoadState('load').catch(() => {});
+    }
+  }
+}
+
+async function auditOnce(page: Page): Promise<A11yViolation[]> {
   const loaded = await page.evaluate(() => 'axe' in globalThis);
   // Evaluated over the DevTools protocol: the site's CSP (script-src 'self') refuses an inline tag.
   if (!loaded) await page.evaluate(AXE_SOURCE);
