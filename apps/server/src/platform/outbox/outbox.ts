@@ -309,9 +309,14 @@ export class Outbox {
       select max(id)::text as id from outbox_events`.execute(this.db);
     const last = rows[0]?.id == null ? null : BigInt(rows[0].id);
     const deadline = Date.now() + wait_ms;
-    for (let round = 0; round < rounds_max; round++) {
+    // Rounds that deliver count against rounds_max; waiting for an unreadable event is bounded
+    // by wait_ms alone, so a long transaction elsewhere cannot use the rounds up.
+    for (let round = 0; round < rounds_max; ) {
       const handled = await this.exclusive(() => this.deliverOnce(true));
-      if (handled > 0) continue;
+      if (handled > 0) {
+        round++;
+        continue;
+      }
       if (last === null || this.token === null || Date.now() > deadline) return;
       // Nothing delivered: done unless an event there was at the call is still unreadable
       // (committed under an xid an older transaction holds back) and past a cursor.
