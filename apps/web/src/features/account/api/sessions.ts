@@ -32,8 +32,8 @@ export const useSignOutSession = () =>
   );
 
 export const useSignOutOthers = () =>
-  useSessionsMutation(
-    async (_: void) =>
+  useSessionsMutation<void>(
+    async () =>
       (await request('/customer/me/sessions/sign-out-others', { method: 'POST' })) as {
         message: string;
       },
