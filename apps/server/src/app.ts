@@ -19,7 +19,7 @@ import { sql } from 'kysely';
 import type pg from 'pg';
 import { createAffiliateModule } from './modules/affiliate/index.ts';
 import { createAuditModule, exportHead } from './modules/audit/index.ts';
-import { type AuthLimits, createAuthModule } from './modules/auth/index.ts';
+import { type AuthLimits, createAuthModule, passwordHasher } from './modules/auth/index.ts';
 import { createBackofficeModule } from './modules/backoffice/index.ts';
 import { createBonusModule } from './modules/bonus/index.ts';
 import { createCashierModule, createPaymentsModule } from './modules/cashier/index.ts';
@@ -175,8 +175,10 @@ export async function buildApp(options: AppOptions) {
     anonymisers: config.anonymiserList ? AnonymiserList.load(config.anonymiserList) : undefined,
     log: (message) => app.log.warn(message),
   });
+  const passwords = passwordHasher(config.env);
   const auth = createAuthModule({
     db,
+    passwords,
     players: players.service,
     currencies: currencies.service,
     mail: mail.service,
@@ -190,6 +192,7 @@ export async function buildApp(options: AppOptions) {
   });
   const staff = createStaffModule({
     db,
+    passwords,
     audit: audit.service,
     limiter: new RateLimiter(db),
     limits: {

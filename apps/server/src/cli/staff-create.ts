@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { parseArgs } from 'node:util';
 import { createAuditModule } from '../modules/audit/index.ts';
+import { passwordHasher } from '../modules/auth/index.ts';
 import { createStaffModule, ROLES, type Role } from '../modules/staff/index.ts';
 import { loadConfig } from '../platform/config.ts';
 import { connectDatabase } from '../platform/db/connect.ts';
@@ -45,6 +46,7 @@ try {
     audit: audit.service,
     limiter: new RateLimiter(database.db),
     allowDemo: false,
+    passwords: passwordHasher(config.env),
   });
   const row = await staff.service.createAccount(
     {

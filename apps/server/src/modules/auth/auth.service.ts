@@ -7,7 +7,7 @@ import type { AuditActor, AuditService } from '../audit/index.ts';
 import type { CurrenciesService } from '../currencies/index.ts';
 import type { MailService } from '../mail/index.ts';
 import type { PlayerRow, PlayersService } from '../players/index.ts';
-import { digestToken, hashPassword, newToken, verifyPassword } from './auth.crypto.ts';
+import { digestToken, newToken, type PasswordHasher } from './auth.crypto.ts';
 import { authError } from './auth.errors.ts';
 import type { AuthRepository, SessionRow } from './auth.repository.ts';
 import type { SecondFactor, TwoFactorService } from './two-factor.service.ts';
@@ -82,6 +82,7 @@ export class AuthService {
     private readonly protection: AgeRules,
     /** Authenticator-app codes (decision 0140): a second sign-in step for players who turn it on. */
     readonly twoFactor: TwoFactorService,
+    private readonly passwords: PasswordHasher,
   ) {}
 
   async login(login: string, password: string, meta: RequestMeta) {
@@ -117,7 +118,7 @@ export class AuthService {
         );
       }
     }
-    const valid = await verifyPassword(player?.password_hash ?? null, password);
+    const valid = await this.passwords.verify(player?.password_hash ?? null, password);
     if (!player || !valid) {
       await this.limiter.fail(failureKey, this.limits.login_failures);
       if (player && accountKey) {
@@ -274,7 +275,7 @@ export class AuthService {
     const player = await this.players.create({
       name: input.name,
       email: input.email.trim(),
-      password_hash: await hashPassword(input.password),
+      password_hash: await this.passwords.hash(input.password),
       currency_id: input.currency_id,
       referred_by_code: input.referral_code || null,
       campaign_code: input.campaign_code || null,
@@ -331,7 +332,7 @@ export class AuthService {
     if (player_id === null) throw authError('RESET_LINK_INVALID');
     const player = await this.players.byId(player_id);
     if (!player) throw authError('RESET_LINK_INVALID', 'This reset link is invalid.');
-    await this.players.setPasswordHash(player.id, await hashPassword(password));
+    await this.players.setPasswordHash(player.id, await this.passwords.hash(password));
     const revoked = await this.repository.sessions.revokeAll(player.id, 'password_reset');
     await this.repository.revokeResets(player.id);
     await this.audit.record({
@@ -360,11 +361,11 @@ export class AuthService {
         },
       );
     }
-    if (!(await verifyPassword(auth.row.password_hash, current))) {
+    if (!(await this.passwords.verify(auth.row.password_hash, current))) {
       await this.limiter.fail(failureKey, this.limits.login_failures);
       throw authError('CURRENT_PASSWORD_WRONG');
     }
-    await this.players.setPasswordHash(auth.row.id, await hashPassword(next));
+    await this.players.setPasswordHash(auth.row.id, await this.passwords.hash(next));
     const revoked = await this.repository.sessions.revokeAll(
       auth.row.id,
       'password_change',

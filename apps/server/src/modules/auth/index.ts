@@ -6,6 +6,7 @@ import type { AuditService } from '../audit/index.ts';
 import type { CurrenciesService } from '../currencies/index.ts';
 import type { MailService } from '../mail/index.ts';
 import type { PlayersService, WalletSummaryProvider } from '../players/index.ts';
+import type { PasswordHasher } from './auth.crypto.ts';
 import { AuthRepository } from './auth.repository.ts';
 import { authRoutes } from './auth.routes.ts';
 import {
@@ -18,7 +19,12 @@ import {
 import { TwoFactorRepository } from './two-factor.repository.ts';
 import { TwoFactorService } from './two-factor.service.ts';
 
-export { digestToken, hashPassword, newToken, verifyPassword } from './auth.crypto.ts';
+export {
+  digestToken,
+  newToken,
+  PasswordHasher,
+  passwordHasher,
+} from './auth.crypto.ts';
 export type { SessionRow } from './auth.repository.ts';
 export type { AuthenticatedPlayer, AuthLimits } from './auth.service.ts';
 export { AUTH_LIMITS_DEFAULT, SESSION_ABSOLUTE_MS, SESSION_IDLE_MS } from './auth.service.ts';
@@ -48,6 +54,8 @@ export function createAuthModule(deps: {
    */
   protection: AgeRules & { isAnonymiser(client: GateClient): boolean };
   env: string;
+  /** Password hashing, shared with the staff module. */
+  passwords: PasswordHasher;
 }) {
   const limits = { ...AUTH_LIMITS_DEFAULT, ...deps.limits };
   const twoFactor = new TwoFactorService(
@@ -69,6 +77,7 @@ export function createAuthModule(deps: {
     deps.settings,
     deps.protection,
     twoFactor,
+    deps.passwords,
   );
   const hook = playerGuard((token, options) => service.authenticate(token, options));
   return {

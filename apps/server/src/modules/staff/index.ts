@@ -2,6 +2,7 @@ import type { Db } from '../../platform/db/database.ts';
 import { staffGuard } from '../../platform/http/guards.ts';
 import type { RateLimiter } from '../../platform/rate-limit.ts';
 import type { AuditService } from '../audit/index.ts';
+import type { PasswordHasher } from '../auth/index.ts';
 import { can, type RouteGuard } from './staff.permissions.ts';
 import { StaffRepository } from './staff.repository.ts';
 import { staffErrors, staffRoutes } from './staff.routes.ts';
@@ -59,6 +60,8 @@ export function createStaffModule(deps: {
   limits?: Partial<StaffLimits>;
   /** Demo accounts may sign in: off in production unless demo seeding is on. */
   allowDemo: boolean;
+  /** Password hashing (the auth module's). */
+  passwords: PasswordHasher;
 }) {
   const service = new StaffService(
     new StaffRepository(deps.db),
@@ -66,6 +69,7 @@ export function createStaffModule(deps: {
     deps.limiter,
     { ...STAFF_LIMITS_DEFAULT, ...deps.limits },
     deps.allowDemo,
+    deps.passwords,
   );
   const auth = staffGuard({
     resolve: (token) => service.authenticate(token),

@@ -11,7 +11,7 @@ import {
   verifyTotp,
 } from '../../platform/totp.ts';
 import type { AuditActor, AuditService } from '../audit/index.ts';
-import { digestToken, hashPassword, newToken, verifyPassword } from '../auth/index.ts';
+import { digestToken, newToken, type PasswordHasher } from '../auth/index.ts';
 import { staffError } from './staff.errors.ts';
 import { mayAssignRole, permissionsOf, type Role } from './staff.permissions.ts';
 import type {
@@ -64,6 +64,7 @@ export class StaffService {
     private readonly limits: StaffLimits,
     /** False in production unless demo seeding is on: demo accounts cannot sign in. */
     private readonly allowDemo: boolean,
+    private readonly passwords: PasswordHasher,
   ) {}
 
   /**
@@ -96,7 +97,7 @@ export class StaffService {
         { retryAfterSeconds: wait_s },
       );
     }
-    const valid = await verifyPassword(staff?.password_hash ?? null, password);
+    const valid = await this.passwords.verify(staff?.password_hash ?? null, password);
     if (!staff || !valid) {
       await this.limiter.fail(failureKey, this.limits.login_failures);
       if (staff) await this.recordFailure(staff, meta, 'password');
@@ -267,12 +268,12 @@ export class StaffService {
     meta: RequestMeta,
   ): Promise<void> {
     const staff = (await this.repository.byId(auth.row.id))!;
-    if (!(await verifyPassword(staff.password_hash, current))) {
+    if (!(await this.passwords.verify(staff.password_hash, current))) {
       await this.recordFailure(staff, meta, 'password');
       throw new AppError('INVALID_CREDENTIALS', 'The current password is wrong');
     }
     checkPassword(next);
-    await this.repository.update(staff.id, { password_hash: await hashPassword(next) });
+    await this.repository.update(staff.id, { password_hash: await this.passwords.hash(next) });
     await this.repository.sessions.revokeAll(staff.id, 'password_change');
     await this.audit.record({
       actor: actorOf(staff, meta),
@@ -417,7 +418,7 @@ export class StaffService {
       email: input.email.trim(),
       name: input.name.trim(),
       role: input.role,
-      password_hash: await hashPassword(input.password),
+      password_hash: await this.passwords.hash(input.password),
       ...extra,
     });
     if (!row) throw new AppError('EMAIL_TAKEN', 'A staff account with this email already exists');
