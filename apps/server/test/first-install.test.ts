@@ -97,6 +97,7 @@ async function count(query: string): Promise<number> {
 }
 
 describe('a first production install', () => {
+  // Six CLI and server processes, each importing the server: slow when the journeys share the cores.
   it('goes from an empty database to a production server that starts, with no demo data', async () => {
     // Nothing set: the CLI explains, production refuses.
     const nothing = await settingsSet([]);
@@ -142,5 +143,5 @@ describe('a first production install', () => {
         `select count(*) as n from audit_log where action = 'settings.update' and actor_id = 'cli:settings-set'`,
       ),
     ).toBe(2);
-  });
+  }, 180_000);
 });
