@@ -83,5 +83,6 @@ describe('crash safety', () => {
       const stored = await t.modules.ledger.service.transferByKey(key);
       expect(stored?.id, key).toBe(id);
     }
-  });
+    // Each kill starts a child that imports the ledger afresh: slow when the cores are shared.
+  }, 180_000);
 });
