@@ -683,7 +683,7 @@ export class OriginalsService {
       });
     });
     const settled = bet.status === 'placing' ? ((await this.settle(bet)) ?? bet) : bet;
-    return this.view(settled, currency.scale);
+    return this.roundView(settled, currency.scale);
   }
 
   /**
@@ -856,6 +856,16 @@ export class OriginalsService {
     const currency = await this.deps.currencyOf(currency_id);
     const rows = await this.repository.gameBets(player_id, game, limit);
     return Promise.all(rows.map((row) => this.view(row, currency?.scale ?? 2)));
+  }
+
+  /**
+   * A round as the player sees it after one of their steps. Its pair cannot have been rotated
+   * while the round was open (a rotation refuses), so the seed this instance holds for the
+   * player is the round's when the ids match: a step then costs no read of the seed.
+   */
+  roundView(bet: BetRow, scale: number) {
+    const held = this.seeds.get(bet.player_id);
+    return this.view(bet, scale, held?.id === bet.seed_id ? held : undefined);
   }
 
   /** A bet as the player sees it; `seed` when the caller has it (the bet just placed). */

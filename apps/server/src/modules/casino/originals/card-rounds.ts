@@ -290,7 +290,7 @@ export class CardRoundsService {
       await this.deps.wagers.release(reference);
       throw error;
     }
-    return this.originals.view(await this.completePending(open.id, true), currency.scale);
+    return this.originals.roundView(await this.completePending(open.id, true), currency.scale);
   }
 
   /** The rules' refusals, a pending stake and a stale `step`, before anything is written. */
@@ -400,7 +400,7 @@ export class CardRoundsService {
       return this.save(tx, open, change(open));
     });
     const settled = bet.status === 'placing' ? ((await this.originals.settle(bet)) ?? bet) : bet;
-    return this.originals.view(settled, currency.scale);
+    return this.originals.roundView(settled, currency.scale);
   }
 
   private save(tx: Parameters<OriginalsRepository['updateRound']>[0], bet: BetRow, c: Change) {
