@@ -38,7 +38,7 @@ const SEEDED = [...INSTANT, ...ROUNDS];
  * costs about five bets' statements), the rest the instant games in turn.
  */
 const gameOf = (lane: number, i: number) =>
-  i % 32 >= 29 ? ROUNDS[i % 32 - 29]! : INSTANT[(i + lane) % INSTANT.length]!;
+  i % 32 >= 29 ? ROUNDS[(i % 32) - 29]! : INSTANT[(i + lane) % INSTANT.length]!;
 let t: TestApp;
 let clock = Date.now();
 beforeAll(async () => {
@@ -119,12 +119,21 @@ async function playSeeded(player: Player, game: (typeof SEEDED)[number], i: numb
     case 'teen-patti':
     case 'andar-bahar': {
       const slips: Record<typeof game, Record<string, string>[]> = {
-        baccarat: [{ player: '1' }, { banker: '1', tie: '0.50' }, { player_pair: '1', banker_pair: '1', player: '2' }],
+        baccarat: [
+          { player: '1' },
+          { banker: '1', tie: '0.50' },
+          { player_pair: '1', banker_pair: '1', player: '2' },
+        ],
         'dragon-tiger': [{ dragon: '1' }, { tiger: '1', tie: '0.50' }],
         'teen-patti': [{ ante: '1' }, { ante: '2', pair_plus: '0.50' }],
         'andar-bahar': [{ andar: '1' }, { bahar: '1', '1-5': '0.50', '16-25': '0.50' }],
       };
-      return svc.cardBet(game, player, { bets: pick(slips[game], i >> 3), idempotency_key: key }, client);
+      return svc.cardBet(
+        game,
+        player,
+        { bets: pick(slips[game], i >> 3), idempotency_key: key },
+        client,
+      );
     }
     case 'mines': {
       await svc.minesStart(player, { ...bet, mines: 1 + (i % 24) }, client);
@@ -188,7 +197,9 @@ async function playCrash(players: Player[]) {
           {
             amount: '1',
             auto_cashout:
-              (index + round) % 7 === 0 ? null : (1.01 + ((index * 13 + round) % 40) / 10).toFixed(2),
+              (index + round) % 7 === 0
+                ? null
+                : (1.01 + ((index * 13 + round) % 40) / 10).toFixed(2),
             idempotency_key: `crash-${round}-${index}`,
           },
           client,

@@ -104,7 +104,9 @@ export async function verifyRecorded(bet: RecordedBet): Promise<{
       const revealed = o.revealed as number[];
       const busted = revealed.some((tile) => r.mines.includes(tile));
       const gems = revealed.length - (busted ? 1 : 0);
-      const payout = busted ? 0n : capped(minesPayout(stake, mines, gems, edge), o.max_payout_minor);
+      const payout = busted
+        ? 0n
+        : capped(minesPayout(stake, mines, gems, edge), o.max_payout_minor);
       if (gems > MINES_TILES - mines) throw new Error('more gems than safe tiles');
       return { recomputed: r, drawn: r.mines, stored: o.positions, payout };
     }
@@ -149,7 +151,11 @@ export async function verifyRecorded(bet: RecordedBet): Promise<{
       const r = await recompute(seeds, { game: 'baccarat' });
       if (r.game !== 'baccarat') break;
       const pair = (cards: number[]) => cardOf(cards[0]!).rank === cardOf(cards[1]!).rank;
-      const coup = { winner: r.winner as never, player_pair: pair(r.player), banker_pair: pair(r.banker) };
+      const coup = {
+        winner: r.winner as never,
+        player_pair: pair(r.player),
+        banker_pair: pair(r.banker),
+      };
       return {
         recomputed: r,
         drawn: [r.player, r.banker, r.winner],
@@ -221,7 +227,11 @@ export async function verifyRecorded(bet: RecordedBet): Promise<{
       return { recomputed: r, drawn: r.round.cards, stored: round.cards, payout };
     }
     case 'blackjack': {
-      const state = o.state as { actions: BlackjackAction[]; hands: { cards: number[] }[]; dealer: number[] };
+      const state = o.state as {
+        actions: BlackjackAction[];
+        hands: { cards: number[] }[];
+        dealer: number[];
+      };
       const r = await recompute(seeds, { game: 'blackjack', actions: state.actions });
       if (r.game !== 'blackjack') break;
       return {
