@@ -13,13 +13,10 @@ import {
   handTotal,
   insuranceStake,
 } from '@casino/games';
-import { useQueryClient } from '@tanstack/react-query';
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Button } from '../../../components/button.tsx';
-import { ApiError } from '../../../lib/api-client.ts';
 import { betOutcome } from '../../../lib/bet-outcome.ts';
-import { toast } from '../../../lib/toast.ts';
 import {
   actBlackjack,
   activeBlackjack,
@@ -37,6 +34,7 @@ import {
   useOriginal,
   useSound,
 } from './original-shell.tsx';
+import { RoundStatus, useRoundGame } from './round-game.tsx';
 
 type Round = {
   view: BlackjackView;
@@ -89,36 +87,17 @@ const extraOf = (action: BlackjackAction, base: bigint) =>
 /** Blackjack: one hand against the dealer; hit, stand, double, split, insurance. */
 export function BlackjackPage() {
   const { t } = useTranslation();
-  const client = useQueryClient();
   const state = useOriginal('blackjack');
   const sound = useSound();
   const [amount, setAmount] = useState('1.00');
-  const [round, setRound] = useState<Round | null>(null);
-  const [busy, setBusy] = useState(false);
-
-  // A real hand in progress survives a reload (and a server restart): the server keeps it.
-  useEffect(() => {
-    if (state.mode !== 'real') {
-      setRound(null);
-      return;
-    }
-    void activeBlackjack()
-      .then((bet) => {
-        if (bet) {
-          setRound(fromBet(bet));
-          setAmount(bet.amount);
-        } else setRound(null);
-      })
-      .catch(() => undefined);
-  }, [state.mode]);
+  // A hand in progress survives a reload (and a server restart): the server keeps it.
+  const { round, setRound, busy, refresh, run, demoCovers } = useRoundGame(state, {
+    active: activeBlackjack,
+    fromBet,
+    adopt: (bet) => setAmount(bet.amount),
+  });
 
   const playing = round !== null && !round.over;
-  const refresh = () => {
-    void client.invalidateQueries({ queryKey: ['fairness'] });
-    void client.invalidateQueries({ queryKey: ['casino-bets'] });
-  };
-  const fail = (error: unknown) =>
-    toast.error(error instanceof ApiError ? error.message : String(error));
 
   const finishDemo = (s: BlackjackState, cards: number[], base: bigint, balance: number) => {
     const over = s.phase === 'done';
@@ -137,14 +116,10 @@ export function BlackjackPage() {
   const deal = async () => {
     const stake = stakeOf(amount);
     if (stake <= 0n) return;
-    setBusy(true);
-    try {
+    await run(async () => {
       let next: Round;
       if (state.mode === 'demo') {
-        if (Number(stake) > state.demoBalance) {
-          toast.error(t('originals.demoTooLow'));
-          return;
-        }
+        if (!demoCovers(stake)) return;
         const cards = blackjackCards(await floats(state.demoSeeds(), 52));
         state.nextDemoNonce();
         next = finishDemo(blackjackDeal(cards), cards, stake, state.demoBalance - Number(stake));
@@ -154,43 +129,40 @@ export function BlackjackPage() {
       }
       setRound(next);
       sound.play(next.over ? (next.view.hands[0]?.result === 'lose' ? 'lose' : 'win') : 'tick');
-    } catch (error) {
-      fail(error);
-    } finally {
-      setBusy(false);
-    }
+    });
   };
 
   const move = async (action: BlackjackAction) => {
     if (!round || round.over || busy) return;
-    setBusy(true);
-    try {
-      let next: Round;
-      if (round.demo) {
-        const { state: s, cards, base } = round.demo;
-        const extra = Number(extraOf(action, base));
-        if (extra > state.demoBalance) {
-          toast.error(t('originals.demoTooLow'));
-          return;
+    await run(
+      async () => {
+        let next: Round;
+        if (round.demo) {
+          const { state: s, cards, base } = round.demo;
+          const extra = extraOf(action, base);
+          if (!demoCovers(extra)) return;
+          next = finishDemo(
+            blackjackAct(s, action, cards),
+            cards,
+            base,
+            state.demoBalance - Number(extra),
+          );
+        } else {
+          next = fromBet(await actBlackjack(action, round.view.step));
+          if (next.over) refresh();
         }
-        next = finishDemo(blackjackAct(s, action, cards), cards, base, state.demoBalance - extra);
-      } else {
-        next = fromBet(await actBlackjack(action, round.view.step));
-        if (next.over) refresh();
-      }
-      setRound(next);
-      if (next.over) {
-        const won = next.view.hands.some((h) => h.result === 'win' || h.result === 'blackjack');
-        sound.play(won ? 'win' : 'lose');
-      } else sound.play('tick');
-    } catch (error) {
-      fail(error);
+        setRound(next);
+        if (next.over) {
+          const won = next.view.hands.some((h) => h.result === 'win' || h.result === 'blackjack');
+          sound.play(won ? 'win' : 'lose');
+        } else sound.play('tick');
+      },
       // The hand may have moved on elsewhere (another tab): show it as it stands.
-      if (state.mode === 'real')
-        void activeBlackjack().then((bet) => bet && setRound(fromBet(bet)));
-    } finally {
-      setBusy(false);
-    }
+      () => {
+        if (state.mode === 'real')
+          void activeBlackjack().then((bet) => bet && setRound(fromBet(bet)));
+      },
+    );
   };
 
   const view = round?.view ?? null;
@@ -254,13 +226,7 @@ export function BlackjackPage() {
       board={
         <>
           <BlackjackTable view={view} />
-          <p
-            className="min-h-5 text-center text-sm text-fg-muted"
-            aria-live="polite"
-            data-testid="bj-status"
-          >
-            {status}
-          </p>
+          <RoundStatus testId="bj-status">{status}</RoundStatus>
           <BlackjackActions view={playing ? view : null} busy={busy} onAct={move} />
         </>
       }

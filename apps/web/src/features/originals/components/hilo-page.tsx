@@ -10,15 +10,12 @@ import {
   hiloStart,
   hiloWinningRanks,
 } from '@casino/games';
-import { useQueryClient } from '@tanstack/react-query';
 import i18n from 'i18next';
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Button } from '../../../components/button.tsx';
 import { cn } from '../../../components/cn.ts';
-import { ApiError } from '../../../lib/api-client.ts';
 import { formatPercent } from '../../../lib/format.ts';
-import { toast } from '../../../lib/toast.ts';
 import {
   activeHilo,
   cashOutHilo,
@@ -37,6 +34,7 @@ import {
   useSound,
 } from './original-shell.tsx';
 import { PlayingCard } from './playing-card.tsx';
+import { RoundButton, RoundStatus, useRoundGame } from './round-game.tsx';
 
 type Round = {
   view: HiloView;
@@ -90,27 +88,14 @@ const x = (m: string | null) => (m === null ? '—' : `${Number(m).toFixed(2)}×
 /** HiLo: guess whether the next card is higher, lower or the same; cash out any time. */
 export function HiloPage() {
   const { t } = useTranslation();
-  const client = useQueryClient();
   const state = useOriginal('hilo');
   const sound = useSound();
   const [amount, setAmount] = useState('1.00');
-  const [round, setRound] = useState<Round | null>(null);
-  const [busy, setBusy] = useState(false);
-
-  useEffect(() => {
-    if (state.mode !== 'real') {
-      setRound(null);
-      return;
-    }
-    void activeHilo()
-      .then((bet) => {
-        if (bet) {
-          setRound(fromBet(bet));
-          setAmount(bet.amount);
-        } else setRound(null);
-      })
-      .catch(() => undefined);
-  }, [state.mode]);
+  const { round, setRound, busy, refresh, run, demoCovers } = useRoundGame(state, {
+    active: activeHilo,
+    fromBet,
+    adopt: (bet) => setAmount(bet.amount),
+  });
 
   const playing = round !== null && !round.over;
   const edge = state.edge_bp;
@@ -118,23 +103,13 @@ export function HiloPage() {
   // The won guesses' winning-rank counts: the payout exactly as the server computes it.
   const ks = view?.steps.filter((s) => s.won && s.guess !== 'skip').map((s) => s.winning_ranks);
   const win = round && ks && ks.length > 0 ? hiloPayout(round.stake, ks, round.edge_bp) : 0n;
-  const refresh = () => {
-    void client.invalidateQueries({ queryKey: ['fairness'] });
-    void client.invalidateQueries({ queryKey: ['casino-bets'] });
-  };
-  const fail = (error: unknown) =>
-    toast.error(error instanceof ApiError ? error.message : String(error));
 
   const start = async () => {
     const stake = stakeOf(amount);
     if (stake <= 0n) return;
-    setBusy(true);
-    try {
+    await run(async () => {
       if (state.mode === 'demo') {
-        if (Number(stake) > state.demoBalance) {
-          toast.error(t('originals.demoTooLow'));
-          return;
-        }
+        if (!demoCovers(stake)) return;
         const cards = hiloCards(await floats(state.demoSeeds(), 52));
         state.nextDemoNonce();
         state.setDemoBalance(state.demoBalance - Number(stake));
@@ -151,17 +126,12 @@ export function HiloPage() {
         setRound(fromBet(await startHilo({ amount, idempotency_key: crypto.randomUUID() })));
         refresh();
       }
-    } catch (error) {
-      fail(error);
-    } finally {
-      setBusy(false);
-    }
+    });
   };
 
   const guess = async (g: HiloGuess) => {
     if (!round || round.over || busy) return;
-    setBusy(true);
-    try {
+    await run(async () => {
       let next: Round;
       if (round.demo) {
         const r = hiloGuess(round.demo.round, g, round.demo.cards);
@@ -181,17 +151,12 @@ export function HiloPage() {
       }
       sound.play(next.view.lost ? 'lose' : 'tick');
       setRound(next);
-    } catch (error) {
-      fail(error);
-    } finally {
-      setBusy(false);
-    }
+    });
   };
 
   const cashout = async () => {
     if (!round || !view?.can_cash_out) return;
-    setBusy(true);
-    try {
+    await run(async () => {
       let next: Round;
       if (round.demo) {
         const paid = hiloPayout(round.stake, round.demo.round.ks, edge);
@@ -208,11 +173,7 @@ export function HiloPage() {
       }
       sound.play('win');
       setRound(next);
-    } catch (error) {
-      fail(error);
-    } finally {
-      setBusy(false);
-    }
+    });
   };
 
   const current = view ? view.cards[view.cards.length - 1]! : null;
@@ -248,29 +209,16 @@ export function HiloPage() {
               },
             ]}
           />
-          {playing ? (
-            <Button
-              size="lg"
-              block
-              loading={busy}
-              disabled={!view?.can_cash_out}
-              onClick={cashout}
-              data-testid="hilo-cashout"
-            >
-              {t('originals2.cashOut', { amount: minorText(win) })}
-            </Button>
-          ) : (
-            <Button
-              size="lg"
-              block
-              loading={busy}
-              disabled={stakeOf(amount) <= 0n}
-              onClick={start}
-              data-testid="hilo-start"
-            >
-              {t('originals2.bet')}
-            </Button>
-          )}
+          <RoundButton
+            game="hilo"
+            playing={playing}
+            busy={busy}
+            canCashOut={view?.can_cash_out === true}
+            win={minorText(win)}
+            startDisabled={stakeOf(amount) <= 0n}
+            onStart={start}
+            onCashOut={cashout}
+          />
           <p className="text-[13px] text-fg-subtle">{t('cardOriginals.hilo.rules')}</p>
         </>
       }
@@ -322,11 +270,7 @@ export function HiloPage() {
           >
             {ARROW.skip} {t('cardOriginals.hilo.skip')}
           </Button>
-          <p
-            className="min-h-5 text-center text-sm text-fg-muted"
-            aria-live="polite"
-            data-testid="hilo-status"
-          >
+          <RoundStatus testId="hilo-status">
             {!round
               ? t('cardOriginals.hilo.intro')
               : round.over
@@ -334,7 +278,7 @@ export function HiloPage() {
                   ? t('cardOriginals.hilo.lost')
                   : t('originals.youWon', { amount: round.payout })
                 : t('cardOriginals.hilo.pick')}
-          </p>
+          </RoundStatus>
           <History view={view} />
         </>
       }

@@ -1,11 +1,7 @@
 import { MINES_TILES, minesMultiplier, minesPayout, minesPositions } from '@casino/games';
-import { useQueryClient } from '@tanstack/react-query';
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Button } from '../../../components/button.tsx';
 import { cn } from '../../../components/cn.ts';
-import { ApiError } from '../../../lib/api-client.ts';
-import { toast } from '../../../lib/toast.ts';
 import {
   activeMines,
   cashOutMines,
@@ -22,6 +18,7 @@ import {
   useOriginal,
   useSound,
 } from './original-shell.tsx';
+import { RoundButton, RoundStatus, useRoundGame } from './round-game.tsx';
 
 type Round = {
   stake: bigint;
@@ -90,31 +87,19 @@ function Mine() {
 /** Mines: a 5×5 field; pick gems, avoid the mines, cash out when you like. */
 export function MinesPage() {
   const { t } = useTranslation();
-  const client = useQueryClient();
   const state = useOriginal('mines');
   const sound = useSound();
   const [amount, setAmount] = useState('1.00');
   const [mines, setMines] = useState(3);
-  const [round, setRound] = useState<Round | null>(null);
-  const [busy, setBusy] = useState(false);
   const [pending, setPending] = useState<number | null>(null);
-
-  // A real round in progress survives a reload: the server keeps it.
-  useEffect(() => {
-    if (state.mode !== 'real') {
-      setRound(null);
-      return;
-    }
-    void activeMines()
-      .then((bet) => {
-        if (bet) {
-          setRound(fromBet(bet));
-          setMines((bet.details as { mines: number }).mines);
-          setAmount(bet.amount);
-        } else setRound(null);
-      })
-      .catch(() => undefined);
-  }, [state.mode]);
+  const { round, setRound, busy, refresh, fail, run, demoCovers } = useRoundGame(state, {
+    active: activeMines,
+    fromBet,
+    adopt: (bet) => {
+      setMines((bet.details as { mines: number }).mines);
+      setAmount(bet.amount);
+    },
+  });
 
   const playing = round !== null && !round.over;
   const gems = round ? round.revealed.length - (round.busted ? 1 : 0) : 0;
@@ -125,23 +110,12 @@ export function MinesPage() {
       ? minesMultiplier(playing ? round!.mines : mines, gems + 1, edge)
       : '—';
 
-  const refresh = () => {
-    void client.invalidateQueries({ queryKey: ['fairness'] });
-    void client.invalidateQueries({ queryKey: ['casino-bets'] });
-  };
-  const fail = (error: unknown) =>
-    toast.error(error instanceof ApiError ? error.message : String(error));
-
   const start = async () => {
     const stake = stakeOf(amount);
     if (stake <= 0n) return;
-    setBusy(true);
-    try {
+    await run(async () => {
       if (state.mode === 'demo') {
-        if (Number(stake) > state.demoBalance) {
-          toast.error(t('originals.demoTooLow'));
-          return;
-        }
+        if (!demoCovers(stake)) return;
         const positions = await minesPositions(state.demoSeeds(), mines);
         state.setDemoBalance(state.demoBalance - Number(stake));
         state.nextDemoNonce();
@@ -160,11 +134,7 @@ export function MinesPage() {
         setRound(fromBet(bet));
         refresh();
       }
-    } catch (error) {
-      fail(error);
-    } finally {
-      setBusy(false);
-    }
+    });
   };
 
   const finishDemo = (next: Round, cashout: boolean) => {
@@ -201,17 +171,12 @@ export function MinesPage() {
 
   const cashout = async () => {
     if (!round || gems === 0) return;
-    setBusy(true);
-    try {
+    await run(async () => {
       const next = state.mode === 'demo' ? finishDemo(round, true) : fromBet(await cashOutMines());
       sound.play('win');
       setRound(next);
       refresh();
-    } catch (error) {
-      fail(error);
-    } finally {
-      setBusy(false);
-    }
+    });
   };
 
   return (
@@ -259,29 +224,16 @@ export function MinesPage() {
               },
             ]}
           />
-          {playing ? (
-            <Button
-              size="lg"
-              block
-              loading={busy}
-              disabled={gems === 0}
-              onClick={cashout}
-              data-testid="mines-cashout"
-            >
-              {t('originals2.cashOut', { amount: minorText(currentWin) })}
-            </Button>
-          ) : (
-            <Button
-              size="lg"
-              block
-              loading={busy}
-              disabled={stakeOf(amount) <= 0n}
-              onClick={start}
-              data-testid="mines-start"
-            >
-              {t('originals2.bet')}
-            </Button>
-          )}
+          <RoundButton
+            game="mines"
+            playing={playing}
+            busy={busy}
+            canCashOut={gems > 0}
+            win={minorText(currentWin)}
+            startDisabled={stakeOf(amount) <= 0n}
+            onStart={start}
+            onCashOut={cashout}
+          />
         </>
       }
       board={
@@ -327,11 +279,7 @@ export function MinesPage() {
               );
             })}
           </div>
-          <p
-            className="h-5 text-center text-sm text-fg-muted"
-            aria-live="polite"
-            data-testid="mines-status"
-          >
+          <RoundStatus testId="mines-status">
             {round?.over
               ? round.busted
                 ? t('originals2.mines.boom')
@@ -339,7 +287,7 @@ export function MinesPage() {
               : playing
                 ? t('originals2.mines.pick')
                 : t('originals2.mines.intro')}
-          </p>
+          </RoundStatus>
         </>
       }
     />
