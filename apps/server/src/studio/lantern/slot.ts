@@ -87,42 +87,52 @@ const TWENTY_LINES: number[][] = [
   [2, 2, 0, 2, 2],
   [0, 2, 0, 2, 0],
 ];
-const CARDS = { A: 'A', R: 'K', Q: 'Q', J: 'J', T: '10' };
+/**
+ * A game's symbols as one table, a row each in paying order: its display name, what 3, 4 and 5
+ * of it pay, and how many of it each reel's strip holds. The symbol list, the names, the
+ * paytable and the strips (shuffled by `seed`) all come from it.
+ */
+function symbolTable(
+  rows: Record<
+    SymbolId,
+    readonly [name: string, pays: readonly [number, number, number], counts: readonly number[]]
+  >,
+  seed: number,
+): Pick<SlotGame, 'symbols' | 'names' | 'paytable' | 'reels'> {
+  const symbols = Object.keys(rows);
+  const column = <I extends 0 | 1 | 2>(i: I) =>
+    Object.fromEntries(symbols.map((symbol) => [symbol, rows[symbol]![i]])) as Record<
+      SymbolId,
+      (typeof rows)[SymbolId][I]
+    >;
+  return {
+    symbols,
+    names: column(0),
+    paytable: column(1),
+    reels: strips(symbols, column(2), seed),
+  };
+}
 
 /** Medium volatility: 10 lines, a strong wild. */
 export const LANTERN_FORTUNE: SlotGame = {
   code: 'lantern-fortune',
   name: 'Lantern Fortune',
   volatility: 'medium',
-  symbols: ['W', 'D', 'K', 'C', 'A', 'R', 'Q', 'J', 'T'],
-  names: { W: 'Lantern (wild)', D: 'Dragon', K: 'Koi', C: 'Coin', ...CARDS },
-  wild: 'W',
-  paytable: {
-    W: [50, 250, 1500],
-    D: [30, 125, 600],
-    K: [20, 80, 300],
-    C: [18, 50, 200],
-    A: [12, 30, 100],
-    R: [9, 25, 80],
-    Q: [7, 25, 60],
-    J: [5, 15, 40],
-    T: [5, 10, 30],
-  },
-  reels: strips(
-    ['W', 'D', 'K', 'C', 'A', 'R', 'Q', 'J', 'T'],
+  ...symbolTable(
     {
-      W: [2, 2, 2, 2, 2],
-      D: [2, 2, 2, 2, 2],
-      K: [2, 3, 3, 3, 3],
-      C: [3, 3, 3, 3, 3],
-      A: [3, 3, 3, 3, 4],
-      R: [3, 3, 3, 4, 4],
-      Q: [3, 3, 4, 4, 4],
-      J: [4, 4, 4, 4, 4],
-      T: [4, 4, 4, 4, 4],
+      W: ['Lantern (wild)', [50, 250, 1500], [2, 2, 2, 2, 2]],
+      D: ['Dragon', [30, 125, 600], [2, 2, 2, 2, 2]],
+      K: ['Koi', [20, 80, 300], [2, 3, 3, 3, 3]],
+      C: ['Coin', [18, 50, 200], [3, 3, 3, 3, 3]],
+      A: ['A', [12, 30, 100], [3, 3, 3, 3, 4]],
+      R: ['K', [9, 25, 80], [3, 3, 3, 4, 4]],
+      Q: ['Q', [7, 25, 60], [3, 3, 4, 4, 4]],
+      J: ['J', [5, 15, 40], [4, 4, 4, 4, 4]],
+      T: ['10', [5, 10, 30], [4, 4, 4, 4, 4]],
     },
     0x9e3779b9,
   ),
+  wild: 'W',
   paylines: TEN_LINES,
   bets: [10n, 20n, 50n, 100n, 200n, 500n, 1000n, 2000n, 5000n],
   statedRtpBp: 9601,
@@ -134,31 +144,19 @@ export const KOI_GARDEN: SlotGame = {
   code: 'koi-garden',
   name: 'Koi Garden',
   volatility: 'low',
-  symbols: ['W', 'K', 'L', 'F', 'A', 'Q', 'J'],
-  names: { W: 'Moon (wild)', K: 'Koi', L: 'Lotus', F: 'Frog', A: 'A', Q: 'Q', J: 'J' },
-  wild: 'W',
-  paytable: {
-    W: [20, 60, 250],
-    K: [15, 40, 120],
-    L: [10, 30, 80],
-    F: [8, 20, 50],
-    A: [5, 12, 30],
-    Q: [5, 10, 20],
-    J: [4, 9, 16],
-  },
-  reels: strips(
-    ['W', 'K', 'L', 'F', 'A', 'Q', 'J'],
+  ...symbolTable(
     {
-      W: [2, 2, 2, 2, 2],
-      K: [2, 2, 2, 2, 2],
-      L: [2, 2, 2, 2, 2],
-      F: [3, 3, 3, 3, 3],
-      A: [3, 3, 3, 3, 3],
-      Q: [4, 4, 4, 4, 4],
-      J: [4, 4, 4, 4, 4],
+      W: ['Moon (wild)', [20, 60, 250], [2, 2, 2, 2, 2]],
+      K: ['Koi', [15, 40, 120], [2, 2, 2, 2, 2]],
+      L: ['Lotus', [10, 30, 80], [2, 2, 2, 2, 2]],
+      F: ['Frog', [8, 20, 50], [3, 3, 3, 3, 3]],
+      A: ['A', [5, 12, 30], [3, 3, 3, 3, 3]],
+      Q: ['Q', [5, 10, 20], [4, 4, 4, 4, 4]],
+      J: ['J', [4, 9, 16], [4, 4, 4, 4, 4]],
     },
     0x2545f491,
   ),
+  wild: 'W',
   paylines: TWENTY_LINES,
   bets: [20n, 40n, 100n, 200n, 400n, 1000n, 2000n, 4000n, 10000n],
   statedRtpBp: 9634,
@@ -170,46 +168,22 @@ export const DRAGON_PEARLS: SlotGame = {
   code: 'dragon-pearls',
   name: 'Dragon Pearls',
   volatility: 'high',
-  symbols: ['W', 'S', 'D', 'T', 'P', 'A', 'R', 'Q', 'J'],
-  names: {
-    W: 'Dragon (wild)',
-    S: 'Pearl (scatter)',
-    D: 'Drum',
-    T: 'Tiger',
-    P: 'Phoenix',
-    A: 'A',
-    R: 'K',
-    Q: 'Q',
-    J: 'J',
-  },
-  wild: 'W',
-  scatter: 'S',
-  paytable: {
-    W: [100, 1000, 5000],
-    S: [0, 0, 0],
-    D: [50, 250, 1000],
-    T: [30, 120, 500],
-    P: [20, 80, 300],
-    A: [12, 40, 120],
-    R: [10, 30, 100],
-    Q: [6, 20, 60],
-    J: [5, 16, 50],
-  },
-  reels: strips(
-    ['W', 'S', 'D', 'T', 'P', 'A', 'R', 'Q', 'J'],
+  ...symbolTable(
     {
-      W: [1, 1, 1, 1, 1],
-      S: [1, 1, 1, 1, 1],
-      D: [2, 2, 2, 2, 2],
-      T: [2, 2, 2, 3, 3],
-      P: [3, 3, 3, 3, 3],
-      A: [4, 4, 4, 4, 4],
-      R: [4, 4, 4, 4, 4],
-      Q: [5, 5, 5, 5, 5],
-      J: [5, 5, 5, 5, 5],
+      W: ['Dragon (wild)', [100, 1000, 5000], [1, 1, 1, 1, 1]],
+      S: ['Pearl (scatter)', [0, 0, 0], [1, 1, 1, 1, 1]],
+      D: ['Drum', [50, 250, 1000], [2, 2, 2, 2, 2]],
+      T: ['Tiger', [30, 120, 500], [2, 2, 2, 3, 3]],
+      P: ['Phoenix', [20, 80, 300], [3, 3, 3, 3, 3]],
+      A: ['A', [12, 40, 120], [4, 4, 4, 4, 4]],
+      R: ['K', [10, 30, 100], [4, 4, 4, 4, 4]],
+      Q: ['Q', [6, 20, 60], [5, 5, 5, 5, 5]],
+      J: ['J', [5, 16, 50], [5, 5, 5, 5, 5]],
     },
     0x1b873593,
   ),
+  wild: 'W',
+  scatter: 'S',
   paylines: TEN_LINES,
   bets: [10n, 20n, 50n, 100n, 200n, 500n, 1000n, 2000n, 5000n],
   feature: { pays: [2, 10, 50], spins: [8, 12, 20], multiplier: 3 },
