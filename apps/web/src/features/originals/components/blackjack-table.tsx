@@ -180,7 +180,11 @@ export function BlackjackActions({
     );
   }
   return (
-    <fieldset className="grid grid-cols-4 gap-2" aria-label={t('cardOriginals.moves')}>
+    // Dimmed until a hand is dealt: a disabled primary button alone still reads as a live one.
+    <fieldset
+      className={cn('grid grid-cols-4 gap-2 transition-opacity', view === null && 'opacity-40')}
+      aria-label={t('cardOriginals.moves')}
+    >
       {ACTIONS.map((action) => (
         <Button
           key={action}
