@@ -550,8 +550,12 @@ export function Stats({
   return (
     <dl className="grid grid-cols-3 gap-2 text-center text-[13px]">
       {items.map((item) => (
-        <div key={item.label} className="rounded-lg bg-ink-900 px-2 py-2">
-          <dt className="truncate text-fg-subtle">{item.label}</dt>
+        // A long label (Bengali, Thai) wraps rather than being cut; the values stay on one line.
+        <div
+          key={item.label}
+          className="flex flex-col justify-between gap-0.5 rounded-lg bg-ink-900 px-2 py-2"
+        >
+          <dt className="leading-tight text-balance text-fg-subtle">{item.label}</dt>
           <dd
             className={cn(
               'font-mono font-semibold',
