@@ -279,3 +279,113 @@ describe('a correction the player can no longer pay back (decision 0621)', () =>
     });
   });
 });
+
+describe('a held correction written off (decision 0643)', () => {
+  it('the house takes the loss once under concurrent clicks; retry refused; later results undo it', async () => {
+    const ev = await syntheticEvent(sb);
+    const winner = await funded(10_00n);
+    const home = ev.sel('match_winner', 'home');
+    const placed = await placeBet(t, winner.token, {
+      kind: 'single',
+      selections: [{ selection_id: home.selection_id, odds: home.odds }],
+      stake: '10.00',
+    });
+    const id = placed.json().data.id as string;
+    await result(ev.id, 'won');
+    await ledger.transfer({
+      idempotency_key: `spent-wo:${winner.id}`,
+      debit: { player_id: winner.id, wallet: 'cash' },
+      credit: { house: 'payment_clearing', purpose: 'sandbox' },
+      amount_minor: 15_00n,
+      currency: 'EUR',
+      reason_code: 'withdrawal',
+      object: { type: 'payment', id: `spent-wo:${winner.id}` },
+      actor: { type: 'system', id: 'test' },
+    });
+    await result(ev.id, 'lost');
+    expect((await myBet(winner.token, id)).review).toBe('INSUFFICIENT_FUNDS');
+    const owner = await staffMember(t, 'owner');
+    const trader = await staffMember(t, 'trader');
+    const writeOff = (who: { headers: Record<string, string> }, payload: unknown, bet = id) =>
+      t.app.inject({
+        method: 'POST',
+        url: `/api/admin/sportsbook/held-corrections/${bet}/write-off`,
+        headers: who.headers,
+        payload: payload as Record<string, unknown>,
+      });
+    const writtenOff = async () =>
+      (await ledger.houseBalance('adjustments', 'EUR', 'bet_write_off')).balance_minor;
+    const houseBefore = await writtenOff();
+    // Bad input and the wrong desk: refused, nothing moves.
+    const refusals = [
+      { who: owner, payload: {}, status: 422 },
+      { who: owner, payload: { reason: '  x ' }, status: 422 },
+      { who: owner, payload: { reason: 'r'.repeat(501) }, status: 422 },
+      { who: owner, payload: { reason: 'player bankrupt' }, bet: 'abc', status: 422 },
+      { who: owner, payload: { reason: 'player bankrupt' }, bet: '999999999', status: 404 },
+      { who: trader, payload: { reason: 'player bankrupt' }, status: 403 },
+    ];
+    for (const r of refusals) {
+      const response = await writeOff(r.who, r.payload, r.bet);
+      expect(response.statusCode, response.body).toBe(r.status);
+      expect(typeof response.json().message).toBe('string');
+    }
+    expect(await writtenOff()).toBe(houseBefore);
+    // Three clicks at once: one writes off 20.00, the others find nothing held.
+    const clicks = await Promise.all(
+      [1, 2, 3].map(() => writeOff(owner, { reason: 'player cannot repay; account closed' })),
+    );
+    const done = clicks.filter((c) => c.statusCode === 200);
+    expect(done).toHaveLength(1);
+    expect(done[0]!.json().data).toMatchObject({
+      bet_id: id,
+      status: 'settled',
+      payout_minor: '0',
+      written_off_minor: '2000',
+    });
+    for (const c of clicks.filter((c) => c.statusCode !== 200))
+      expect(c.json()).toMatchObject({ status: 409, code: 'CORRECTION_NOT_HELD' });
+    // The player's balance untouched; the bet shows the corrected result; the loss is the house's.
+    expect(await balance(winner.id)).toBe(5_00n);
+    expect(await myBet(winner.token, id)).toMatchObject({
+      status: 'settled',
+      payout_minor: '0',
+      review: null,
+    });
+    expect(await writtenOff()).toBe(
+      houseBefore - 20_00n,
+    );
+    const retry = await t.app.inject({
+      method: 'POST',
+      url: `/api/admin/sportsbook/held-corrections/${id}/retry`,
+      headers: owner.headers,
+    });
+    expect(retry.json()).toMatchObject({ status: 409, code: 'CORRECTION_NOT_HELD' });
+    expect((await writeOff(owner, { reason: 'again' })).json()).toMatchObject({
+      code: 'CORRECTION_NOT_HELD',
+    });
+    const audit = await t.modules.audit.service.search(
+      { actor_type: 'staff', actor_id: String(owner.id) },
+      { limit: 20, offset: 0 },
+    );
+    expect(
+      audit.rows.filter((e) => e.action === 'sportsbook.correction.write_off'),
+    ).toMatchObject([
+      {
+        before: { review: 'INSUFFICIENT_FUNDS', payout_minor: '2000' },
+        after: { review: null, written_off_minor: '2000', reason: 'player cannot repay; account closed' },
+      },
+    ]);
+    // The result corrected back to won: the write-off is reversed, the player keeps the 20.00
+    // already paid (nothing is taken on balance, so nothing is held), once.
+    await result(ev.id, 'won');
+    await sb.retryReview(BigInt(id));
+    expect(await myBet(winner.token, id)).toMatchObject({
+      status: 'settled',
+      payout_minor: '2000',
+      review: null,
+    });
+    expect(await balance(winner.id)).toBe(5_00n);
+    expect(await writtenOff()).toBe(houseBefore);
+  });
+});

@@ -295,6 +295,25 @@ export const sbCashoutSettings = z.object({
 });
 export type SbCashoutSettings = z.infer<typeof sbCashoutSettings>;
 
+/** The desk writes a held correction off (decision 0643): why the house takes the loss. */
+export const SB_WRITE_OFF_REASON_MAX = 500;
+export const sbWriteOffRequest = z.object({
+  reason: z
+    .string()
+    .trim()
+    .min(3, 'give a reason (3 characters or more)')
+    .max(SB_WRITE_OFF_REASON_MAX),
+});
+export const sbWriteOff = z.object({
+  bet_id: z.string(),
+  /** The bet as its results now say: settled, or open again after a rollback. */
+  status: z.enum(['pending', 'open', 'settled', 'cashed_out', 'rejected']),
+  payout_minor: z.string().nullable(),
+  /** What the house made up from its write-off account. */
+  written_off_minor: z.string(),
+});
+export type SbWriteOff = z.infer<typeof sbWriteOff>;
+
 export const sbFeedSettings = z.object({
   provider: z.enum(['simulator', 'odds_api', 'odds_api_fake', 'disabled']),
   api_key_hint: z.string().nullable(),

@@ -4,6 +4,8 @@ import {
   sbBuilderSettings,
   sbCashoutSettings,
   sbEarlyPayoutSettings,
+  sbWriteOff,
+  sbWriteOffRequest,
 } from '@casino/contracts';
 import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
@@ -368,6 +370,31 @@ export const sportsbookAdminRoutes =
       async (request) => ({
         ...ok,
         data: await service.deskRetry(actor(request), BigInt(request.params.id)),
+      }),
+    );
+
+    app.post(
+      '/sportsbook/held-corrections/:id/write-off',
+      {
+        ...auth.guard('sportsbook.write_off'),
+        schema: {
+          tags: ['admin', 'sportsbook'],
+          summary: 'Write a held correction off: the house takes the loss (decision 0643)',
+          description:
+            "The house makes up what the correction would take from the player (a transfer from its bet write-off account, keyed by the bet's version); the bet shows its corrected result and the player's balance is not touched. Once, however many clicks: a second, or a retry after it, is 409 CORRECTION_NOT_HELD; 409 CORRECTION_NOT_SHORT when the correction would pay the player. Audited as sportsbook.correction.write_off with the reason.",
+          security,
+          params: numericId,
+          body: sbWriteOffRequest,
+          response: { 200: envelope(sbWriteOff) },
+        },
+      },
+      async (request) => ({
+        ...ok,
+        data: await service.deskWriteOff(
+          actor(request),
+          BigInt(request.params.id),
+          request.body.reason,
+        ),
       }),
     );
 

@@ -73,6 +73,11 @@ export const SPORTSBOOK_ERRORS = {
   FEED_SETTINGS_INVALID: { status: 422, message: 'The odds feed settings are invalid' },
   /** The desk retried a bet whose correction is not held (decision 0621). */
   CORRECTION_NOT_HELD: { status: 409, message: 'This bet has no held correction' },
+  /** A held correction that would pay the player on balance: nothing to write off. */
+  CORRECTION_NOT_SHORT: {
+    status: 409,
+    message: 'Nothing is short on this correction: there is nothing to write off',
+  },
 } as const;
 
 declare module '../../platform/http/errors.ts' {

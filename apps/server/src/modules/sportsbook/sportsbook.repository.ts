@@ -94,6 +94,9 @@ export type BetRow = {
   cashout_stake_minor: bigint;
   /** A correction the ledger could not apply, waiting for the desk (decision 0621). */
   review_code: 'INSUFFICIENT_FUNDS' | null;
+  /** A held correction the desk wrote off (decision 0643): the house's transfer and amount. */
+  writeoff_transfer_id: bigint | null;
+  written_off_minor: bigint | null;
   created_at: Date;
   updated_at: Date;
 };
@@ -196,6 +199,8 @@ export type NewBet = Omit<
   | 'reconcile_due'
   | 'cashout_stake_minor'
   | 'review_code'
+  | 'writeoff_transfer_id'
+  | 'written_off_minor'
   | 'status'
 >;
 

@@ -1161,10 +1161,18 @@ export class SportsbookService {
 
   /** Brings a bet's money in line with its legs' current results, exactly once per change. */
   reconcile(bet_id: bigint): Promise<void> {
+    return this.serialised(bet_id, () => this.reconcileNow(bet_id));
+  }
+
+  /** One money change of a bet at a time in this instance (its row lock orders instances). */
+  private serialised<T>(bet_id: bigint, run: () => Promise<T>): Promise<T> {
     const previous = this.reconciling.get(bet_id) ?? Promise.resolve();
-    const next = previous.then(() => this.withLockedSlot(() => this.reconcileNow(bet_id)));
-    const tracked = next
-      .catch(() => {})
+    const next = previous.then(() => this.withLockedSlot(run));
+    const tracked: Promise<void> = next
+      .then(
+        () => {},
+        () => {},
+      )
       .finally(() => {
         if (this.reconciling.get(bet_id) === tracked) this.reconciling.delete(bet_id);
       });
@@ -1213,13 +1221,10 @@ export class SportsbookService {
       const patch: Partial<BetRow> = { settle_version: v };
       const free = bet.free_bet_id !== null;
       const wager = this.wager(bet);
-      // 1. Take back the payout of the previous version (a correction or a rollback).
-      if (bet.payout_transfer_id !== null) {
-        await this.wagers.reverse(wager, {
-          key: `sb:bet:${bet.id}:reverse:${bet.payout_transfer_id}`,
-          transfer_id: bet.payout_transfer_id,
-        });
-        patch.payout_transfer_id = null;
+      // A write-off stands only for the results it was made for (decision 0643).
+      if (bet.writeoff_transfer_id !== null) {
+        await this.reverseWriteOff(bet);
+        Object.assign(patch, { writeoff_transfer_id: null, written_off_minor: null });
       }
       let stake_state = bet.stake_state;
       const restake = async () => {
@@ -1259,6 +1264,15 @@ export class SportsbookService {
           }
         }
         Object.assign(patch, { status: 'settled', payout_minor: payout, settled_at: new Date() });
+      }
+      // Take back the previous version's payout (a correction or a rollback) after the new one
+      // is paid: a player is short only by what the correction takes on balance.
+      if (bet.payout_transfer_id !== null) {
+        await this.wagers.reverse(wager, {
+          key: `sb:bet:${bet.id}:reverse:${bet.payout_transfer_id}`,
+          transfer_id: bet.payout_transfer_id,
+        });
+        if (patch.payout_transfer_id === undefined) patch.payout_transfer_id = null;
       }
       patch.stake_state = stake_state;
       await this.repo.updateBet(bet.id, patch, trx);
@@ -1576,6 +1590,138 @@ export class SportsbookService {
       held: after.review_code !== null,
       payout_minor: after.payout_minor?.toString() ?? null,
     };
+  }
+
+  /**
+   * The desk writes a held correction off (decision 0643): the house makes up what the
+   * correction would take from the player, the bet shows its corrected result, and the
+   * player's balance is not touched. Audited with the reason; once, whoever clicks.
+   */
+  async deskWriteOff(
+    actor: Parameters<AuditService['record']>[0]['actor'],
+    bet_id: bigint,
+    reason: string,
+  ) {
+    const before = await this.repo.bet(bet_id);
+    if (!before) throw new AppError('NOT_FOUND', 'No such bet');
+    if (before.review_code === null) throw sportsbookError('CORRECTION_NOT_HELD');
+    const staff: LedgerActor = { type: 'staff', id: String(actor.id) };
+    const after = await this.serialised(bet_id, () => this.writeOffNow(bet_id, staff, reason));
+    const shown = (b: BetRow) => ({
+      review: b.review_code,
+      status: b.status,
+      payout_minor: b.payout_minor?.toString() ?? null,
+      written_off_minor: b.written_off_minor?.toString() ?? null,
+    });
+    await this.audit.record({
+      actor,
+      action: 'sportsbook.correction.write_off',
+      target: { type: 'sb_bet', id: String(bet_id) },
+      before: shown(before),
+      after: { ...shown(after), reason },
+    });
+    return {
+      bet_id: String(bet_id),
+      status: after.status,
+      payout_minor: after.payout_minor?.toString() ?? null,
+      written_off_minor: after.written_off_minor!.toString(),
+    };
+  }
+
+  private async writeOffNow(bet_id: bigint, actor: LedgerActor, reason: string) {
+    let freeToken = null as 'use' | 'release' | null;
+    const updated = await this.repo.transaction(async (trx) => {
+      const bet = await this.repo.lockBet(trx, bet_id);
+      // A second click waits for the first and finds nothing held.
+      if (!bet || bet.review_code === null) throw sportsbookError('CORRECTION_NOT_HELD');
+      const views = await this.repo.legViews([bet_id], trx);
+      const legs = this.legsOf(views);
+      const payout = betPayout(bet, legs);
+      const free = bet.free_bet_id !== null;
+      const paidOf = (p: bigint) => (free ? (p > bet.stake_minor ? p - bet.stake_minor : 0n) : p);
+      // What the correction would take from the player: the payout made, a voided stake taken
+      // again (a free bet's comes from the operator), less the payout now due.
+      const taken = bet.payout_transfer_id === null ? 0n : paidOf(bet.payout_minor ?? 0n);
+      const restake = bet.stake_state === 'voided' && !free ? bet.stake_minor : 0n;
+      const due = payout === null ? 0n : paidOf(payout);
+      const amount = taken + restake - due;
+      if (amount <= 0n) throw sportsbookError('CORRECTION_NOT_SHORT');
+      const v = bet.settle_version + 1;
+      const wager = this.wager(bet);
+      // An earlier write-off a later result undid (its reversal committed, the bet not).
+      if (bet.writeoff_transfer_id !== null) await this.reverseWriteOff(bet);
+      const transfer = await this.writeOffOnce(bet, v, amount, actor, reason);
+      const status = payout === null ? ('reopened' as const) : ('settled' as const);
+      const row = await this.repo.updateBet(
+        bet_id,
+        {
+          settle_version: v,
+          review_code: null,
+          writeoff_transfer_id: transfer.id,
+          written_off_minor: amount,
+          ...(payout === null
+            ? { status: 'open' as const, payout_minor: null, settled_at: null }
+            : { status: 'settled' as const, payout_minor: payout, settled_at: new Date() }),
+        },
+        trx,
+      );
+      await this.wagers.settle(wager, {
+        stake_minor: bet.stake_minor + bet.cashout_stake_minor,
+        payout_minor: (payout ?? 0n) + (bet.cashout_minor ?? 0n),
+        version: v,
+        status,
+        selections: this.selectionsOf(views),
+        executor: trx,
+      });
+      if (free && status === 'settled')
+        freeToken = bet.stake_state === 'voided' ? 'release' : 'use';
+      return row;
+    });
+    if (freeToken === 'release') await this.wagers.freeBets.release(`sb:${bet_id}`);
+    else if (freeToken === 'use') await this.wagers.freeBets.use(`sb:${bet_id}`);
+    return updated;
+  }
+
+  /**
+   * The write-off transfer of a version. A crash that left this version's key used for another
+   * amount (the results changed before the desk clicked again): that one is reversed first.
+   */
+  private async writeOffOnce(
+    bet: BetRow,
+    v: number,
+    amount_minor: bigint,
+    actor: LedgerActor,
+    reason: string,
+  ) {
+    const wager = this.wager(bet);
+    const key = `sb:bet:${bet.id}:writeoff:${v}`;
+    const memo = `Written off: ${reason}`;
+    try {
+      return await this.wagers.writeOff(wager, { key, amount_minor, actor, memo });
+    } catch (error) {
+      if (!(isLedgerError(error) && error.code === 'IDEMPOTENCY_CONFLICT')) throw error;
+      const orphan = await this.wagers.transferByKey(key);
+      if (orphan) {
+        await this.wagers.reverse(wager, {
+          key: `sb:bet:${bet.id}:reverse:${orphan.id}`,
+          transfer_id: orphan.id,
+        });
+      }
+      return this.wagers.writeOff(wager, {
+        key: `${key}:${amount_minor}`,
+        amount_minor,
+        actor,
+        memo,
+      });
+    }
+  }
+
+  /** Takes a write-off back (house to house: it never fails for funds); keyed, so once. */
+  private reverseWriteOff(bet: BetRow) {
+    return this.wagers.reverse(this.wager(bet), {
+      key: `sb:bet:${bet.id}:reverse:${bet.writeoff_transfer_id}`,
+      transfer_id: bet.writeoff_transfer_id!,
+    });
   }
 
   /** Tries a held correction again (after a deposit, say); still short, it stays held. */

@@ -45,6 +45,8 @@ export const PERMISSIONS = {
   'sportsbook.trade': ['owner', 'admin', 'trader'],
   'sportsbook.settle': ['owner', 'admin', 'trader'],
   'sportsbook.limits': ['owner', 'admin', 'risk', 'trader'],
+  // Accepting a loss the player cannot repay is the operator's call, not the desk's.
+  'sportsbook.write_off': ['owner', 'admin'],
   // The odds provider and its paid key: the operator's choice, not the desk's.
   'sportsbook.feed': ['owner', 'admin'],
   'kyc.read': ['owner', 'admin', 'compliance'],

@@ -12,6 +12,7 @@ export {
   FREE_BET_HOUSE,
   type StakeResult,
   type Wager,
+  WRITE_OFF_HOUSE,
 } from './wagers.service.ts';
 export type { WagersService };
 

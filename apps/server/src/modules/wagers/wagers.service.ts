@@ -80,6 +80,9 @@ export type WagersDeps = {
   outbox: Pick<Outbox, 'append' | 'wake'>;
 };
 
+/** The house account that carries bets' losses the operator wrote off (decision 0643). */
+export const WRITE_OFF_HOUSE = { house: 'adjustments' as const, purpose: 'bet_write_off' };
+
 /** The house account operator-funded sports free bets are staked from (decision 0803). */
 export const FREE_BET_HOUSE = { house: 'bonus_cost' as const, purpose: 'free_bet' };
 
@@ -414,6 +417,28 @@ export class WagersService {
     });
     if (input.events) this.deps.outbox.wake();
     return transfer;
+  }
+
+  /**
+   * The house makes up a correction a player cannot repay (a written-off sports correction,
+   * decision 0643): the loss moves from the write-off account to the bet's house account, the
+   * player's balance untouched. `actor` is the staff member who accepted it.
+   */
+  writeOff(
+    wager: Wager,
+    input: { key: string; amount_minor: bigint; actor: LedgerActor; memo: string },
+  ): Promise<Transfer> {
+    return this.deps.ledger.transfer({
+      idempotency_key: input.key,
+      debit: WRITE_OFF_HOUSE,
+      credit: { house: wager.house.kind, purpose: wager.house.purpose },
+      amount_minor: input.amount_minor,
+      currency: wager.currency,
+      reason_code: 'adjustment',
+      object: { type: 'bet', id: wager.object_id },
+      actor: input.actor,
+      memo: input.memo,
+    });
   }
 
   /** The transfer a payout would make (a sports payout whose key may have been taken). */
