@@ -352,9 +352,7 @@ describe('a held correction written off (decision 0643)', () => {
       payout_minor: '0',
       review: null,
     });
-    expect(await writtenOff()).toBe(
-      houseBefore - 20_00n,
-    );
+    expect(await writtenOff()).toBe(houseBefore - 20_00n);
     const retry = await t.app.inject({
       method: 'POST',
       url: `/api/admin/sportsbook/held-corrections/${id}/retry`,
@@ -368,12 +366,14 @@ describe('a held correction written off (decision 0643)', () => {
       { actor_type: 'staff', actor_id: String(owner.id) },
       { limit: 20, offset: 0 },
     );
-    expect(
-      audit.rows.filter((e) => e.action === 'sportsbook.correction.write_off'),
-    ).toMatchObject([
+    expect(audit.rows.filter((e) => e.action === 'sportsbook.correction.write_off')).toMatchObject([
       {
         before: { review: 'INSUFFICIENT_FUNDS', payout_minor: '2000' },
-        after: { review: null, written_off_minor: '2000', reason: 'player cannot repay; account closed' },
+        after: {
+          review: null,
+          written_off_minor: '2000',
+          reason: 'player cannot repay; account closed',
+        },
       },
     ]);
     // The result corrected back to won: the write-off is reversed, the player keeps the 20.00

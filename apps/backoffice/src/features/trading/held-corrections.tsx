@@ -1,10 +1,13 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useState } from 'react';
 import { toast } from 'react-toastify';
 import { Badge } from '../../components/badge.tsx';
 import { Button } from '../../components/button.tsx';
 import { Card } from '../../components/card.tsx';
 import { api, errorMessage } from '../../lib/api-client.ts';
+import { useAuth } from '../../lib/auth.tsx';
 import { formatDateTime, formatMoney } from '../../lib/format.ts';
+import { WriteOffDialog } from './write-off-dialog.tsx';
 
 /** Minor units as the desk shows them (two decimals, as the trading page does). */
 const money = (value: string, currency: string) => {
@@ -30,10 +33,13 @@ const REASONS: Record<string, string> = {
 
 /**
  * Corrections held because the player already spent a wrong win (decision 0621): the house is
- * short by the amount shown until the correction applies. Retry once the player has funds.
+ * short by the amount shown until the correction applies. Retry once the player has funds, or
+ * (owners and admins) write it off: the house takes the shortfall as its loss (decision 0643).
  */
 export function HeldCorrectionsCard() {
   const client = useQueryClient();
+  const { can } = useAuth();
+  const [writingOff, setWritingOff] = useState<HeldCorrection | null>(null);
   const held = useQuery({
     queryKey: ['sb', 'held-corrections'],
     queryFn: async () => (await api<HeldCorrection[]>('/sportsbook/held-corrections')).data,
@@ -92,19 +98,36 @@ export function HeldCorrectionsCard() {
                   {money(c.short_minor, c.currency)}
                 </td>
                 <td className="px-3 text-right">
-                  <Button
-                    size="xs"
-                    loading={retry.isPending && retry.variables === c.bet_id}
-                    onClick={() => retry.mutate(c.bet_id)}
-                  >
-                    Retry
-                  </Button>
+                  <div className="flex justify-end gap-1.5">
+                    <Button
+                      size="xs"
+                      loading={retry.isPending && retry.variables === c.bet_id}
+                      onClick={() => retry.mutate(c.bet_id)}
+                    >
+                      Retry
+                    </Button>
+                    {can('sportsbook.write_off') && (
+                      <Button
+                        size="xs"
+                        variant="danger"
+                        onClick={() => setWritingOff(c)}
+                        data-testid="write-off"
+                      >
+                        Write off
+                      </Button>
+                    )}
+                  </div>
                 </td>
               </tr>
             ))}
           </tbody>
         </table>
       )}
+      <WriteOffDialog
+        bet_id={writingOff?.bet_id ?? null}
+        short={writingOff ? money(writingOff.short_minor, writingOff.currency) : ''}
+        onClose={() => setWritingOff(null)}
+      />
     </Card>
   );
 }
