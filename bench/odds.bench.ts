@@ -31,6 +31,7 @@ const RATE = Number(process.env.BENCH_RATE ?? 1_000);
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 20);
 const PROCS = Number(process.env.BENCH_CLIENT_PROCS ?? 2);
 const HIST_MAX_MS = 10_000;
+const CONNECT_ATTEMPTS_MAX = 5;
 
 const wallMs = () => performance.timeOrigin + performance.now();
 
@@ -48,17 +49,25 @@ async function clientMain() {
   let recording = false;
   const sockets: InstanceType<typeof WebSocket>[] = [];
   let opened = 0;
-  for (let i = 0; i < count; i++) {
+  let failed = 0;
+  // On a loaded machine a connect can fail (the listen backlog overflows): it is tried again,
+  // and one that never opens is counted, so the run goes on instead of waiting for it forever.
+  const settled = () => {
+    if (opened + failed === count) process.send!({ type: 'ready', failed });
+  };
+  const connect = (i: number, attempt: number) => {
     const socket = new WebSocket(url);
-    sockets.push(socket);
+    let open = false;
     socket.on('open', () => {
+      open = true;
+      sockets.push(socket);
       const mine = Array.from(
         { length: subs },
         (_, k) => events[(seed + i * 7 + k * 13) % events.length]!,
       );
       socket.send(JSON.stringify({ type: 'subscribe', events: mine }));
       opened += 1;
-      if (opened === count) process.send!({ type: 'ready' });
+      settled();
     });
     socket.on('message', (raw) => {
       const text = String(raw);
@@ -70,6 +79,17 @@ async function clientMain() {
       received += 1;
     });
     socket.on('error', () => {});
+    socket.on('close', () => {
+      if (open) return;
+      if (attempt < CONNECT_ATTEMPTS_MAX) setTimeout(() => connect(i, attempt + 1), 100 * attempt);
+      else {
+        failed += 1;
+        settled();
+      }
+    });
+  };
+  for (let i = 0; i < count; i++) {
+    connect(i, 1);
     if (i % 200 === 199) await new Promise((r) => setTimeout(r, 20));
   }
   process.on('message', (m: { type: string }) => {
@@ -143,15 +163,20 @@ async function main() {
       { execArgv: ['--import', 'tsx'] },
     ),
   );
-  await Promise.all(
+  const unopened = await Promise.all(
     children.map(
       (c) =>
-        new Promise<void>((resolve) =>
-          c.on('message', (m: { type: string }) => m.type === 'ready' && resolve()),
+        new Promise<number>((resolve) =>
+          c.on(
+            'message',
+            (m: { type: string; failed: number }) => m.type === 'ready' && resolve(m.failed),
+          ),
         ),
     ),
   );
   console.log(`connected: ${modules.sportsbook.hub.size} sockets on the server`);
+  const gaveUp = unopened.reduce((a, b) => a + b, 0);
+  if (gaveUp > 0) console.log(`not connected after ${CONNECT_ATTEMPTS_MAX} attempts: ${gaveUp}`);
 
   // The feed: every 10 ms, RATE/200 messages of two prices each, round-robin over events.
   let sequence = 0;
