@@ -315,4 +315,117 @@ describe.skipIf(skipJourneys())('journey: sportsbook', () => {
       async () => (await balance(page)) !== before,
     );
   }, 90_000);
+
+  it('early payout on a simulated football match: a pre-match single paid early on a two-goal lead, shown with its amount; a double with that leg rides on; football cash-out switched off and on changes the offer', async () => {
+    const baseUrl = browser.baseUrl();
+    await tick(baseUrl, 0);
+    const page = await browser.newPage();
+    await page.goto('/');
+    await waitForApp(page);
+    await signInViaUi(page, 'demo@example.com', 'demo-password-1');
+    await page.goto('/sports?sport=football&when=upcoming');
+    await waitForApp(page);
+    const upcoming = page.locator('[data-testid="sports-event-row"][data-status="not_started"]');
+    await eventually('two upcoming football matches', async () => (await upcoming.count()) >= 2);
+    const [a, b] = [upcoming.nth(0), upcoming.nth(1)];
+    const matchA = (await a.getAttribute('data-event'))!;
+    const matchB = (await b.getAttribute('data-event'))!;
+    // Before kick-off: a single on match A's home side, then a double of both home sides.
+    await a.getByTestId('odds-button').first().click();
+    await page.getByTestId('single-stake').fill('5');
+    await page.getByTestId('place-bet').click();
+    await page.getByTestId('my-bet').first().waitFor();
+    await page.getByTestId('slip-tab-slip').click();
+    const row = (id: string) =>
+      page.locator(`[data-testid="sports-event-row"][data-event="${id}"]`);
+    await row(matchA).getByTestId('odds-button').first().click();
+    await row(matchB).getByTestId('odds-button').first().click();
+    await page.getByTestId('slip-kind-multiple').click();
+    await page.getByTestId('combo-stake').fill('2');
+    await page.getByTestId('place-bet').click();
+    await eventually('two open bets', async () => (await page.getByTestId('my-bet').count()) === 2);
+    const single = page.getByTestId('my-bet').filter({ hasNotText: '2 legs' }).first();
+    const double = page.getByTestId('my-bet').filter({ hasText: '2 legs' }).first();
+
+    // The operator switches football's cash-out off: the player's offer goes; on again, it is back.
+    const offered = async () => single.getByTestId('cashout').isEnabled();
+    await eventually('a cash-out offer', offered, 15_000);
+    const trader = await browser.newPage();
+    await ownerSignIn(trader);
+    await trader.goto('/admin/trading');
+    const football = trader.locator('[data-testid="cashout-settings"][data-sport="football"]');
+    const setCashout = async (on: boolean) => {
+      await football.getByLabel('Football cash-out offered').setChecked(on);
+      await football.getByRole('button', { name: 'Save' }).click();
+      await eventually(
+        `football cash-out saved ${on ? 'on' : 'off'}`,
+        async () => (await football.getByLabel('Football cash-out offered').isChecked()) === on,
+      );
+    };
+    await setCashout(false);
+    await eventually('no offer on football', async () => !(await offered()), 15_000);
+    await setCashout(true);
+    await eventually('the offer back', offered, 15_000);
+    await trader.close();
+
+    // Match A kicks off and its home side scores twice (the simulator's dev fast-forward):
+    // the single is paid at once, the double counts that leg as won and rides on match B.
+    const goals = await fetch(`${baseUrl}/dev/sports/goals`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ event_id: matchA, side: 'home', count: 2 }),
+    });
+    expect(goals.status, await goals.text()).toBe(200);
+    await eventually(
+      'the double to show its leg paid early',
+      async () => (await double.getByTestId('paid-early-leg').count()) === 1,
+      15_000,
+    );
+    expect(await double.getAttribute('data-status')).toBe('open');
+    await page
+      .screenshot({ path: 'e2e/screenshots/sportsbook-paid-early-leg.png' })
+      .catch(() => {});
+    await page.getByTestId('bets-settled').click();
+    const paid = page.locator('[data-testid="my-bet"][data-status="settled"]').filter({
+      has: page.getByTestId('paid-early-amount'),
+    });
+    await eventually('the single paid early', async () => (await paid.count()) >= 1, 20_000);
+    const amount = (await paid.first().getByTestId('paid-early-amount').textContent()) ?? '';
+    expect(amount).toMatch(/\d\.\d\d$/);
+    expect(await paid.first().locator('footer b').last().textContent()).toBe(amount);
+
+    // In Bengali the mark reads in Bengali, the amount unchanged; on a phone it is in the sheet.
+    const shots = async (lang: string) => {
+      await page.setViewportSize({ width: 1280, height: 800 });
+      await page
+        .screenshot({ path: `e2e/screenshots/sportsbook-paid-early-${lang}-1280.png` })
+        .catch(() => {});
+      await page.setViewportSize({ width: 390, height: 844 });
+      await page.getByTestId('slip-open').click();
+      const sheet = page.getByRole('dialog');
+      await sheet.getByTestId('slip-tab-bets').click();
+      await sheet.getByTestId('bets-settled').click();
+      await sheet.getByTestId('paid-early-amount').first().waitFor();
+      await page
+        .screenshot({ path: `e2e/screenshots/sportsbook-paid-early-${lang}-390.png` })
+        .catch(() => {});
+      // The sheet's backdrop, away from the panel.
+      await sheet.locator('button.absolute').click({ position: { x: 10, y: 10 } });
+      await page.setViewportSize({ width: 1280, height: 800 });
+      await page.getByTestId('slip-tab-bets').first().click();
+      await page.getByTestId('bets-settled').first().click();
+    };
+    await shots('en');
+    await page.getByTestId('language-select').click();
+    await page.locator('[data-language="bn"]').click();
+    await eventually('the mark in Bengali', async () =>
+      ((await paid.first().getByTestId('paid-early').textContent()) ?? '').startsWith(
+        'আগেই পরিশোধিত',
+      ),
+    );
+    expect(await paid.first().getByTestId('paid-early-amount').textContent()).toBe(amount);
+    await shots('bn');
+    await page.getByTestId('language-select').click();
+    await page.locator('[data-language="en"]').click();
+  }, 90_000);
 });

@@ -131,6 +131,27 @@ export function createSportsbookModule(deps: {
         return { status: 200, message: 'OK', data: { matches: feed.matchIds() } };
       },
     );
+    app.post(
+      '/dev/sports/goals',
+      {
+        schema: {
+          hide: true,
+          body: z.object({
+            event_id: z.string().min(1).max(80),
+            side: z.enum(['home', 'away']),
+            count: z.number().int().min(1).max(10).default(1),
+          }),
+        },
+      },
+      async (request, reply) => {
+        if (!(feed instanceof SimulatedFeed)) return { status: 200, message: 'not simulated' };
+        const { event_id, side, count } = request.body;
+        if (await feed.goals(event_id, side, count)) return { status: 200, message: 'OK' };
+        return reply
+          .code(404)
+          .send({ status: 404, message: 'No simulated football match under way with this id' });
+      },
+    );
   };
   let leading = false;
   return {

@@ -384,6 +384,30 @@ export class SimulatedFeed implements FeedAdapter {
     return this.run(() => this.advance(ms));
   }
 
+  /**
+   * Outside production (the dev routes): a football match's goals now, an upcoming match kicked
+   * off first, with the prices after them. Journeys reach score-driven rules (early payout)
+   * without playing minutes until random goals happen to come. False: no such football match.
+   */
+  async goals(id: string, side: 'home' | 'away', count: number): Promise<boolean> {
+    let found = false;
+    await this.run(() => {
+      const match = this.matches.get(id);
+      if (match?.sport !== 'football' || match.status === 'ended') return [];
+      found = true;
+      const out = match.status === 'not_started' ? this.kickOff(match) : [];
+      const i = side === 'home' ? 0 : 1;
+      for (let n = 0; n < count; n++) {
+        match.goals[i] += 1;
+        match.timeline.push({ minute: match.minute, type: 'goal', side });
+      }
+      match.stopped = false;
+      out.push(this.odds(match));
+      return out;
+    });
+    return found;
+  }
+
   /** The live state of a simulated match (tests and the demo read it). */
   match(id: string): Readonly<Match> | undefined {
     return this.matches.get(id);

@@ -17,7 +17,7 @@ import { marketName, selectionName } from '../lib/market-names.ts';
 import { binomial, formatOdds, potentialReturn } from '../lib/odds-format.ts';
 import { type SlipItem, slipStore, useSlip } from '../slip-store.ts';
 import { CashoutHistory, CashoutPanel } from './cashout-panel.tsx';
-import { PaidEarlyBadge } from './early-payout.tsx';
+import { PaidEarlyBadge, PaidEarlyLeg } from './early-payout.tsx';
 import { LiveDelayCountdown, slipDelayMs } from './live-delay.tsx';
 
 type Kind = 'single' | 'multiple' | 'system';
@@ -625,7 +625,7 @@ function MyBets() {
             </span>
             {bet.status === 'settled' && bet.legs.some((l) => l.early_paid) && (
               <span className="ml-auto">
-                <PaidEarlyBadge />
+                <PaidEarlyBadge amount={money(bet.payout_minor ?? '0', currency)} />
               </span>
             )}
             <span
@@ -649,11 +649,15 @@ function MyBets() {
                   <p className="truncate text-fg-subtle">
                     {marketName(t, leg)} · {leg.event_name}
                   </p>
-                  {leg.early_paid && bet.legs.length > 1 && (
-                    <p className="mt-0.5">
-                      <PaidEarlyBadge />
-                    </p>
-                  )}
+                  {leg.early_paid &&
+                    bet.legs.length > 1 &&
+                    (bet.status === 'open' ? (
+                      <PaidEarlyLeg />
+                    ) : (
+                      <p className="mt-0.5">
+                        <PaidEarlyBadge />
+                      </p>
+                    ))}
                 </div>
                 <span
                   className={cn(

@@ -20,7 +20,7 @@ export function EarlyPayoutBadge({ lead }: { lead: number }) {
   );
 }
 
-export function PaidEarlyBadge() {
+export function PaidEarlyBadge({ amount }: { amount?: string }) {
   const { t } = useTranslation();
   return (
     <span
@@ -29,6 +29,22 @@ export function PaidEarlyBadge() {
       data-testid="paid-early"
     >
       {t('sbEarly.paid')}
+      {amount !== undefined && (
+        <span className="ml-1 font-mono tabular-nums normal-case" data-testid="paid-early-amount">
+          {amount}
+        </span>
+      )}
     </span>
+  );
+}
+
+/** A multiple's leg the rule paid: it counts as won, and the bet rides on its other picks. */
+export function PaidEarlyLeg() {
+  const { t } = useTranslation();
+  return (
+    <p className="mt-0.5 flex flex-wrap items-center gap-1.5" data-testid="paid-early-leg">
+      <PaidEarlyBadge />
+      <span className="text-[11px] text-fg-muted">{t('sbEarlyPaid.legRides')}</span>
+    </p>
   );
 }

@@ -68,6 +68,7 @@ export function EventList({
                   className="grid grid-cols-1 gap-2.5 px-4 py-3 transition-colors hover:bg-ink-850/60 @xl:grid-cols-[minmax(0,1fr)_272px] @xl:items-center @xl:gap-4"
                   data-testid="sports-event-row"
                   data-event={e.id}
+                  data-status={e.status}
                 >
                   <button
                     type="button"
