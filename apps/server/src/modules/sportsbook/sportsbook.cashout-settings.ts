@@ -1,7 +1,7 @@
 import type { Db } from '../../platform/db/database.ts';
-import { AppError } from '../../platform/http/errors.ts';
 import type { AuditService } from '../audit/index.ts';
 import { CASHOUT_MARGIN_BP, CASHOUT_PARTIAL_MIN_BP } from './sportsbook.cashout.ts';
+import { PerSportSettings, type SportSetting } from './sportsbook.sport-settings.ts';
 
 /**
  * Cash-out per sport (decision 0642): whether it is offered, the margin the book keeps of the
@@ -25,12 +25,7 @@ export const CASHOUT_DEFAULTS: CashoutTerms = {
   partial_min_bp: CASHOUT_PARTIAL_MIN_BP,
 };
 
-export type CashoutSetting = CashoutTerms & {
-  sport_id: string;
-  name: string;
-  /** The sport has no row of its own: the defaults apply. */
-  default: boolean;
-};
+export type CashoutSetting = SportSetting<CashoutTerms>;
 
 /** The terms of a bet whose legs stand on these sports: the strictest of each. */
 export function strictest(terms: readonly CashoutTerms[]): CashoutTerms {
@@ -53,8 +48,9 @@ export class CashoutSettingsRepository {
     this.db = db.withTables<Tables>();
   }
 
-  settings() {
-    return this.db
+  /** Every sport with its own terms, or null when it has none. */
+  async rows() {
+    const rows = await this.db
       .selectFrom('sb_sports as s')
       .leftJoin('sb_cashout_settings as c', 'c.sport_id', 's.id')
       .select(['s.id as sport_id', 's.name', 'c.enabled', 'c.margin_bp', 'c.partial_min_bp'])
@@ -62,6 +58,14 @@ export class CashoutSettingsRepository {
       .orderBy('s.id')
       .limit(200)
       .execute();
+    return rows.map(({ sport_id, name, enabled, margin_bp, partial_min_bp }) => ({
+      sport_id,
+      name,
+      own:
+        enabled === null || margin_bp === null || partial_min_bp === null
+          ? null
+          : { enabled, margin_bp, partial_min_bp },
+    }));
   }
 
   sportExists(id: string) {
@@ -79,76 +83,42 @@ export class CashoutSettingsRepository {
 }
 
 export class CashoutSettings {
-  private cache: { terms: Map<string, CashoutTerms>; at: number } | null = null;
-  private loading: Promise<Map<string, CashoutTerms>> | null = null;
+  private readonly store: PerSportSettings<CashoutTerms>;
 
-  constructor(
-    private readonly repo: CashoutSettingsRepository,
-    private readonly audit: AuditService,
-  ) {}
+  constructor(repo: CashoutSettingsRepository, audit: AuditService) {
+    this.store = new PerSportSettings({
+      source: repo,
+      defaults: () => CASHOUT_DEFAULTS,
+      audit,
+      action: 'sportsbook.sport.cashout',
+      shown: ({ enabled, margin_bp, partial_min_bp }) => ({ enabled, margin_bp, partial_min_bp }),
+      cache_ms: CASHOUT_CACHE_MS,
+    });
+  }
 
-  async settings(): Promise<CashoutSetting[]> {
-    const rows = await this.repo.settings();
-    return rows.map((r) =>
-      r.enabled === null || r.margin_bp === null || r.partial_min_bp === null
-        ? { sport_id: r.sport_id, name: r.name, ...CASHOUT_DEFAULTS, default: true }
-        : {
-            sport_id: r.sport_id,
-            name: r.name,
-            enabled: r.enabled,
-            margin_bp: r.margin_bp,
-            partial_min_bp: r.partial_min_bp,
-            default: false,
-          },
-    );
+  settings(): Promise<CashoutSetting[]> {
+    return this.store.list();
   }
 
   /** Every sport's terms, read at most once a second per instance (offers call it first). */
   async load(): Promise<void> {
-    if (this.cache && Date.now() - this.cache.at < CASHOUT_CACHE_MS) return;
-    this.loading ??= this.settings()
-      .then((list) => {
-        const terms = new Map<string, CashoutTerms>(list.map((s) => [s.sport_id, s]));
-        this.cache = { terms, at: Date.now() };
-        return terms;
-      })
-      .finally(() => {
-        this.loading = null;
-      });
-    await this.loading;
+    await this.store.bySport();
   }
 
   /** The terms for a bet over these sports, from the settings last loaded. */
   termsFor(sport_ids: readonly (string | undefined)[]): CashoutTerms {
     return strictest(
       [...new Set(sport_ids)].map((id) =>
-        id === undefined ? CASHOUT_DEFAULTS : (this.cache?.terms.get(id) ?? CASHOUT_DEFAULTS),
+        id === undefined ? CASHOUT_DEFAULTS : this.store.cached(id),
       ),
     );
   }
 
-  async set(
+  set(
     actor: Parameters<AuditService['record']>[0]['actor'],
     sport_id: string,
     terms: CashoutTerms,
   ): Promise<CashoutSetting> {
-    if (!(await this.repo.sportExists(sport_id))) throw new AppError('NOT_FOUND', 'No such sport');
-    const before = (await this.settings()).find((s) => s.sport_id === sport_id)!;
-    await this.repo.upsert(sport_id, terms);
-    this.cache = null;
-    const after = (await this.settings()).find((s) => s.sport_id === sport_id)!;
-    const shown = ({ enabled, margin_bp, partial_min_bp }: CashoutSetting) => ({
-      enabled,
-      margin_bp,
-      partial_min_bp,
-    });
-    await this.audit.record({
-      actor,
-      action: 'sportsbook.sport.cashout',
-      target: { type: 'sb_sport', id: sport_id },
-      before: shown(before),
-      after: shown(after),
-    });
-    return after;
+    return this.store.set(actor, sport_id, terms);
   }
 }

@@ -1,6 +1,6 @@
 import type { Db } from '../../platform/db/database.ts';
-import { AppError } from '../../platform/http/errors.ts';
 import type { AuditService } from '../audit/index.ts';
+import { PerSportSettings, type SportSetting } from './sportsbook.sport-settings.ts';
 
 /**
  * Early payout (decision 0641): an operator's rule per sport pays a pre-match leg as won the
@@ -51,12 +51,7 @@ export function leadingSide(
   return null;
 }
 
-export type EarlyPayoutSetting = EarlyPayoutRule & {
-  sport_id: string;
-  name: string;
-  /** The sport has no row of its own: the default rule applies. */
-  default: boolean;
-};
+export type EarlyPayoutSetting = SportSetting<EarlyPayoutRule>;
 
 type Tables = {
   sb_early_payout_settings: {
@@ -75,8 +70,9 @@ export class EarlyPayoutRepository {
     this.db = db.withTables<Tables>();
   }
 
-  settings() {
-    return this.db
+  /** Every sport with its own rule, or null when it has none. */
+  async rows() {
+    const rows = await this.db
       .selectFrom('sb_sports as s')
       .leftJoin('sb_early_payout_settings as r', 'r.sport_id', 's.id')
       .select(['s.id as sport_id', 's.name', 'r.enabled', 'r.market_types', 'r.lead'])
@@ -84,6 +80,20 @@ export class EarlyPayoutRepository {
       .orderBy('s.id')
       .limit(200)
       .execute();
+    return rows.map(({ sport_id, name, enabled, market_types, lead }) => ({
+      sport_id,
+      name,
+      own:
+        enabled === null || lead === null || market_types === null
+          ? null
+          : {
+              enabled,
+              market_types: market_types.filter((t): t is EarlyPayoutMarketType =>
+                (EARLY_PAYOUT_MARKET_TYPES as readonly string[]).includes(t),
+              ),
+              lead,
+            },
+    }));
   }
 
   sportExists(id: string) {
@@ -106,44 +116,32 @@ export class EarlyPayoutRepository {
 }
 
 export class EarlyPayouts {
-  private cache: { rules: Map<string, EarlyPayoutSetting>; at: number } | null = null;
-  private loading: Promise<Map<string, EarlyPayoutSetting>> | null = null;
+  private readonly store: PerSportSettings<EarlyPayoutRule>;
 
-  constructor(
-    private readonly repo: EarlyPayoutRepository,
-    private readonly audit: AuditService,
-  ) {}
-
-  async settings(): Promise<EarlyPayoutSetting[]> {
-    const rows = await this.repo.settings();
-    return rows.map((r) => {
-      const own = r.enabled !== null && r.lead !== null && r.market_types !== null;
-      const rule = own
-        ? {
-            enabled: r.enabled as boolean,
-            market_types: (r.market_types as string[]).filter((t): t is EarlyPayoutMarketType =>
-              (EARLY_PAYOUT_MARKET_TYPES as readonly string[]).includes(t),
-            ),
-            lead: r.lead as number,
-          }
-        : defaultRule(r.sport_id);
-      return { sport_id: r.sport_id, name: r.name, ...rule, default: !own };
+  constructor(repo: EarlyPayoutRepository, audit: AuditService) {
+    this.store = new PerSportSettings({
+      source: {
+        rows: () => repo.rows(),
+        sportExists: (id) => repo.sportExists(id),
+        // One row per market type whichever way the desk sent them.
+        upsert: (sport_id, rule) =>
+          repo.upsert(sport_id, { ...rule, market_types: [...new Set(rule.market_types)] }),
+      },
+      defaults: defaultRule,
+      audit,
+      action: 'sportsbook.sport.early_payout',
+      shown: ({ enabled, market_types, lead }) => ({ enabled, market_types, lead }),
+      cache_ms: RULES_CACHE_MS,
     });
   }
 
+  settings(): Promise<EarlyPayoutSetting[]> {
+    return this.store.list();
+  }
+
   /** Every sport's rule, read at most once a second per instance. */
-  async rules(): Promise<Map<string, EarlyPayoutSetting>> {
-    if (this.cache && Date.now() - this.cache.at < RULES_CACHE_MS) return this.cache.rules;
-    this.loading ??= this.settings()
-      .then((list) => {
-        const rules = new Map(list.map((s) => [s.sport_id, s]));
-        this.cache = { rules, at: Date.now() };
-        return rules;
-      })
-      .finally(() => {
-        this.loading = null;
-      });
-    return this.loading;
+  rules(): Promise<Map<string, EarlyPayoutSetting>> {
+    return this.store.bySport();
   }
 
   async ruleFor(sport_id: string): Promise<EarlyPayoutRule> {
@@ -157,32 +155,15 @@ export class EarlyPayouts {
    */
   offered(sport_id: string | undefined, market_type: string, event_status: string): number | null {
     if (sport_id === undefined || event_status !== 'not_started') return null;
-    const rule = this.cache?.rules.get(sport_id) ?? defaultRule(sport_id);
+    const rule = this.store.cached(sport_id);
     return rule.enabled && (rule.market_types as string[]).includes(market_type) ? rule.lead : null;
   }
 
-  async set(
+  set(
     actor: Parameters<AuditService['record']>[0]['actor'],
     sport_id: string,
     rule: EarlyPayoutRule,
   ): Promise<EarlyPayoutSetting> {
-    if (!(await this.repo.sportExists(sport_id))) throw new AppError('NOT_FOUND', 'No such sport');
-    const before = (await this.settings()).find((s) => s.sport_id === sport_id)!;
-    await this.repo.upsert(sport_id, { ...rule, market_types: [...new Set(rule.market_types)] });
-    this.cache = null;
-    const after = (await this.settings()).find((s) => s.sport_id === sport_id)!;
-    const shown = (s: EarlyPayoutSetting) => ({
-      enabled: s.enabled,
-      market_types: s.market_types,
-      lead: s.lead,
-    });
-    await this.audit.record({
-      actor,
-      action: 'sportsbook.sport.early_payout',
-      target: { type: 'sb_sport', id: sport_id },
-      before: shown(before),
-      after: shown(after),
-    });
-    return after;
+    return this.store.set(actor, sport_id, rule);
   }
 }
