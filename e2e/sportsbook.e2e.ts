@@ -343,9 +343,10 @@ describe.skipIf(skipJourneys())('journey: sportsbook', () => {
     await page.getByTestId('slip-kind-multiple').click();
     await page.getByTestId('combo-stake').fill('2');
     await page.getByTestId('place-bet').click();
-    await eventually('two open bets', async () => (await page.getByTestId('my-bet').count()) === 2);
-    const single = page.getByTestId('my-bet').filter({ hasNotText: '2 legs' }).first();
+    // Newest first: this journey's double, then its single (the player's earlier bets below).
     const double = page.getByTestId('my-bet').filter({ hasText: '2 legs' }).first();
+    await double.waitFor();
+    const single = page.getByTestId('my-bet').filter({ hasNotText: '2 legs' }).first();
 
     // The operator switches football's cash-out off: the player's offer goes; on again, it is back.
     const offered = async () => single.getByTestId('cashout').isEnabled();
