@@ -26,7 +26,7 @@ const E2E_SECONDS = {
   'originals.e2e.ts': 150,
   'lobby.e2e.ts': 80,
   'cluster.e2e.ts': 80,
-  'sportsbook.e2e.ts': 112,
+  'sportsbook.e2e.ts': 150,
   'cashier.e2e.ts': 63,
   'layout-stability.e2e.ts': 59,
   'compliance.e2e.ts': 52,
