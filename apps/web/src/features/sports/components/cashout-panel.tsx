@@ -97,12 +97,12 @@ export function CashoutPanel({
           </div>
         </div>
       ) : (
-        <div className="flex gap-1.5">
+        // The shares go under the button, together, when the row is too narrow for both.
+        <div className="flex flex-wrap gap-1.5">
           <Button
-            block
             size="sm"
             variant="outline"
-            className="border-positive/50 text-positive hover:bg-positive/10"
+            className="min-w-[9rem] flex-1 border-positive/50 text-positive hover:bg-positive/10"
             disabled={offer === null || cashout.isPending}
             data-testid="cashout"
             onClick={() => take(undefined, BigInt(offer!))}
@@ -111,27 +111,30 @@ export function CashoutPanel({
               ? t('sports.myBets.cashoutSuspended')
               : t('sports.myBets.cashout', { amount: money(offer, currency) })}
           </Button>
-          {offer !== null &&
-            SHARES.map((s) => {
-              const p = partOf(bet, s);
-              const ok = p > 0n && p * 100n >= BigInt(bet.stake_minor) * BigInt(MIN_SHARE);
-              return (
-                <button
-                  key={s}
-                  type="button"
-                  disabled={!ok || cashout.isPending}
-                  data-testid={`cashout-share-${s}`}
-                  onClick={() => setShare(s)}
-                  className={cn(
-                    'h-8 shrink-0 rounded-md border border-ink-600 px-2.5 font-mono text-xs font-semibold tabular-nums text-fg-muted',
-                    'hover:border-positive/50 hover:text-positive disabled:opacity-40',
-                  )}
-                  aria-label={t('sbCashout.shareLabel', { share: String(s) })}
-                >
-                  {s}%
-                </button>
-              );
-            })}
+          {offer !== null && (
+            <div className="flex shrink-0 gap-1.5">
+              {SHARES.map((s) => {
+                const p = partOf(bet, s);
+                const ok = p > 0n && p * 100n >= BigInt(bet.stake_minor) * BigInt(MIN_SHARE);
+                return (
+                  <button
+                    key={s}
+                    type="button"
+                    disabled={!ok || cashout.isPending}
+                    data-testid={`cashout-share-${s}`}
+                    onClick={() => setShare(s)}
+                    className={cn(
+                      'h-8 shrink-0 rounded-md border border-ink-600 px-2.5 font-mono text-xs font-semibold tabular-nums text-fg-muted',
+                      'hover:border-positive/50 hover:text-positive disabled:opacity-40',
+                    )}
+                    aria-label={t('sbCashout.shareLabel', { share: String(s) })}
+                  >
+                    {s}%
+                  </button>
+                );
+              })}
+            </div>
+          )}
         </div>
       )}
       <CashoutHistory bet={bet} currency={currency} />
