@@ -463,6 +463,10 @@ describe('passkeys', () => {
     expect(userHandle).not.toContain(String(player.id));
     const [stored] = await list(player.token);
     expect(stored).toMatchObject({ name: 'Passkey', last_used_at: null });
+    // The data export names it, and keeps the key and the handle out.
+    const exported = JSON.parse((await t.modules.auth.service.exportOf(player.id)).passkeys);
+    expect(exported).toEqual([expect.objectContaining({ name: 'Passkey', counter: 0 })]);
+    expect(exported[0].public_key ?? exported[0].user_handle).toBeUndefined();
 
     const challenge = await signInOptions();
     expect(challenge.rpId).toBe('casino.test');

@@ -474,9 +474,12 @@ export class AuthService {
     return this.repository.signedInSince(since, limit);
   }
 
-  /** The player's data export: their sessions. */
+  /** The player's data export: their sessions and passkeys. */
   async exportOf(player_id: bigint) {
-    return { sessions: await this.repository.exportOf(player_id) };
+    return {
+      sessions: await this.repository.exportOf(player_id),
+      passkeys: await this.passkeys.exportOf(player_id),
+    };
   }
 
   private async enforce(key: string, limit: WindowLimit, message: string): Promise<void> {

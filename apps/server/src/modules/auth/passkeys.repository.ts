@@ -1,5 +1,6 @@
 import { sql } from 'kysely';
 import type { Db } from '../../platform/db/database.ts';
+import { playerRowsJson } from '../../platform/db/sql.ts';
 
 type PasskeyTables = {
   player_passkeys: {
@@ -48,6 +49,15 @@ export class PasskeysRepository {
       .orderBy('created_at')
       .orderBy('id')
       .execute();
+  }
+
+  /** The data export: names and dates, never the key, the credential id or the user handle. */
+  exportOf(player_id: bigint): Promise<string> {
+    return playerRowsJson(this.db, 'player_passkeys', player_id, [
+      'public_key',
+      'credential_id',
+      'user_handle',
+    ]);
   }
 
   byCredentialId(credential_id: string): Promise<PasskeyRow | undefined> {

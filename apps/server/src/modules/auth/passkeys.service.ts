@@ -51,6 +51,10 @@ export class PasskeysService {
     return this.repository.listOf(player_id);
   }
 
+  exportOf(player_id: bigint) {
+    return this.repository.exportOf(player_id);
+  }
+
   count(player_id: bigint) {
     return this.repository.count(player_id);
   }

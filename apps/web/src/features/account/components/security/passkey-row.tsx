@@ -48,11 +48,12 @@ export function PasskeyRow({ passkey }: { passkey: Passkey }) {
   ];
   return (
     <li className="flex flex-col gap-3 py-3 first:pt-0 last:pb-0" data-testid="passkey-row">
-      <div className="flex items-center gap-3">
+      <div className="flex flex-wrap items-center gap-x-3 gap-y-1">
         <span className="flex size-9 shrink-0 items-center justify-center rounded-lg bg-ink-800 text-fg-muted">
           <KeyIcon size={18} />
         </span>
-        <div className="min-w-0 flex-1">
+        {/* Wide enough for the name and dates; the buttons wrap under them on a phone. */}
+        <div className="min-w-0 flex-1 basis-52">
           <p className="flex flex-wrap items-center gap-2 text-sm font-semibold text-fg">
             <span className="truncate" data-testid="passkey-name">
               {passkey.name}
@@ -66,7 +67,7 @@ export function PasskeyRow({ passkey }: { passkey: Passkey }) {
           <p className="mt-0.5 text-[13px] text-fg-subtle">{facts.join(' · ')}</p>
         </div>
         {mode === 'view' && (
-          <div className="flex shrink-0 gap-1">
+          <div className="ml-auto flex shrink-0 gap-1">
             <Button variant="ghost" size="sm" onClick={() => setMode('renaming')}>
               {t('passkeys.rename')}
             </Button>
