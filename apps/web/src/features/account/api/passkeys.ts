@@ -29,7 +29,7 @@ function usePasskeysMutation<I, O>(fn: (input: I) => Promise<O>) {
  * lock or security key), then the server's check. The browser library loads on first use.
  */
 export const useAddPasskey = () =>
-  usePasskeysMutation(async (_: void) => {
+  usePasskeysMutation<void, Envelope<Passkey>>(async () => {
     const [{ startRegistration }, options] = await Promise.all([
       import('@simplewebauthn/browser'),
       request('/customer/me/passkeys/options', { method: 'POST' }) as Promise<Envelope<never>>,
@@ -53,10 +53,3 @@ export const useRemovePasskey = () =>
         method: 'POST',
       })) as { message: string },
   );
-
-/** The player closed the browser's prompt, or it timed out: nothing to report as an error. */
-export const isCancelled = (error: unknown) =>
-  error instanceof Error &&
-  (error.name === 'NotAllowedError' ||
-    error.name === 'AbortError' ||
-    (error as { code?: string }).code === 'ERROR_CEREMONY_ABORTED');

@@ -21,9 +21,3 @@ export async function loginWithPasskey(): Promise<LoginResponse> {
 }
 
 export const useLoginWithPasskey = () => useMutation({ mutationFn: loginWithPasskey });
-
-/** Whether this browser can make and use passkeys at all. */
-export const passkeysSupported = () =>
-  typeof window !== 'undefined' &&
-  typeof window.PublicKeyCredential === 'function' &&
-  typeof navigator.credentials?.get === 'function';

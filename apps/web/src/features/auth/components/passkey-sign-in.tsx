@@ -2,10 +2,10 @@ import { useTranslation } from 'react-i18next';
 import { Button } from '../../../components/button.tsx';
 import { KeyIcon } from '../../../components/icons.tsx';
 import { ApiError, errorMessage } from '../../../lib/api-client.ts';
+import { isPasskeyCancelled, passkeysSupported } from '../../../lib/passkeys.ts';
 import type { LoginResponse } from '../../../lib/root-store.ts';
 import { toast } from '../../../lib/toast.ts';
-import { isCancelled } from '../../account/api/passkeys.ts';
-import { passkeysSupported, useLoginWithPasskey } from '../api/passkey-login.ts';
+import { useLoginWithPasskey } from '../api/passkey-login.ts';
 
 /**
  * "Sign in with a passkey" under the password form: no email, no password, and no code after it
@@ -20,7 +20,7 @@ export function PasskeySignIn({ onDone }: { onDone: (response: LoginResponse) =>
     try {
       onDone(await mutation.mutateAsync());
     } catch (error) {
-      if (isCancelled(error)) return;
+      if (isPasskeyCancelled(error)) return;
       if (
         error instanceof ApiError &&
         (error.code === 'PASSKEY_REJECTED' || error.code === 'PASSKEY_CHALLENGE_INVALID')

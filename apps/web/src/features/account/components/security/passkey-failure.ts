@@ -1,7 +1,7 @@
 import { useTranslation } from 'react-i18next';
 import { ApiError, errorMessage } from '../../../../lib/api-client.ts';
+import { isPasskeyCancelled } from '../../../../lib/passkeys.ts';
 import { toast } from '../../../../lib/toast.ts';
-import { isCancelled } from '../../api/passkeys.ts';
 
 /**
  * How a passkey change that failed is told: a closed prompt quietly, the known refusals in the
@@ -10,7 +10,7 @@ import { isCancelled } from '../../api/passkeys.ts';
 export function usePasskeyFailure() {
   const { t } = useTranslation();
   return (error: unknown) => {
-    if (isCancelled(error)) toast.info(t('passkeys.cancelled'));
+    if (isPasskeyCancelled(error)) toast.info(t('passkeys.cancelled'));
     else if (error instanceof ApiError && error.code === 'PASSKEY_RECENT_SIGN_IN_REQUIRED')
       toast.error(t('passkeys.recentSignIn'));
     else if (

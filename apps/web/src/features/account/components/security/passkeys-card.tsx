@@ -1,8 +1,8 @@
 import { useTranslation } from 'react-i18next';
 import { Button } from '../../../../components/button.tsx';
 import { KeyIcon } from '../../../../components/icons.tsx';
+import { passkeysSupported } from '../../../../lib/passkeys.ts';
 import { toast } from '../../../../lib/toast.ts';
-import { passkeysSupported } from '../../../auth/api/passkey-login.ts';
 import { useAddPasskey, usePasskeys } from '../../api/passkeys.ts';
 import { SettingsCard } from '../settings-card.tsx';
 import { usePasskeyFailure } from './passkey-failure.ts';
