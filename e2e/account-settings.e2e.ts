@@ -132,17 +132,20 @@ describe.skipIf(skipJourneys())('journey: account settings', () => {
     }
   });
 
-  it('a player turns on two-factor, then signs in with a recovery code', async () => {
+  it('a player turns on two-factor, signs in with a recovery code, adds a passkey and signs in with it', async () => {
     const baseUrl = browser.baseUrl();
+    // Browsers refuse passkeys on an IP address: this journey runs on localhost, the relying
+    // party the server derives from its loopback public URL (decision 0143).
+    const local = (path: string) => `${baseUrl.replace('127.0.0.1', 'localhost')}${path}`;
     const email = uniqueEmail('journey-2fa');
     const password = 'journey-pass-2fa';
     await registerViaApi(baseUrl, { name: 'Journey Twofactor', email, password });
     const page = await browser.newPage();
-    await page.goto('/');
+    await page.goto(local('/'));
     await waitForApp(page);
     await signInViaUi(page, email, password);
 
-    await page.goto('/settings/general');
+    await page.goto(local('/settings/general'));
     await waitForApp(page);
     await page.getByTestId('security-settings-link').click();
     const card = page.getByTestId('two-factor-card');
@@ -192,8 +195,52 @@ describe.skipIf(skipJourneys())('journey: account settings', () => {
     await page.getByTestId('balance-badge').waitFor();
     expect(await storedToken(page)).toBeTruthy();
 
+    // Chromium's virtual authenticator stands for the phone's fingerprint reader.
+    const cdp = await page.context().newCDPSession(page);
+    await cdp.send('WebAuthn.enable', { enableUI: false });
+    await cdp.send('WebAuthn.addVirtualAuthenticator', {
+      options: {
+        protocol: 'ctap2',
+        transport: 'internal',
+        hasResidentKey: true,
+        hasUserVerification: true,
+        isUserVerified: true,
+        automaticPresenceSimulation: true,
+      },
+    });
+    await page.goto(local('/settings/security'));
+    await waitForApp(page);
+    const passkeys = page.getByTestId('passkeys-card');
+    await passkeys.getByText('You have no passkeys yet.').waitFor();
+    await passkeys.getByTestId('passkey-add').click();
+    await page.getByText('Passkey added').waitFor();
+    const row = passkeys.getByTestId('passkey-row');
+    await row.getByText('Not used yet').waitFor();
+    await row.getByRole('button', { name: 'Rename' }).click();
+    await row.getByLabel('Passkey name').fill('Journey laptop');
+    await row.getByRole('button', { name: 'Save' }).click();
+    await row.getByTestId('passkey-name').filter({ hasText: 'Journey laptop' }).waitFor();
+    await shot(page, 'security-passkeys-desktop-en');
+
+    // Signed out, the passkey alone signs in: no password, and no code although two-factor is on.
+    await page.getByTestId('profile-button').click();
+    await Promise.all([page.waitForEvent('load'), page.getByTestId('logout-button').click()]);
+    await waitForApp(page);
+    expect(await storedToken(page)).toBeNull();
+    await page.getByTestId('login-button').click();
+    const passkeyButton = page.getByTestId('sign-in-modal').getByTestId('passkey-sign-in');
+    await passkeyButton.waitFor();
+    await shot(page, 'signin-passkey-desktop-en');
+    await Promise.all([page.waitForEvent('load'), passkeyButton.click()]);
+    await waitForApp(page);
+    await page.getByTestId('balance-badge').waitFor();
+    expect(await storedToken(page)).toBeTruthy();
+    await page.goto(local('/settings/security'));
+    await waitForApp(page);
+    await passkeys.getByTestId('passkey-row').getByText('Last used').waitFor();
+
     if (SHOTS_DIR) {
-      await page.goto('/settings/security');
+      await page.goto(local('/settings/security'));
       await waitForApp(page);
       await page.getByTestId('two-factor-state').waitFor();
       const phone = await browser.newPage(MOBILE);

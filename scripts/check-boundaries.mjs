@@ -94,6 +94,8 @@ const TABLE_OWNERS = {
     'player_two_factor',
     'player_recovery_codes',
     'player_login_challenges',
+    'player_passkeys',
+    'player_passkey_challenges',
   ],
   backoffice: ['player_notes', 'balance_adjustments', 'adjustment_thresholds'],
   bonus: [

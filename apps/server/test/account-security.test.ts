@@ -9,6 +9,7 @@ import {
   testApp,
 } from './harness.ts';
 import { deposit as ledgerDeposit } from './ledger-support.ts';
+import { SoftAuthenticator } from './passkey-support.ts';
 import { cash, form } from './payments-support.ts';
 import { currentCode, enableTwoFactor, freshCode } from './two-factor-support.ts';
 
@@ -398,5 +399,247 @@ describe('withdrawals with two-factor on', () => {
     expect((await withdraw({ acc_number: 'DE89370400440532013000' })).json().code).toBe(
       'TWO_FACTOR_REQUIRED',
     );
+  });
+});
+
+describe('passkeys', () => {
+  const LAPTOP =
+    'Mozilla/5.0 (Macintosh; Intel Mac OS X 10_15_7) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/126.0 Safari/537.36';
+  type Player = Awaited<ReturnType<typeof signedInPlayer>>;
+
+  const options = async (token: string) => {
+    const response = await post('/customer/me/passkeys/options', undefined, token);
+    expect(response.statusCode, response.body).toBe(200);
+    return response.json().data as { challenge: string; user: { id: string } };
+  };
+  /** Registers a fresh software passkey for the player; the authenticator and the user handle. */
+  const addPasskey = async (player: Player, name?: string) => {
+    const authenticator = new SoftAuthenticator();
+    const created = await options(player.token);
+    const response = await post(
+      '/customer/me/passkeys',
+      { ...(name ? { name } : {}), response: authenticator.register(created) },
+      player.token,
+    );
+    expect(response.statusCode, response.body).toBe(200);
+    return { authenticator, userHandle: created.user.id, passkey: response.json().data };
+  };
+  const signInOptions = async () => {
+    const response = await post('/customer/login/passkey/options');
+    expect(response.statusCode).toBe(200);
+    return response.json().data as { challenge: string; rpId: string };
+  };
+  const signIn = (response: object, userAgent = LAPTOP) =>
+    t.app.inject({
+      method: 'POST',
+      url: '/api/v1/customer/login/passkey',
+      headers: { 'user-agent': userAgent },
+      payload: { response },
+    });
+  const list = async (token: string) =>
+    (
+      await t.app.inject({
+        method: 'GET',
+        url: '/api/v1/customer/me/passkeys',
+        headers: bearer(token),
+      })
+    ).json().data as { id: string; name: string; last_used_at: string | null }[];
+  const audited = async (player_id: bigint, action: string) =>
+    (
+      await sql<{ metadata: Record<string, unknown> }>`
+        select metadata from audit_log where actor_id = ${String(player_id)} and action = ${action}
+         order by id`.execute(t.db)
+    ).rows.map((row) => row.metadata);
+
+  it('registers a passkey, then signs a player with two-factor on in with it alone', async () => {
+    const player = await signedInPlayer(t);
+    await enableTwoFactor(t, player.token);
+    const created = await options(player.token);
+    expect(created).toMatchObject({
+      rp: { id: 'casino.test' },
+      authenticatorSelection: { residentKey: 'required', userVerification: 'required' },
+    });
+    const { authenticator, userHandle } = await addPasskey(player);
+    expect(userHandle).not.toContain(String(player.id));
+    const [stored] = await list(player.token);
+    expect(stored).toMatchObject({ name: 'Passkey', last_used_at: null });
+    // The data export names it, and keeps the key and the handle out.
+    const exported = JSON.parse((await t.modules.auth.service.exportOf(player.id)).passkeys);
+    expect(exported).toEqual([expect.objectContaining({ name: 'Passkey', counter: 0 })]);
+    expect(exported[0].public_key ?? exported[0].user_handle).toBeUndefined();
+
+    const challenge = await signInOptions();
+    expect(challenge.rpId).toBe('casino.test');
+    const response = await signIn(authenticator.assert(challenge, userHandle));
+    expect(response.statusCode, response.body).toBe(200);
+    const body = response.json();
+    expect(typeof body.data).toBe('string');
+    expect(body.two_factor_required).toBeUndefined();
+    expect(body.customer.id).toBe(Number(player.id));
+    expect((await list(body.data))[0]!.last_used_at).not.toBeNull();
+    // The sign-in is audited as a passkey's, and a device never seen before is mailed about.
+    expect((await audited(player.id, 'player.login')).at(-1)).toMatchObject({ method: 'passkey' });
+    expect((await audited(player.id, 'player.passkey_added')).length).toBe(1);
+    const mails = (
+      await t.app.inject({
+        method: 'GET',
+        url: `/api/v1/dev/outbox?to=${encodeURIComponent(player.email)}`,
+      })
+    ).json().data as { subject: string }[];
+    expect(mails.some((mail) => /new sign-in on Chrome on macOS/.test(mail.subject))).toBe(true);
+  });
+
+  it('refuses a replayed or expired challenge, another origin, and a counter that goes back', async () => {
+    const player = await signedInPlayer(t);
+    const { authenticator, userHandle } = await addPasskey(player, 'My laptop');
+
+    const first = await signInOptions();
+    const answer = authenticator.assert(first, userHandle);
+    expect((await signIn(answer)).statusCode).toBe(200);
+    const replayed = await signIn(answer);
+    expect(replayed.statusCode).toBe(400);
+    expect(replayed.json().code).toBe('PASSKEY_CHALLENGE_INVALID');
+
+    const late = await signInOptions();
+    await sql`update player_passkey_challenges set expires_at = now() - interval '1 second'
+               where used_at is null and expires_at > now()`.execute(t.db);
+    const expired = await signIn(authenticator.assert(late, userHandle));
+    expect(expired.json().code).toBe('PASSKEY_CHALLENGE_INVALID');
+
+    const phishing = await signIn(
+      authenticator.assert(await signInOptions(), userHandle, { origin: 'https://casino.evil' }),
+    );
+    expect(phishing.statusCode).toBe(422);
+    expect(phishing.json().code).toBe('PASSKEY_REJECTED');
+    const otherRp = await signIn(
+      authenticator.assert(await signInOptions(), userHandle, { rpId: 'casino.evil' }),
+    );
+    expect(otherRp.json().code).toBe('PASSKEY_REJECTED');
+    const unverified = await signIn(
+      authenticator.assert(await signInOptions(), userHandle, { flags: 0x01 }),
+    );
+    expect(unverified.json().code).toBe('PASSKEY_REJECTED');
+
+    // A clone's counter is behind the one the server last saw.
+    expect(
+      (await signIn(authenticator.assert(await signInOptions(), userHandle, { counter: 10 })))
+        .statusCode,
+    ).toBe(200);
+    const cloned = await signIn(
+      authenticator.assert(await signInOptions(), userHandle, { counter: 7 }),
+    );
+    expect(cloned.statusCode).toBe(422);
+    expect(cloned.json().code).toBe('PASSKEY_REJECTED');
+    const failures = await audited(player.id, 'player.passkey_failed');
+    expect(failures.length).toBeGreaterThanOrEqual(4);
+    expect(failures.at(-1)).toMatchObject({
+      use: 'sign_in',
+      reason: expect.stringMatching(/counter/i),
+    });
+
+    // A registration answer for another origin is refused too, and nothing is kept.
+    const stray = new SoftAuthenticator();
+    const foreign = await post(
+      '/customer/me/passkeys',
+      { response: stray.register(await options(player.token), { origin: 'https://casino.evil' }) },
+      player.token,
+    );
+    expect(foreign.json().code).toBe('PASSKEY_REJECTED');
+    expect(await list(player.token)).toHaveLength(1);
+  });
+
+  it('keeps players apart: another player’s challenge, handle and passkeys', async () => {
+    const owner = await signedInPlayer(t);
+    const other = await signedInPlayer(t);
+    const { authenticator, passkey } = await addPasskey(owner);
+    const { userHandle: otherHandle } = await addPasskey(other);
+
+    // A registration challenge is the player's own.
+    const stolen = await post(
+      '/customer/me/passkeys',
+      { response: new SoftAuthenticator().register(await options(owner.token)) },
+      other.token,
+    );
+    expect(stolen.json().code).toBe('PASSKEY_CHALLENGE_INVALID');
+    // The owner's passkey claiming to be the other player's account.
+    const posing = await signIn(authenticator.assert(await signInOptions(), otherHandle));
+    expect(posing.json().code).toBe('PASSKEY_REJECTED');
+    // Another player cannot rename or remove it, nor register the same credential.
+    const rename = await post(
+      `/customer/me/passkeys/${passkey.id}/rename`,
+      { name: 'Mine' },
+      other.token,
+    );
+    expect(rename.statusCode).toBe(404);
+    const remove = await post(`/customer/me/passkeys/${passkey.id}/remove`, undefined, other.token);
+    expect(remove.statusCode).toBe(404);
+    const again = await post(
+      '/customer/me/passkeys',
+      { response: authenticator.register(await options(other.token)) },
+      other.token,
+    );
+    expect(again.json().code).toBe('PASSKEY_ALREADY_REGISTERED');
+    expect(await list(owner.token)).toHaveLength(1);
+  });
+
+  it('renames and removes; removing needs a recent sign-in; a removed passkey no longer signs in', async () => {
+    const player = await signedInPlayer(t);
+    const { authenticator, userHandle, passkey } = await addPasskey(player);
+    const renamed = await post(
+      `/customer/me/passkeys/${passkey.id}/rename`,
+      { name: '  Work laptop  ' },
+      player.token,
+    );
+    expect(renamed.json().data.name).toBe('Work laptop');
+
+    await changeBySql(
+      t,
+      sql`update player_sessions set created_at = now() - interval '16 minutes'
+           where player_id = ${player.id}`,
+    );
+    const stale = await post(`/customer/me/passkeys/${passkey.id}/remove`, undefined, player.token);
+    expect(stale.statusCode).toBe(403);
+    expect(stale.json().code).toBe('PASSKEY_RECENT_SIGN_IN_REQUIRED');
+    expect((await post('/customer/me/passkeys/options', undefined, player.token)).statusCode).toBe(
+      403,
+    );
+
+    const fresh = (await signIn(authenticator.assert(await signInOptions(), userHandle))).json()
+      .data as string;
+    expect(
+      (await post(`/customer/me/passkeys/${passkey.id}/remove`, undefined, fresh)).statusCode,
+    ).toBe(200);
+    expect(await list(fresh)).toEqual([]);
+    expect(await audited(player.id, 'player.passkey_removed')).toHaveLength(1);
+    const gone = await signIn(authenticator.assert(await signInOptions(), userHandle));
+    expect(gone.json().code).toBe('PASSKEY_REJECTED');
+  });
+
+  const notJson = () => {
+    const answer = new SoftAuthenticator().assert({ challenge: 'x'.repeat(22) }, 'aa');
+    return {
+      response: { ...answer, response: { ...answer.response, clientDataJSON: 'bm90LWpzb24' } },
+    };
+  };
+  it.each([
+    ['no response', () => ({})],
+    [
+      'a response of the wrong type',
+      () => ({ response: { id: 'abc', rawId: 'abc', type: 'password' } }),
+    ],
+    ['client data that is not JSON', notJson],
+  ])('refuses a sign-in with %s', async (_, payload) => {
+    const response = await post('/customer/login/passkey', payload());
+    expect(Math.floor(response.statusCode / 100)).toBe(4);
+    expect(response.json().message).toBeTruthy();
+  });
+
+  it.each([
+    ['a name too long', { name: 'x'.repeat(65) }],
+    ['an empty name', { name: '   ' }],
+  ])('refuses a rename with %s', async (_, payload) => {
+    const response = await post('/customer/me/passkeys/1/rename', payload, idle.token);
+    expect(response.statusCode).toBe(422);
+    expect(response.json().errors[0].path).toBe('body.name');
   });
 });

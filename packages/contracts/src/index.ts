@@ -5,6 +5,7 @@ export * from './crypto.ts';
 export * from './customer.ts';
 export * from './envelope.ts';
 export * from './loyalty.ts';
+export * from './passkeys.ts';
 export * from './payments.ts';
 export * from './promotions.ts';
 export * from './security.ts';

@@ -245,6 +245,13 @@ export const LockIcon = (p: IconProps) => (
     <path d="M8 10.5V7.5a4 4 0 018 0v3M12 14.5v2.5" />
   </Icon>
 );
+/** A passkey: a key with a fingerprint-like bow. */
+export const KeyIcon = (p: IconProps) => (
+  <Icon {...p}>
+    <circle cx="8" cy="12" r="4.5" />
+    <path d="M6.5 12a1.5 1.5 0 013 0M12.5 12H21M17.5 12v3M20.5 12v2" />
+  </Icon>
+);
 export const IdIcon = (p: IconProps) => (
   <Icon {...p}>
     <rect x="3" y="5" width="18" height="14" rx="2.5" />

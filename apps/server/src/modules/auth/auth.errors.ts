@@ -51,6 +51,33 @@ export const AUTH_ERRORS = {
     status: 403,
     message: 'Enter a code from your authenticator app to pay out to a new account',
   },
+  /**
+   * A passkey ceremony's answer whose challenge is unknown, expired (5 minutes) or already
+   * answered once: the player starts again (decision 0143).
+   */
+  PASSKEY_CHALLENGE_INVALID: {
+    status: 400,
+    message: 'This passkey request has expired or was already used. Please try again.',
+  },
+  /**
+   * A passkey that did not check out: unknown, another site's or origin's, a bad signature, no
+   * user verification, a counter that went back. A 422, not a 401, as for codes (decision 0140).
+   */
+  PASSKEY_REJECTED: {
+    status: 422,
+    message: 'This passkey could not be verified. Try again or sign in with your password.',
+  },
+  PASSKEY_LIMIT: {
+    status: 409,
+    message: 'You have the most passkeys an account can have. Remove one to add another.',
+  },
+  /** The authenticator made a credential this site already knows. */
+  PASSKEY_ALREADY_REGISTERED: { status: 409, message: 'This passkey is already registered' },
+  /** Adding or removing a passkey needs a sign-in of the last 15 minutes (decision 0143). */
+  PASSKEY_RECENT_SIGN_IN_REQUIRED: {
+    status: 403,
+    message: 'For your safety, sign out and sign in again before adding or removing a passkey.',
+  },
 } as const;
 
 declare module '../../platform/http/errors.ts' {

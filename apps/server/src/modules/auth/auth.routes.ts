@@ -5,6 +5,8 @@ import {
   loginRequest,
   loginResponse,
   okBody,
+  passkeyOptionsResponse,
+  passkeySignInRequest,
   passwordChangeRequest,
   resetPasswordRequest,
   signupRequest,
@@ -19,6 +21,7 @@ import type { PlayerAuth } from '../../platform/http/guards.ts';
 import { metaOf } from '../../platform/http/request-meta.ts';
 import type { PlayersService, WalletSummaryProvider } from '../players/index.ts';
 import type { AuthService } from './auth.service.ts';
+import { passkeysRoutes } from './passkeys.routes.ts';
 import { sessionsRoutes } from './sessions.routes.ts';
 import { twoFactorRoutes } from './two-factor.routes.ts';
 import { CHALLENGE_TTL_MS } from './two-factor.service.ts';
@@ -116,7 +119,53 @@ export const authRoutes =
       },
     );
 
+    app.post(
+      '/customer/login/passkey/options',
+      {
+        schema: {
+          tags: ['customer'],
+          summary: 'Start a passkey sign-in: the options for navigator.credentials.get()',
+          description:
+            'A fresh challenge, valid 5 minutes and single use, for any passkey of this site (decision 0143).',
+          response: { 200: passkeyOptionsResponse, 429: errorBody },
+        },
+      },
+      async (request) => ({
+        status: 200,
+        message: 'OK',
+        data: await auth.passkeySignInOptions(metaOf(request)),
+      }),
+    );
+
+    app.post(
+      '/customer/login/passkey',
+      {
+        schema: {
+          tags: ['customer'],
+          summary: 'Sign in with what navigator.credentials.get() answered',
+          description:
+            'Answers as `POST /customer/login` does: `data` is the session token. A passkey stands for the password and the second factor together: no two-factor step follows.',
+          body: passkeySignInRequest,
+          response: { 200: loginResponse, ...errors },
+        },
+      },
+      async (request, reply) => {
+        const result = await auth.loginPasskey(request.body.response, {
+          ...metaOf(request),
+          device_id: ensureDevice(request, reply, request.protocol === 'https'),
+          anonymiser: anonymiser(request),
+        });
+        return {
+          status: 200 as const,
+          message: 'Signed in successfully',
+          data: result.token,
+          customer: await players.toCustomer(result.player, wallet),
+        };
+      },
+    );
+
     await app.register(twoFactorRoutes(auth.twoFactor, hook));
+    await app.register(passkeysRoutes(auth.passkeys, hook));
     await app.register(sessionsRoutes(auth, hook));
 
     app.post(

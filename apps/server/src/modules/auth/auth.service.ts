@@ -10,6 +10,7 @@ import type { PlayerRow, PlayersService } from '../players/index.ts';
 import { digestToken, newToken, type PasswordHasher } from './auth.crypto.ts';
 import { authError } from './auth.errors.ts';
 import type { AuthRepository, SessionRow } from './auth.repository.ts';
+import type { PasskeysService } from './passkeys.service.ts';
 import type { SecondFactor, TwoFactorService } from './two-factor.service.ts';
 import { describeUserAgent, deviceLabel } from './user-agent.ts';
 
@@ -56,7 +57,7 @@ export const AUTH_LIMITS_DEFAULT: AuthLimits = {
 };
 
 /** What proved the sign-in, as the audit log records it. */
-export type SignInMethod = 'password' | SecondFactor;
+export type SignInMethod = 'password' | SecondFactor | 'passkey';
 
 export type AuthenticatedPlayer = { session: SessionRow; row: PlayerRow };
 
@@ -83,6 +84,8 @@ export class AuthService {
     /** Authenticator-app codes (decision 0140): a second sign-in step for players who turn it on. */
     readonly twoFactor: TwoFactorService,
     private readonly passwords: PasswordHasher,
+    /** Passkeys (decision 0143): a sign-in on their own, and the player's list of them. */
+    readonly passkeys: PasskeysService,
   ) {}
 
   async login(login: string, password: string, meta: RequestMeta) {
@@ -161,6 +164,27 @@ export class AuthService {
       recovery_codes_left:
         method === 'recovery_code' ? await this.twoFactor.recoveryCodesLeft(player.id) : null,
     };
+  }
+
+  /**
+   * The options for a passkey sign-in, with a challenge kept server-side. Each one is a row, so
+   * they count per address like password attempts, under a key of their own.
+   */
+  async passkeySignInOptions(meta: RequestMeta) {
+    await this.enforce(`passkey:ip:${meta.ip}`, this.limits.login_ip, 'Too many sign-in attempts');
+    return this.passkeys.signInOptions();
+  }
+
+  /**
+   * A passkey signs the player in on its own: it is something the player has, unlocked on the
+   * device by something they are or know, so it also stands for two-factor (decision 0143).
+   */
+  async loginPasskey(response: Parameters<PasskeysService['authenticate']>[0], meta: RequestMeta) {
+    const player = await this.passkeys.authenticate(response, meta, (id) => this.players.byId(id));
+    if (player.status !== 'active') {
+      throw new AppError('ACCOUNT_BLOCKED', statusMessage(player.status));
+    }
+    return this.startSession(player, meta, 'passkey');
   }
 
   private async startSession(player: PlayerRow, meta: RequestMeta, method: SignInMethod) {
@@ -450,9 +474,12 @@ export class AuthService {
     return this.repository.signedInSince(since, limit);
   }
 
-  /** The player's data export: their sessions. */
+  /** The player's data export: their sessions and passkeys. */
   async exportOf(player_id: bigint) {
-    return { sessions: await this.repository.exportOf(player_id) };
+    return {
+      sessions: await this.repository.exportOf(player_id),
+      passkeys: await this.passkeys.exportOf(player_id),
+    };
   }
 
   private async enforce(key: string, limit: WindowLimit, message: string): Promise<void> {

@@ -16,6 +16,9 @@ import {
   type AuthLimits,
   AuthService,
 } from './auth.service.ts';
+import { relyingPartyOf } from './passkeys.relying-party.ts';
+import { PasskeysRepository } from './passkeys.repository.ts';
+import { PasskeysService } from './passkeys.service.ts';
 import { TwoFactorRepository } from './two-factor.repository.ts';
 import { TwoFactorService } from './two-factor.service.ts';
 
@@ -28,7 +31,7 @@ export {
 export type { SessionRow } from './auth.repository.ts';
 export type { AuthenticatedPlayer, AuthLimits } from './auth.service.ts';
 export { AUTH_LIMITS_DEFAULT, SESSION_ABSOLUTE_MS, SESSION_IDLE_MS } from './auth.service.ts';
-export type { AuthService, TwoFactorService };
+export type { AuthService, PasskeysService, TwoFactorService };
 
 declare module '../../platform/http/guards.ts' {
   /** What `request.player` is on a route behind `requirePlayer`. */
@@ -78,6 +81,12 @@ export function createAuthModule(deps: {
     deps.protection,
     twoFactor,
     deps.passwords,
+    new PasskeysService(
+      new PasskeysRepository(deps.db),
+      deps.audit,
+      () => relyingPartyOf(deps.publicUrl()),
+      async () => (await deps.settings.get()).brand_name,
+    ),
   );
   const hook = playerGuard((token, options) => service.authenticate(token, options));
   return {

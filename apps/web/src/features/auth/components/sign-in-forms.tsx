@@ -13,6 +13,7 @@ import { type LoginResponse, storeLogin } from '../../../lib/root-store.ts';
 import { toast } from '../../../lib/toast.ts';
 import { makeForgotPasswordSchema, useForgotPassword } from '../api/forgot-password.ts';
 import { isChallenge, type LoginInput, makeLoginInputSchema, useLogin } from '../api/login.ts';
+import { PasskeySignIn } from './passkey-sign-in.tsx';
 import { TwoFactorStep } from './two-factor-step.tsx';
 
 /* The form bodies, loaded on first open (react-hook-form and zod live in this chunk). */
@@ -83,6 +84,7 @@ export function SignInForm({ onForgot }: { onForgot: () => void }) {
       <Button type="submit" size="lg" block loading={busy}>
         {busy ? t('auth.signingIn') : t('auth.signIn')}
       </Button>
+      <PasskeySignIn onDone={finishSignIn} />
       <p className="text-center text-sm text-fg-muted">
         {t('auth.noAccount')}{' '}
         <button

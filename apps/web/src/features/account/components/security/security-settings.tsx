@@ -1,3 +1,4 @@
+import { PasskeysCard } from './passkeys-card.tsx';
 import { SessionsCard } from './sessions-card.tsx';
 import { TwoFactorCard } from './two-factor-card.tsx';
 
@@ -7,6 +8,7 @@ export function SecuritySettings() {
     <div className="grid items-start gap-6 lg:grid-cols-2">
       <div className="flex flex-col gap-6">
         <TwoFactorCard />
+        <PasskeysCard />
       </div>
       <div className="flex flex-col gap-6">
         <SessionsCard />
