@@ -151,10 +151,16 @@ export class TwoFactorService {
    * A fresh code for a sensitive action when the player has two-factor on: nothing to do when
    * it is off, `TWO_FACTOR_REQUIRED` without a code, `TWO_FACTOR_CODE_INVALID` for a bad one.
    */
-  async requireFresh(player: { id: bigint }, code: string | undefined, meta: RequestMeta) {
+  async requireFresh(
+    player: { id: bigint },
+    code: string | undefined,
+    meta: RequestMeta,
+    /** What the refusal tells the player, when the default (a new payout account) does not fit. */
+    message?: string,
+  ) {
     if (!(await this.enabled(player.id))) return;
     if (!code?.trim())
-      throw authError('TWO_FACTOR_REQUIRED', undefined, [
+      throw authError('TWO_FACTOR_REQUIRED', message, [
         { path: 'two_factor_code', message: 'a code from your authenticator app is required' },
       ]);
     await this.verifyOrThrow(player, code, meta, 'step_up');
