@@ -166,6 +166,26 @@ export class TwoFactorService {
     await this.verifyOrThrow(player, code, meta, 'step_up');
   }
 
+  /** What the back office shows of a player's second factors (decision 0974). */
+  async overview(player_id: bigint): Promise<TwoFactorStatus & { passkeys: number | null }> {
+    const [status, passkeys] = await Promise.all([
+      this.status(player_id),
+      this.repository.passkeyCount(player_id),
+    ]);
+    return { ...status, passkeys };
+  }
+
+  /**
+   * Staff turn two-factor off for a player who lost both the phone and the recovery codes: the
+   * secret, an enrolment in progress and every recovery code go. Passkeys stay (they are sign-in
+   * credentials of their own). False when two-factor was not on: nothing changed.
+   */
+  async reset(player_id: bigint): Promise<boolean> {
+    if (!(await this.enabled(player_id))) return false;
+    await this.repository.disable(player_id);
+    return true;
+  }
+
   recoveryCodesLeft(player_id: bigint) {
     return this.repository.recoveryCodesLeft(player_id);
   }
