@@ -28,14 +28,8 @@ const LATIN_ALLOWED = new Set(
     // storage by the operator-content work, not by the locale files.
     'Fortune Koi Garden Dice Limbo Mines Plinko Crash Keno Wheel European Roulette HiLo Blackjack',
     'Teen Patti Baccarat Andar Bahar Dragon Tiger Pearls',
-    // Promotion titles and terms: operator content, as above.
-    'RELOAD any bet bonus cashback every free match on originals reload spins to try week',
-    // Gateway names in the wallet: operator content, as above.
-    'Internet Banking Bank Transfer Crypto',
-    // The demo licence text in the footer: operator content (licence text), as above.
-    'DEMO ONLY Fictional licence this text stands in for the held by operator example number',
-    'issued gaming regulator Operators set it back office Example Operator Ltd is fictional',
-    'company used demonstration operators their registered details',
+    // The demo operator's registered company name in the footer's company text.
+    'Example Operator Ltd',
     // Languages named in themselves in the language menu.
     'English Português Bahasa Melayu Français Español',
   ].flatMap((words) => words.split(' ')),

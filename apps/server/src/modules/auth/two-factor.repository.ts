@@ -117,26 +117,17 @@ export class TwoFactorRepository {
   }
 
   /**
-   * The player's passkeys, or null when this installation has no passkey table. Passkeys are
-   * being built beside this code: the table is found by its shape (a `player_id` column, a name
-   * with "passkey" or "webauthn") rather than by a name it may not have yet, and a revoked one
-   * (`revoked_at` or `deleted_at` set) does not count.
+   * The player's passkeys, or null when this installation has no `player_passkeys` table yet
+   * (passkeys are being added beside this code; the count must not fail before they land).
    */
   async passkeyCount(player_id: bigint): Promise<number | null> {
-    const tables = await sql<{ table_name: string; columns: string[] }>`
-      select table_name, array_agg(column_name::text) as columns
-        from information_schema.columns
-       where table_schema = current_schema()
-         and (table_name like '%passkey%' or table_name like '%webauthn%')
-       group by table_name
-       order by table_name`.execute(this.db);
-    const table = tables.rows.find((row) => row.columns.includes('player_id'));
-    if (!table) return null;
-    const live = ['revoked_at', 'deleted_at'].find((column) => table.columns.includes(column));
+    const found = await sql<{
+      present: boolean;
+    }>`select to_regclass('player_passkeys') is not null as present`.execute(this.db);
+    if (!found.rows[0]?.present) return null;
     const row = await sql<{ count: string }>`
-      select count(*)::text as count from ${sql.table(table.table_name)}
-       where player_id = ${player_id}
-       ${live ? sql`and ${sql.ref(live)} is null` : sql``}`.execute(this.db);
+      select count(*)::text as count from ${sql.table('player_passkeys')}
+       where player_id = ${player_id}`.execute(this.db);
     return Number(row.rows[0]?.count ?? 0);
   }
 
