@@ -64,12 +64,18 @@ describe.skipIf(skipJourneys())('journey: a crypto deposit on the sandbox', () =
     // The live balance push, then the reload the spec asks for 5 s after a deposit.
     await waitForText(page, 'balance-badge', '100.000', 15_000);
 
-    // With two-factor on, a withdrawal to a new address asks for a code from the app.
-    const token = (await storedToken(page))!;
-    const secret = await enableTwoFactor(browser.baseUrl(), token);
+    // With two-factor on, a withdrawal to a new address asks for a code from the app. A second
+    // tab signs in afresh (the first one reloads on its own after the deposit) once KYC is
+    // approved, then turns two-factor on.
     await sql(`update players set kyc_status = 'APPROVED' where email = $1`, [email]);
-    await wallet.getByRole('tab', { name: 'Crypto Withdraw' }).click();
-    const withdraw = wallet.getByTestId('crypto-withdraw-form');
+    const second = await browser.newPage();
+    await second.goto('/');
+    await signInViaUi(second, email, password);
+    const secret = await enableTwoFactor(browser.baseUrl(), (await storedToken(second))!);
+    await second.getByTestId('wallet-button').click();
+    const secondWallet = second.getByTestId('wallet-modal');
+    await secondWallet.getByRole('tab', { name: 'Crypto Withdraw' }).click();
+    const withdraw = secondWallet.getByTestId('crypto-withdraw-form');
     await withdraw.getByLabel('Currency').selectOption({ label: 'USDT · Tether USD' });
     await withdraw.getByLabel('Network').selectOption('TRC20');
     await withdraw.getByLabel(/Amount/).fill('10');
@@ -82,6 +88,6 @@ describe.skipIf(skipJourneys())('journey: a crypto deposit on the sandbox', () =
     // The code just used to turn it on is spent: the next step's code is accepted early.
     await code.fill(await totp(secret, 1));
     await withdraw.getByRole('button', { name: 'Withdraw' }).click();
-    await page.getByText('Withdrawal requested').first().waitFor();
+    await second.getByText('Withdrawal requested').first().waitFor();
   });
 });
