@@ -15,6 +15,26 @@ const OWNER = {
 const code = (secret: string, offset = 0) =>
   generate({ secret, epoch: Math.floor(Date.now() / 1000) + offset * 30 });
 
+/** Signs the player in through the API and turns two-factor on (enrol, then confirm a code). */
+async function enableTwoFactorViaApi(baseUrl: string, email: string, password: string) {
+  const post = async (path: string, body: unknown, token?: string) => {
+    const response = await fetch(`${baseUrl}/api/v1${path}`, {
+      method: 'POST',
+      headers: {
+        'content-type': 'application/json',
+        ...(token ? { authorization: `Bearer ${token}` } : {}),
+      },
+      body: JSON.stringify(body),
+    });
+    const json = (await response.json()) as { data?: unknown };
+    if (!response.ok) throw new Error(`${path} → ${response.status}: ${JSON.stringify(json)}`);
+    return json.data;
+  };
+  const token = (await post('/customer/login', { email, password })) as string;
+  const { secret } = (await post('/customer/me/two-factor/enrol', {}, token)) as { secret: string };
+  await post('/customer/me/two-factor/confirm', { code: await code(secret) }, token);
+}
+
 describe.skipIf(skipJourneys())('journey: back office adjusts a balance with four eyes', () => {
   const browser = useBrowser();
 
@@ -54,6 +74,19 @@ describe.skipIf(skipJourneys())('journey: back office adjusts a balance with fou
     await owner.keyboard.press('ArrowDown');
     await owner.keyboard.press('Enter');
     await owner.getByRole('heading', { name: /Journey Backoffice/ }).waitFor();
+
+    // The player turned two-factor on, then lost the phone and the codes: the owner sees it on
+    // the Security tab and resets it with a reason (audited below).
+    await enableTwoFactorViaApi(baseUrl, email, password);
+    await owner.getByRole('tab', { name: 'Security' }).click();
+    const twoFactor = owner.getByTestId('two-factor-status');
+    await twoFactor.getByText('On', { exact: true }).waitFor();
+    expect(await twoFactor.textContent()).toMatch(/Recovery codes left\s*10/);
+    await owner.getByTestId('two-factor-reset').click();
+    await owner.getByLabel('Reason').fill('Lost phone and codes; ID checked on a video call');
+    await owner.getByTestId('two-factor-reset-confirm').click();
+    await twoFactor.getByText('Off', { exact: true }).waitFor();
+    await owner.getByRole('tab', { name: 'Overview' }).click();
 
     // 1,500.00 EUR is above the 1,000.00 threshold: a request, not a payment.
     await owner.getByRole('button', { name: 'Adjust balance' }).click();
@@ -137,6 +170,7 @@ describe.skipIf(skipJourneys())('journey: back office adjusts a balance with fou
       'staff.login',
       'staff.adjustment.request',
       'staff.adjustment.approve',
+      'staff.player.two_factor_reset',
       'staff.totp_enrolled',
     ]) {
       await owner.locator('tr[data-row]', { hasText: action }).first().waitFor();

@@ -364,6 +364,7 @@ export async function buildApp(options: AppOptions) {
     staff: staff.auth,
     audit: audit.service,
     wallet: wallet.service,
+    twoFactor: auth.service.twoFactor,
     config: { ...config.crypto, env: config.env, publicUrl: () => config.publicUrl },
     log: logError,
   });

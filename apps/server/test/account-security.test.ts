@@ -400,6 +400,58 @@ describe('withdrawals with two-factor on', () => {
       'TWO_FACTOR_REQUIRED',
     );
   });
+
+  it('ask a fresh code for a crypto address never withdrawn to, and only then', async () => {
+    const player = await signedInPlayer(t);
+    const { recovery_codes } = await enableTwoFactor(t, player.token);
+    await changeBySql(t, sql`update players set kyc_status = 'APPROVED' where id = ${player.id}`);
+    await ledgerDeposit(t.modules.ledger.service, player.id, 100_00n);
+    const EVM = '0x9858EfFD232B4033E47d90003D41EC34EcaEda94';
+    const withdraw = (fields: Record<string, string>) =>
+      t.app.inject({
+        method: 'POST',
+        url: '/api/v1/customer/crypto/withdraw/create',
+        headers: bearer(player.token),
+        payload: {
+          currency: 'ETH',
+          amount: '5',
+          converted_amount: '1',
+          payment_address: EVM,
+          ...fields,
+        },
+      });
+
+    const missing = await withdraw({});
+    expect(missing.statusCode).toBe(403);
+    expect(missing.json()).toMatchObject({
+      code: 'TWO_FACTOR_REQUIRED',
+      message: expect.stringMatching(/new address/),
+      errors: [{ path: 'two_factor_code' }],
+    });
+    expect((await withdraw({ two_factor_code: '000000' })).json().code).toBe(
+      'TWO_FACTOR_CODE_INVALID',
+    );
+    expect((await cash(t, player.id)).reserved_minor).toBe(0n);
+
+    // A recovery code stands in for the app, as for a payout account.
+    const good = await withdraw({ two_factor_code: recovery_codes[0]! });
+    expect(good.statusCode, good.body).toBe(200);
+    // The address is known now, whatever its letter case; another address is not.
+    expect((await withdraw({ payment_address: EVM.toLowerCase() })).statusCode).toBe(200);
+    const other = await withdraw({ payment_address: '0x52908400098527886E0F7030069857D2E4169EE7' });
+    expect(other.json().code).toBe('TWO_FACTOR_REQUIRED');
+    // Without two-factor the same request goes through with no code at all.
+    const plain = await signedInPlayer(t);
+    await changeBySql(t, sql`update players set kyc_status = 'APPROVED' where id = ${plain.id}`);
+    await ledgerDeposit(t.modules.ledger.service, plain.id, 100_00n);
+    const open = await t.app.inject({
+      method: 'POST',
+      url: '/api/v1/customer/crypto/withdraw/create',
+      headers: bearer(plain.token),
+      payload: { currency: 'ETH', amount: '5', converted_amount: '1', payment_address: EVM },
+    });
+    expect(open.statusCode, open.body).toBe(200);
+  });
 });
 
 describe('passkeys', () => {

@@ -2,8 +2,9 @@ import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { PERMISSIONS, type Permission, ROLES, type Role } from '../src/modules/staff/index.ts';
 import { GATEWAY_NAME_TRANSLATIONS } from '../src/seed/reference-data.ts';
-import { bearer, signedInPlayer, type TestApp, testApp } from './harness.ts';
+import { bearer, signedInPlayer, TEST_PASSWORD, type TestApp, testApp } from './harness.ts';
 import { RELAXED_STAFF_LIMITS, type StaffMember, staffMember } from './staff-helpers.ts';
+import { enableTwoFactor } from './two-factor-support.ts';
 
 let t: TestApp;
 const staff = {} as Record<Role, StaffMember>;
@@ -202,6 +203,85 @@ describe('players', () => {
       actor_role: 'support',
       metadata: { sessions_revoked: 1 },
     });
+  });
+
+  it('shows a player’s second factors and resets them for the player, audited and mailed', async () => {
+    const player = await signedInPlayer(t);
+    const url = `/players/${player.id}/two-factor`;
+    expect((await call(staff.support, 'GET', url)).json().data).toMatchObject({
+      enabled: false,
+      recovery_codes_left: 0,
+    });
+    // Off already: nothing to reset.
+    const off = await call(staff.compliance, 'POST', `${url}/reset`, {
+      reason: 'Lost phone, ID checked',
+    });
+    expect(off.statusCode).toBe(409);
+    expect(off.json().code).toBe('TWO_FACTOR_NOT_ENABLED');
+
+    await enableTwoFactor(t, player.token);
+    const on = (await call(staff.support, 'GET', url)).json().data;
+    expect(on).toMatchObject({ enabled: true, recovery_codes_left: 10 });
+    expect(on.enabled_at).toEqual(expect.any(String));
+    // Without the passkey table the count is unknown (null), not zero; with it, the player's.
+    const { rows: tables } = await sql<{ present: boolean }>`
+      select to_regclass('player_passkeys') is not null as present`.execute(t.db);
+    if (!tables[0]!.present) {
+      expect(on.passkeys).toBeNull();
+      await sql`create table player_passkeys (player_id bigint not null)`.execute(t.db);
+      try {
+        await sql`insert into player_passkeys values (${player.id}), (${player.id}), (0)`.execute(
+          t.db,
+        );
+        expect((await call(staff.support, 'GET', url)).json().data.passkeys).toBe(2);
+      } finally {
+        await sql`drop table player_passkeys`.execute(t.db);
+      }
+    } else expect(on.passkeys).toBe(0);
+
+    expect(
+      (await call(staff.support, 'POST', `${url}/reset`, { reason: 'Lost phone, ID checked' }))
+        .statusCode,
+    ).toBe(403);
+    for (const reason of [undefined, '', 'lost', 'x'.repeat(501)]) {
+      const bad = await call(staff.compliance, 'POST', `${url}/reset`, { reason });
+      expect(bad.statusCode, String(reason)).toBe(422);
+      expect(bad.json().message).toMatch(/reason/i);
+    }
+    expect((await call(staff.compliance, 'GET', url)).json().data.enabled).toBe(true);
+
+    const reset = await call(staff.compliance, 'POST', `${url}/reset`, {
+      reason: 'Lost phone and codes; identity checked against KYC documents',
+    });
+    expect(reset.statusCode, reset.body).toBe(200);
+    expect(reset.json().data).toMatchObject({ enabled: false, recovery_codes_left: 0 });
+    expect(await lastAudit('staff.player.two_factor_reset')).toMatchObject({
+      actor_role: 'compliance',
+      metadata: {
+        reason: 'Lost phone and codes; identity checked against KYC documents',
+        recovery_codes_left: 10,
+      },
+    });
+    const mails = (
+      await t.app.inject({
+        method: 'GET',
+        url: `/api/v1/dev/outbox?to=${encodeURIComponent(player.email)}`,
+      })
+    ).json().data as { subject: string; text: string }[];
+    expect(mails.map((mail) => mail.subject)).toContainEqual(
+      expect.stringMatching(/two-factor authentication was turned off/),
+    );
+    // The player signs in with the password alone again.
+    const login = await t.app.inject({
+      method: 'POST',
+      url: '/api/v1/customer/login',
+      payload: { email: player.email, password: TEST_PASSWORD },
+    });
+    expect(login.json().two_factor_required).toBeUndefined();
+    expect(login.json().data).toEqual(expect.any(String));
+    expect((await call(staff.compliance, 'GET', '/players/999999999/two-factor')).statusCode).toBe(
+      404,
+    );
   });
 
   it('keeps notes, newest first, with their author', async () => {

@@ -223,6 +223,59 @@ describe('GET /customer/transections', () => {
     expect(tooLong.json().message).toMatch(/at most 366 days/);
   });
 
+  it('filters the list and the CSV by product, by the bet reference each product keeps', async () => {
+    const player = await signedInPlayer(t);
+    await deposit(ledger, player.id, 20_00n);
+    const move = (id: string, reason_code: 'bet' | 'win', amount_minor: bigint) =>
+      ledger.transfer({
+        idempotency_key: key(`product-${id}-${reason_code}`),
+        debit: reason_code === 'bet' ? { player_id: player.id, wallet: 'cash' } : WAGERS,
+        credit: reason_code === 'bet' ? WAGERS : { player_id: player.id, wallet: 'cash' },
+        amount_minor,
+        currency: 'EUR',
+        reason_code,
+        object: { type: 'bet', id },
+        actor: SYSTEM,
+      });
+    await move('casino:41', 'bet', 1_00n);
+    await move('casino:41', 'win', 3_00n);
+    await move('crash:42', 'bet', 2_00n);
+    await move('provider:acme:round-43', 'bet', 4_00n);
+    await move('sb:44', 'bet', 5_00n);
+    const references = async (query: string) =>
+      ((await transections(player.token, query)).json().data.items as { reference: string }[]).map(
+        (item) => item.reference,
+      );
+    expect(await references('?product=original')).toEqual(['bet:casino:41', 'bet:casino:41']);
+    expect(await references('?product=original&type=win')).toEqual(['bet:casino:41']);
+    expect(await references('?product=crash')).toEqual(['bet:crash:42']);
+    expect(await references('?product=studio')).toEqual(['bet:provider:acme:round-43']);
+    expect(await references('?product=sportsbook&type=bet')).toEqual(['bet:sb:44']);
+    expect(await references('?product=')).toHaveLength(6);
+    // The period summary stays the player's deposits whatever the product.
+    const { period } = (await transections(player.token, '?product=crash')).json().data;
+    expect(period.deposits_exact).toBe('20.00');
+
+    const csv = await t.app.inject({
+      method: 'GET',
+      url: '/api/v1/customer/transections/export?product=original',
+      headers: bearer(player.token),
+    });
+    expect(csv.statusCode, csv.body).toBe(200);
+    const rows = csv.body.trim().split('\r\n').slice(1);
+    expect(rows).toHaveLength(2);
+    for (const row of rows) expect(row.endsWith(',bet:casino:41')).toBe(true);
+
+    for (const url of [
+      '/api/v1/customer/transections?product=poker',
+      '/api/v1/customer/transections/export?product=Crash',
+    ]) {
+      const refused = await t.app.inject({ method: 'GET', url, headers: bearer(player.token) });
+      expect(refused.statusCode).toBe(422);
+      expect(refused.json().message).toMatch(/product must be one of original, crash, studio/);
+    }
+  });
+
   it('requires a signed-in player', async () => {
     const response = await t.app.inject({ method: 'GET', url: '/api/v1/customer/transections' });
     expect(response.statusCode).toBe(401);

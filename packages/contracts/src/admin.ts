@@ -163,6 +163,27 @@ export const playerStatusRequest = z.object({
   reason: z.string().trim().min(3, 'Give a reason (3+ characters)').max(500),
 });
 
+/**
+ * A player's second factors as the back office sees them (decision 0974). `passkeys` is null
+ * when this installation keeps no passkeys.
+ */
+export const adminPlayerTwoFactor = z.object({
+  enabled: z.boolean(),
+  enabled_at: z.string().nullable(),
+  recovery_codes_left: z.number().int(),
+  passkeys: z.number().int().nullable(),
+});
+export type AdminPlayerTwoFactor = z.infer<typeof adminPlayerTwoFactor>;
+
+/** Turning a player's two-factor off for them (a lost phone and lost codes): why, for the audit. */
+export const twoFactorResetRequest = z.object({
+  reason: z
+    .string()
+    .trim()
+    .min(10, 'Give a reason (10+ characters): how the player proved who they are')
+    .max(500, 'The reason is at most 500 characters'),
+});
+
 export const adminSession = z.object({
   id: z.number().int(),
   ip: z.string().nullable(),

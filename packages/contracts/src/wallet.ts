@@ -17,6 +17,13 @@ export type TransactionType = z.infer<typeof transactionType>;
 /** Which product a bet's movement came from (the reference's prefix). */
 export const BET_PRODUCTS = ['original', 'crash', 'studio', 'sportsbook'] as const;
 export type BetProduct = (typeof BET_PRODUCTS)[number];
+export const betProduct = z.enum(BET_PRODUCTS);
+/** Narrows a statement to one product's bet movements (stakes, wins, refunds); '' means all. */
+const productFilter = z
+  .union([z.literal(''), betProduct], {
+    error: `product must be one of ${BET_PRODUCTS.join(', ')}`,
+  })
+  .optional();
 
 /** One export covers at most a year (366 days for a leap year); longer periods take several. */
 export const TRANSACTIONS_EXPORT_DAYS_MAX = 366;
@@ -43,6 +50,7 @@ export const transactionsQuery = z.object({
     .max(TRANSACTIONS_PER_PAGE_MAX, `per_page must be at most ${TRANSACTIONS_PER_PAGE_MAX}`)
     .default(TRANSACTIONS_PER_PAGE_DEFAULT),
   type: z.union([z.literal(''), transactionType]).optional(),
+  product: productFilter,
   from: dateBound.optional(),
   to: dateBound.optional(),
 });
@@ -54,6 +62,7 @@ export type TransactionsQuery = z.infer<typeof transactionsQuery>;
  */
 export const transactionsExportQuery = z.object({
   type: z.union([z.literal(''), transactionType]).optional(),
+  product: productFilter,
   from: dateBound.optional(),
   to: dateBound.optional(),
 });

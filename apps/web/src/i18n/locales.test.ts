@@ -34,6 +34,7 @@ const SAME_EVERYWHERE = new Set([
   'originals2.limbo.title',
   'originals2.plinko.title',
   'originals2.crash.title',
+  'pxRest.products.crash',
   'originalsNum.keno.title',
   // A city's name, the odds format's name in most languages.
   'sports.format.hong_kong',

@@ -37,6 +37,7 @@ import {
 import { CasinoBetsTab } from './casino-bets-tab.tsx';
 import { LoyaltyTab } from './loyalty-tab.tsx';
 import { ProtectionTab } from './protection-tab.tsx';
+import { TwoFactorTab } from './two-factor-tab.tsx';
 
 type Tab =
   | 'overview'
@@ -45,6 +46,7 @@ type Tab =
   | 'notes'
   | 'adjustments'
   | 'protection'
+  | 'security'
   | 'casino'
   | 'loyalty';
 
@@ -78,6 +80,7 @@ export function PlayerPage() {
     { id: 'notes', label: 'Notes', count: notes.data?.length },
     ...(can('balance.read') ? [{ id: 'adjustments' as const, label: 'Adjustments' }] : []),
     { id: 'protection', label: 'Protection' },
+    { id: 'security', label: 'Security' },
     { id: 'casino', label: 'Casino bets' },
     { id: 'loyalty', label: 'Loyalty' },
   ];
@@ -152,6 +155,7 @@ export function PlayerPage() {
         {tab === 'notes' && <Notes id={id} />}
         {tab === 'adjustments' && <Adjustments id={id} />}
         {tab === 'protection' && <ProtectionTab id={id} />}
+        {tab === 'security' && <TwoFactorTab id={id} />}
         {tab === 'casino' && <CasinoBetsTab id={id} />}
         {tab === 'loyalty' && <LoyaltyTab id={id} />}
       </div>

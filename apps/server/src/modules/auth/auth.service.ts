@@ -229,6 +229,27 @@ export class AuthService {
     });
   }
 
+  /**
+   * Staff turn two-factor off for a player who lost the phone and the recovery codes (decision
+   * 0974), and the player is told by mail, so a reset they did not ask for does not go unseen.
+   * The caller (the back office) checks the permission and records the audit entry.
+   */
+  async resetTwoFactorByStaff(player: PlayerRow): Promise<void> {
+    if (!(await this.twoFactor.reset(player.id)))
+      throw authError(
+        'TWO_FACTOR_NOT_ENABLED',
+        'This player has two-factor authentication off: there is nothing to reset',
+      );
+    const brand = (await this.settings.get()).brand_name;
+    const link = `${this.publicUrl()}/settings/security`;
+    await this.mail.send({
+      to: player.email,
+      subject: `${brand}: two-factor authentication was turned off`,
+      text: `Hello ${player.name},\n\nAt your request, our team turned off two-factor authentication on your ${brand} account, with its recovery codes. You sign in with your password alone until you turn it on again:\n\n${link}\n\nIf you did not ask for this, change your password and contact support at once.\n`,
+      html: `<p>Hello ${escapeHtml(player.name)},</p><p>At your request, our team turned off two-factor authentication on your ${escapeHtml(brand)} account, with its recovery codes. You sign in with your password alone until you turn it on again:</p><p><a href="${link}">Turn two-factor authentication on</a></p><p>If you did not ask for this, change your password and contact support at once.</p>`,
+    });
+  }
+
   /** The player's live sessions as they see them: the device, address and times, this one marked. */
   async activeSessions(auth: AuthenticatedPlayer) {
     const rows = await this.repository.activeSessions(

@@ -151,13 +151,39 @@ export class TwoFactorService {
    * A fresh code for a sensitive action when the player has two-factor on: nothing to do when
    * it is off, `TWO_FACTOR_REQUIRED` without a code, `TWO_FACTOR_CODE_INVALID` for a bad one.
    */
-  async requireFresh(player: { id: bigint }, code: string | undefined, meta: RequestMeta) {
+  async requireFresh(
+    player: { id: bigint },
+    code: string | undefined,
+    meta: RequestMeta,
+    /** What the refusal tells the player, when the default (a new payout account) does not fit. */
+    message?: string,
+  ) {
     if (!(await this.enabled(player.id))) return;
     if (!code?.trim())
-      throw authError('TWO_FACTOR_REQUIRED', undefined, [
+      throw authError('TWO_FACTOR_REQUIRED', message, [
         { path: 'two_factor_code', message: 'a code from your authenticator app is required' },
       ]);
     await this.verifyOrThrow(player, code, meta, 'step_up');
+  }
+
+  /** What the back office shows of a player's second factors (decision 0974). */
+  async overview(player_id: bigint): Promise<TwoFactorStatus & { passkeys: number | null }> {
+    const [status, passkeys] = await Promise.all([
+      this.status(player_id),
+      this.repository.passkeyCount(player_id),
+    ]);
+    return { ...status, passkeys };
+  }
+
+  /**
+   * Staff turn two-factor off for a player who lost both the phone and the recovery codes: the
+   * secret, an enrolment in progress and every recovery code go. Passkeys stay (they are sign-in
+   * credentials of their own). False when two-factor was not on: nothing changed.
+   */
+  async reset(player_id: bigint): Promise<boolean> {
+    if (!(await this.enabled(player_id))) return false;
+    await this.repository.disable(player_id);
+    return true;
   }
 
   recoveryCodesLeft(player_id: bigint) {

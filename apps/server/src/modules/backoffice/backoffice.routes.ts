@@ -9,6 +9,7 @@ import {
   adminPlayerDetail,
   adminPlayerRow,
   adminPlayersQuery,
+  adminPlayerTwoFactor,
   adminSession,
   auditEntry,
   auditQuery,
@@ -25,6 +26,7 @@ import {
   playerNoteRequest,
   playerStatusRequest,
   thresholdUpdateRequest,
+  twoFactorResetRequest,
 } from '@casino/contracts';
 import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
@@ -166,6 +168,54 @@ export const backofficeRoutes =
         );
         return { status: 200, message: 'Session ended' };
       },
+    );
+
+    app.get(
+      '/players/:id/two-factor',
+      {
+        ...auth.guard('players.read'),
+        schema: {
+          tags: ['admin: players'],
+          summary: 'A player’s second factors: authenticator app, recovery codes left, passkeys',
+          description: '`passkeys` is null when this installation keeps no passkeys.',
+          security,
+          params: idParams,
+          response: ok(adminPlayerTwoFactor),
+        },
+      },
+      async (request) => ({
+        status: 200,
+        message: 'OK',
+        data: await service.twoFactor(BigInt(request.params.id)),
+      }),
+    );
+
+    app.post(
+      '/players/:id/two-factor/reset',
+      {
+        ...auth.guard('players.two_factor.reset'),
+        schema: {
+          tags: ['admin: players'],
+          summary: 'Turn off a player’s two-factor authentication (lost phone and recovery codes)',
+          description:
+            'Removes the authenticator secret and every recovery code (passkeys stay), records ' +
+            'the reason in the audit log and mails the player. 409 `TWO_FACTOR_NOT_ENABLED` ' +
+            'when it is already off.',
+          security,
+          params: idParams,
+          body: twoFactorResetRequest,
+          response: ok(adminPlayerTwoFactor),
+        },
+      },
+      async (request) => ({
+        status: 200,
+        message: 'Two-factor authentication is off for this player; they have been emailed',
+        data: await service.resetTwoFactor(
+          BigInt(request.params.id),
+          request.body.reason,
+          actor(request),
+        ),
+      }),
     );
 
     app.post(

@@ -1,3 +1,4 @@
+import type { AdminPlayerTwoFactor } from '@casino/contracts';
 import { convert, EUR, formatAmount, invertRate, isMoneyError, parseRate } from '@casino/money';
 import { parseAmountInput } from '../../platform/amounts.ts';
 import { AppError } from '../../platform/http/errors.ts';
@@ -168,6 +169,36 @@ export class BackofficeService {
       metadata: { sessions_revoked: revoked },
     });
     return revoked;
+  }
+
+  /** The player's second factors: app, recovery codes left, passkeys (decision 0974). */
+  async twoFactor(id: bigint): Promise<AdminPlayerTwoFactor> {
+    await this.requirePlayer(id);
+    const overview = await this.deps.auth.twoFactor.overview(id);
+    return {
+      enabled: overview.enabled,
+      enabled_at: overview.enabled_at?.toISOString() ?? null,
+      recovery_codes_left: overview.recovery_codes_left,
+      passkeys: overview.passkeys,
+    };
+  }
+
+  /** Turns the player's two-factor off for them, audited with the reason; the player is mailed. */
+  async resetTwoFactor(
+    id: bigint,
+    reason: string,
+    actor: StaffActor,
+  ): Promise<AdminPlayerTwoFactor> {
+    const player = await this.requirePlayer(id);
+    const before = await this.deps.auth.twoFactor.overview(id);
+    await this.deps.auth.resetTwoFactorByStaff(player);
+    await this.deps.audit.record({
+      actor,
+      action: 'staff.player.two_factor_reset',
+      target: playerTarget(id),
+      metadata: { reason, recovery_codes_left: before.recovery_codes_left },
+    });
+    return this.twoFactor(id);
   }
 
   async revokeSession(id: bigint, session_id: bigint, actor: StaffActor): Promise<void> {

@@ -248,7 +248,7 @@ export const cryptoWithdrawalRoutes =
           tags: ['crypto'],
           summary: 'Request a crypto withdrawal: the amount is held at once, paid after review',
           description:
-            'multipart/form-data or JSON: `amount` (wallet currency), `converted_amount`, `currency` (coin id or code), `payment_address` (XRP: `address?dt=tag`), `network` (USDT). Needs approved KYC and a withdrawable amount; the spec’s §5 messages word for word.',
+            'multipart/form-data or JSON: `amount` (wallet currency), `converted_amount`, `currency` (coin id or code), `payment_address` (XRP: `address?dt=tag`), `network` (USDT). Needs approved KYC and a withdrawable amount; the spec’s §5 messages word for word. With two-factor on, an address (and tag) the player never withdrew to also needs `two_factor_code` (a code from the app or a recovery code): 403 `TWO_FACTOR_REQUIRED` without it, 422 `TWO_FACTOR_CODE_INVALID` for a wrong one.',
           consumes: ['multipart/form-data', 'application/json'],
           security: [{ bearer: [] }],
           body: z.object({
@@ -257,6 +257,7 @@ export const cryptoWithdrawalRoutes =
             currency: z.string().max(16).optional(),
             payment_address: z.string().max(200).optional(),
             network: z.string().max(10).optional(),
+            two_factor_code: z.string().max(32).optional(),
           }),
           response: { 200: envelope(withdrawalView) },
         },

@@ -66,6 +66,21 @@ export type WithdrawalRequest = {
   currency?: string;
   payment_address?: string;
   network?: string;
+  /** A fresh two-factor code: needed for an address the player never withdrew to (decision 0973). */
+  two_factor_code?: string;
+};
+
+/**
+ * The auth module's step-up: nothing when the player has two-factor off, `TWO_FACTOR_REQUIRED`
+ * without a code, `TWO_FACTOR_CODE_INVALID` for a wrong or used one.
+ */
+export type FreshSecondFactor = {
+  requireFresh(
+    player: { id: bigint },
+    code: string | undefined,
+    meta: { ip: string; user_agent: string | null },
+    message?: string,
+  ): Promise<void>;
 };
 
 function fail(message: string, path: string): never {
@@ -86,8 +101,27 @@ export class CryptoWithdrawals {
       summary(player_id: bigint): Promise<{ withdrawable_minor: bigint }>;
     },
     private readonly provider: () => string,
+    private readonly twoFactor: FreshSecondFactor,
   ) {
     this.db = db.withTables<Tables>();
+  }
+
+  /**
+   * Whether the player ever asked for a withdrawal to this address (and tag), whatever became of
+   * it. Hex (EVM) addresses match whatever their letter case (the checksum casing is optional);
+   * every other format is case-sensitive.
+   */
+  private async withdrewTo(player_id: bigint, address: string, tag: string | undefined) {
+    let query = this.db
+      .selectFrom('crypto_withdrawals')
+      .select('id')
+      .where('player_id', '=', player_id);
+    query = /^0x[0-9a-f]+$/i.test(address)
+      ? query.where(sql<string>`lower(address)`, '=', address.toLowerCase())
+      : query.where('address', '=', address);
+    query =
+      tag === undefined ? query.where('extra_id', 'is', null) : query.where('extra_id', '=', tag);
+    return (await query.limit(1).executeTakeFirst()) !== undefined;
   }
 
   /**
@@ -167,6 +201,15 @@ export class CryptoWithdrawals {
     // Spec §4: withdrawal needs a KYC record that is not pending (approved).
     if (player.kyc_status !== 'APPROVED') {
       throw cryptoError('KYC_REQUIRED');
+    }
+    // Before the gate and the hold, so a refusal holds nothing (decision 0973).
+    if (!(await this.withdrewTo(player.id, bare, tag))) {
+      await this.twoFactor.requireFresh(
+        player,
+        input.two_factor_code,
+        { ip: client.ip, user_agent: null },
+        'Enter a code from your authenticator app to withdraw to a new address',
+      );
     }
     if (!wallet.rate_to_eur || !coin.rate_to_eur) throw cryptoError('RATE_UNAVAILABLE');
     const from = parseRate(wallet.rate_to_eur);

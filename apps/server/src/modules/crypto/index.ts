@@ -10,7 +10,7 @@ import { CryptoRecords } from './crypto.records.ts';
 import { CryptoRepository } from './crypto.repository.ts';
 import { cryptoAdminRoutes, cryptoRoutes, cryptoWithdrawalRoutes } from './crypto.routes.ts';
 import { CryptoService } from './crypto.service.ts';
-import { CryptoWithdrawals } from './crypto.withdrawals.ts';
+import { CryptoWithdrawals, type FreshSecondFactor } from './crypto.withdrawals.ts';
 import { NowPaymentsProvider } from './providers/nowpayments.ts';
 import { type CryptoProvider, DisabledCryptoProvider } from './providers/provider.ts';
 import { SandboxCryptoProvider } from './providers/sandbox.ts';
@@ -57,6 +57,8 @@ export function createCryptoModule(deps: {
   /** What a player may withdraw now (the wallet's summary). */
   /** What the player may withdraw now (the wallet: cash less holds and wagering locks). */
   wallet: { summary(player_id: bigint): Promise<{ withdrawable_minor: bigint }> };
+  /** A fresh two-factor code before a withdrawal to a new address (the auth module). */
+  twoFactor: FreshSecondFactor;
   config: CryptoConfig;
   log: (message: string, error: unknown) => void;
 }) {
@@ -105,6 +107,7 @@ export function createCryptoModule(deps: {
     deps.audit,
     deps.wallet,
     () => active.name,
+    deps.twoFactor,
   );
   const job = periodic('crypto sweep', () => service.sweep(), deps.log);
   return {

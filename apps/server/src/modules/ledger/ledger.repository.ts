@@ -148,6 +148,8 @@ export type MovementFilter = {
   reason_codes?: readonly string[];
   from?: Date;
   to?: Date;
+  /** Only transfers about objects of this type whose id starts with this prefix. */
+  object?: { type: string; id_prefix: string };
   /** Keyset paging (exports): only transfers with a smaller id. */
   id_below?: bigint;
   limit: number;
@@ -558,6 +560,12 @@ export class LedgerRepository {
     if (filter.from) base = base.where('t.created_at', '>=', filter.from);
     if (filter.to) base = base.where('t.created_at', '<', filter.to);
     if (filter.id_below !== undefined) base = base.where('t.id', '<', filter.id_below);
+    if (filter.object) {
+      const prefix = filter.object.id_prefix.replace(/[\\%_]/g, (c) => `\\${c}`);
+      base = base
+        .where('t.object_type', '=', filter.object.type)
+        .where('t.object_id', 'like', `${prefix}%`);
+    }
     const [rows, total] = await Promise.all([
       base
         .select([

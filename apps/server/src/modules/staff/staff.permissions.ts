@@ -16,6 +16,8 @@ export const PERMISSIONS = {
   'players.read': ['owner', 'admin', 'finance', 'compliance', 'risk', 'support', 'marketing'],
   'players.block': ['owner', 'admin', 'compliance', 'risk'],
   'players.sessions.revoke': ['owner', 'admin', 'compliance', 'risk', 'support'],
+  // Turning off a player's second factor (lost phone and codes): those who check identity.
+  'players.two_factor.reset': ['owner', 'admin', 'compliance'],
   'players.notes.write': ['owner', 'admin', 'finance', 'compliance', 'risk', 'support'],
   'balance.read': ['owner', 'admin', 'finance', 'compliance', 'risk', 'support'],
   'balance.adjust.request': ['owner', 'admin', 'finance', 'risk'],

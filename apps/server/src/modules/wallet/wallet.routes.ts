@@ -26,7 +26,9 @@ export const walletRoutes =
           tags: ['customer'],
           summary: "The signed-in player's wallet movements",
           description:
-            'Newest first. `type` filters by movement type; `from` and `to` take a calendar day ' +
+            'Newest first. `type` filters by movement type; `product` (original, crash, studio, ' +
+            "sportsbook) keeps only that product's bet movements (stakes, wins, refunds); " +
+            '`from` and `to` take a calendar day ' +
             '(inclusive, UTC) or an ISO timestamp. Reservations (pending withdrawals, open bets) ' +
             'appear with status `pending`, or `voided` once released. The path keeps the ' +
             "published spelling. `amount` is signed: + into the player's wallet, − out of it.",
@@ -45,6 +47,7 @@ export const walletRoutes =
             page: query.page,
             per_page: query.per_page,
             type: query.type || undefined,
+            product: query.product || undefined,
             from,
             to,
           }),
@@ -62,7 +65,7 @@ export const walletRoutes =
           description:
             `One period of at most ${TRANSACTIONS_EXPORT_DAYS_MAX} days (a longer history takes ` +
             'several exports): `from` defaults to a year before `to`, `to` to now; the same ' +
-            'bounds and `type` as the list. Streamed, newest first. Columns (stable, English ' +
+            'bounds, `type` and `product` as the list. Streamed, newest first. Columns (stable, English ' +
             'names): date, type, status, wallet, amount, balance_after, currency, description, ' +
             'reference. Amounts are exact decimals; a cell starting with = + - @ is prefixed ' +
             "with ' so a spreadsheet never runs it.",
@@ -86,6 +89,7 @@ export const walletRoutes =
         const day = (date: Date) => date.toISOString().slice(0, 10);
         const lines = wallet.exportCsv(request.player!.row.id, {
           type: query.type || undefined,
+          product: query.product || undefined,
           from,
           to,
         });

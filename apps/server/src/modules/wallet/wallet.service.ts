@@ -43,6 +43,21 @@ const REASONS_BY_TYPE = Object.fromEntries(
   ]),
 ) as Record<TransactionType, string[]>;
 
+/**
+ * Where each product's bets sit in the ledger: the prefix of the transfer's object id, as the
+ * products key their wagers (`casino:12`, `crash:8`, `provider:<studio>:<round>`, `sb:4`).
+ */
+export const OBJECT_PREFIX_BY_PRODUCT: Record<BetProduct, string> = {
+  original: 'casino:',
+  crash: 'crash:',
+  studio: 'provider:',
+  sportsbook: 'sb:',
+};
+
+function productObject(product: BetProduct | undefined) {
+  return product ? { object: { type: 'bet', id_prefix: OBJECT_PREFIX_BY_PRODUCT[product] } } : {};
+}
+
 /** The currency symbol when a player has no currency yet (spec default). */
 const SYMBOL_DEFAULT = '€';
 const SCALE_DEFAULT = 2;
@@ -65,6 +80,8 @@ export type MovementsQuery = {
   page: number;
   per_page: number;
   type?: TransactionType;
+  /** Only this product's bet movements. */
+  product?: BetProduct;
   /** Inclusive lower bound. */
   from?: Date;
   /** Exclusive upper bound. */
@@ -184,6 +201,7 @@ export class WalletService {
     const { rows, total } = await this.ledger.movements({
       player_id,
       reason_codes: query.type ? REASONS_BY_TYPE[query.type] : undefined,
+      ...productObject(query.product),
       from: query.from,
       to: query.to,
       limit: query.per_page,
@@ -217,7 +235,7 @@ export class WalletService {
    */
   async *exportCsv(
     player_id: bigint,
-    query: { type?: TransactionType; from: Date; to: Date },
+    query: { type?: TransactionType; product?: BetProduct; from: Date; to: Date },
   ): AsyncGenerator<string> {
     yield `${CSV_COLUMNS.join(',')}\r\n`;
     const scales = await this.scales();
@@ -227,6 +245,7 @@ export class WalletService {
       const { rows } = await this.ledger.movements({
         player_id,
         reason_codes: query.type ? REASONS_BY_TYPE[query.type] : undefined,
+        ...productObject(query.product),
         from: query.from,
         to: query.to,
         limit: EXPORT_BATCH,

@@ -1,4 +1,5 @@
 import { envelope } from '@casino/contracts/envelope';
+import { BET_PRODUCTS, type BetProduct } from '@casino/contracts/wallet';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { z } from 'zod';
 import { API_BASE, ApiError, parseResponse, request } from '../../../lib/api-client.ts';
@@ -17,6 +18,8 @@ export const TRANSACTION_TYPES = [
 export type TransactionType = (typeof TRANSACTION_TYPES)[number];
 
 export const TRANSACTIONS_PER_PAGE = 20;
+
+export { BET_PRODUCTS, type BetProduct };
 
 export const transaction = z.object({
   id: z.union([z.number(), z.string()]),
@@ -57,6 +60,8 @@ export const transactionsResponse = envelope(
 export type TransactionFilters = {
   page: number;
   type: TransactionType | '';
+  /** One product's bets only (the Bets tab); '' for every movement. */
+  product: BetProduct | '';
   /** Inclusive calendar days, YYYY-MM-DD. */
   from: string;
   to: string;
@@ -69,6 +74,7 @@ export async function getTransactions(filters: TransactionFilters) {
       page: filters.page,
       per_page: TRANSACTIONS_PER_PAGE,
       type: filters.type,
+      product: filters.product,
       from: filters.from,
       to: filters.to,
     },
@@ -93,6 +99,7 @@ export function useTransactions(filters: TransactionFilters) {
 export async function exportTransactions(filters: Omit<TransactionFilters, 'page'>) {
   const params = new URLSearchParams();
   if (filters.type) params.set('type', filters.type);
+  if (filters.product) params.set('product', filters.product);
   if (filters.from) params.set('from', filters.from);
   if (filters.to) params.set('to', filters.to);
   const token = rootStore.get().auth.authUserToken;

@@ -4,7 +4,6 @@ import { Link, useSearchParams } from 'react-router';
 import { Button } from '../../../components/button.tsx';
 import { cn } from '../../../components/cn.ts';
 import { EmptyState } from '../../../components/empty-state.tsx';
-import { controlClasses } from '../../../components/field.tsx';
 import {
   AlertIcon,
   ChevronLeftIcon,
@@ -32,15 +31,18 @@ import {
   useTransactions,
 } from '../api/get-transactions.ts';
 import { exportFileName, filtersToParams, pageCount, parseFilters } from '../utils/filters.ts';
+import { TransactionsFilters } from './transactions-filters.tsx';
 
 /**
  * The ledger's movements. `types` narrows the tab to some movement types (the Bets tab: bet,
  * win, refund); the API filters one type at a time, so such a tab starts on its first type.
+ * Such a tab also filters by product (decision 0972).
  */
 export function TransactionsList({ types }: { types?: readonly TransactionType[] } = {}) {
   const { t, i18n } = useTranslation();
   const [params, setParams] = useSearchParams();
-  const parsed = parseFilters(params);
+  // Only a bets tab filters by product: the activity tab lists every movement.
+  const parsed = { ...parseFilters(params), ...(types ? {} : { product: '' as const }) };
   const filters: TransactionFilters =
     types && !types.includes(parsed.type as TransactionType)
       ? { ...parsed, type: types[0] ?? '' }
@@ -50,60 +52,22 @@ export function TransactionsList({ types }: { types?: readonly TransactionType[]
   const set = (change: Partial<TransactionFilters>) =>
     setParams(filtersToParams({ ...filters, page: 1, ...change }), { replace: true });
   const filtered = Boolean(
-    (types ? params.has('type') : filters.type) || filters.from || filters.to,
+    (types ? params.has('type') : filters.type) || filters.product || filters.from || filters.to,
   );
   const data = query.data;
   const pages = data ? pageCount(data.total, data.per_page || TRANSACTIONS_PER_PAGE) : 1;
 
   return (
     <div className="flex flex-col gap-4">
-      <fieldset className="grid grid-cols-2 gap-3 rounded-2xl border border-ink-700 bg-ink-900/60 p-4 sm:grid-cols-[1.2fr_1fr_1fr_auto] sm:items-end">
-        <legend className="sr-only">{t('transactions.filters')}</legend>
-        <label className="col-span-2 flex flex-col gap-1.5 sm:col-span-1">
-          <span className="text-[13px] font-medium text-fg-muted">{t('transactions.type')}</span>
-          <select
-            className={cn(controlClasses(false), 'h-10')}
-            value={filters.type}
-            onChange={(event) => set({ type: event.target.value as TransactionFilters['type'] })}
-            data-testid="transactions-type"
-          >
-            {!types && <option value="">{t('transactions.allTypes')}</option>}
-            {choices.map((type) => (
-              <option key={type} value={type}>
-                {t(`transactions.types.${type}`)}
-              </option>
-            ))}
-          </select>
-        </label>
-        <label className="flex flex-col gap-1.5">
-          <span className="text-[13px] font-medium text-fg-muted">{t('transactions.from')}</span>
-          <input
-            type="date"
-            className={cn(controlClasses(false), 'h-10 [color-scheme:dark]')}
-            value={filters.from}
-            max={filters.to || undefined}
-            onChange={(event) => set({ from: event.target.value })}
-          />
-        </label>
-        <label className="flex flex-col gap-1.5">
-          <span className="text-[13px] font-medium text-fg-muted">{t('transactions.to')}</span>
-          <input
-            type="date"
-            className={cn(controlClasses(false), 'h-10 [color-scheme:dark]')}
-            value={filters.to}
-            min={filters.from || undefined}
-            onChange={(event) => set({ to: event.target.value })}
-          />
-        </label>
-        <Button
-          variant="ghost"
-          className="col-span-2 sm:col-span-1"
-          disabled={!filtered}
-          onClick={() => setParams(new URLSearchParams(), { replace: true })}
-        >
-          {t('transactions.clear')}
-        </Button>
-      </fieldset>
+      <TransactionsFilters
+        filters={filters}
+        types={choices}
+        allTypes={!types}
+        products={Boolean(types)}
+        filtered={filtered}
+        onChange={set}
+        onClear={() => setParams(new URLSearchParams(), { replace: true })}
+      />
 
       {data?.period && <PeriodSummary period={data.period} filters={filters} />}
 

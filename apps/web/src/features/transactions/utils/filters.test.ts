@@ -3,24 +3,36 @@ import { exportFileName, filtersToParams, pageCount, parseFilters } from './filt
 
 describe('transaction filters', () => {
   it('reads valid filters and drops malformed ones', () => {
-    expect(parseFilters(new URLSearchParams('page=3&type=bet&from=2025-01-01&to=nope'))).toEqual({
+    expect(
+      parseFilters(new URLSearchParams('page=3&type=bet&product=crash&from=2025-01-01&to=nope')),
+    ).toEqual({
       page: 3,
       type: 'bet',
+      product: 'crash',
       from: '2025-01-01',
       to: '',
     });
-    expect(parseFilters(new URLSearchParams('page=-2&type=steal'))).toEqual({
+    expect(parseFilters(new URLSearchParams('page=-2&type=steal&product=poker'))).toEqual({
       page: 1,
       type: '',
+      product: '',
       from: '',
       to: '',
     });
   });
 
   it('round-trips', () => {
-    const filters = { page: 2, type: 'win' as const, from: '2025-02-01', to: '2025-02-28' };
+    const filters = {
+      page: 2,
+      type: 'win' as const,
+      product: 'sportsbook' as const,
+      from: '2025-02-01',
+      to: '2025-02-28',
+    };
     expect(parseFilters(filtersToParams(filters))).toEqual(filters);
-    expect(filtersToParams({ page: 1, type: '', from: '', to: '' }).toString()).toBe('');
+    expect(filtersToParams({ page: 1, type: '', product: '', from: '', to: '' }).toString()).toBe(
+      '',
+    );
   });
 
   it('counts pages', () => {

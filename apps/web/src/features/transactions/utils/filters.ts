@@ -1,4 +1,6 @@
 import {
+  BET_PRODUCTS,
+  type BetProduct,
   TRANSACTION_TYPES,
   type TransactionFilters,
   type TransactionType,
@@ -10,11 +12,13 @@ const DAY = /^\d{4}-\d{2}-\d{2}$/;
 export function parseFilters(params: URLSearchParams): TransactionFilters {
   const page = Number.parseInt(params.get('page') ?? '1', 10);
   const type = params.get('type') ?? '';
+  const product = params.get('product') ?? '';
   const from = params.get('from') ?? '';
   const to = params.get('to') ?? '';
   return {
     page: Number.isFinite(page) && page >= 1 ? page : 1,
     type: (TRANSACTION_TYPES as readonly string[]).includes(type) ? (type as TransactionType) : '',
+    product: (BET_PRODUCTS as readonly string[]).includes(product) ? (product as BetProduct) : '',
     from: DAY.test(from) ? from : '',
     to: DAY.test(to) ? to : '',
   };
@@ -24,6 +28,7 @@ export function filtersToParams(filters: TransactionFilters): URLSearchParams {
   const params = new URLSearchParams();
   if (filters.page > 1) params.set('page', String(filters.page));
   if (filters.type) params.set('type', filters.type);
+  if (filters.product) params.set('product', filters.product);
   if (filters.from) params.set('from', filters.from);
   if (filters.to) params.set('to', filters.to);
   return params;

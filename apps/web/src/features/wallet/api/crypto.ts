@@ -65,6 +65,8 @@ export async function createCryptoWithdrawal(fields: {
   currency: string;
   payment_address: string;
   network?: string;
+  /** Asked by the server for an address the player never withdrew to, with two-factor on. */
+  two_factor_code?: string;
 }) {
   const payload = await request('/customer/crypto/withdraw/create', { form: form(fields) });
   return parseResponse(

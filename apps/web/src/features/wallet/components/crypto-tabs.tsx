@@ -377,6 +377,8 @@ export function CryptoWithdrawTab({ customer }: { customer: Customer }) {
   const [addressState, setAddressState] = useState<'unknown' | 'valid' | 'invalid'>('unknown');
   const [errors, setErrors] = useState<Errors>({});
   const [pending, setPending] = useState(false);
+  // Asked by the server for an address the player never withdrew to, with two-factor on.
+  const [twoFactorCode, setTwoFactorCode] = useState<string | null>(null);
   const countdown = useReloadCountdown();
   const coin = coins.find((c) => String(c.id) === coinId);
   const usdtNetwork = coin?.code === 'USDT' ? network : undefined;
@@ -407,10 +409,14 @@ export function CryptoWithdrawTab({ customer }: { customer: Customer }) {
         currency: coinId,
         payment_address: address.trim(),
         network: usdtNetwork,
+        ...(twoFactorCode === null ? {} : { two_factor_code: twoFactorCode.trim() }),
       });
       toast.success(t('wallet.crypto.withdrawRequested'));
+      setTwoFactorCode(null);
       countdown.start();
     } catch (failure) {
+      if (failure instanceof ApiError && failure.code === 'TWO_FACTOR_REQUIRED')
+        setTwoFactorCode((code) => code ?? '');
       toast.error(failure instanceof Error ? failure.message : String(failure));
     } finally {
       setPending(false);
@@ -479,6 +485,20 @@ export function CryptoWithdrawTab({ customer }: { customer: Customer }) {
         spellCheck={false}
         autoComplete="off"
       />
+      {twoFactorCode !== null && (
+        <TextField
+          label={t('security.withdraw.codeLabel')}
+          name="two_factor_code"
+          inputMode="numeric"
+          autoComplete="one-time-code"
+          maxLength={32}
+          value={twoFactorCode}
+          onChange={(event) => setTwoFactorCode(event.target.value)}
+          hint={t('pxRest.newAddressCodeHint')}
+          className="font-mono tracking-[0.2em]"
+          data-testid="crypto-two-factor-code"
+        />
+      )}
       <Button
         type="submit"
         block
