@@ -7,6 +7,7 @@ export * from './envelope.ts';
 export * from './loyalty.ts';
 export * from './payments.ts';
 export * from './promotions.ts';
+export * from './races.ts';
 export * from './security.ts';
 export * from './sports-tracker.ts';
 export * from './sportsbook.ts';
