@@ -211,7 +211,7 @@ describe('scoring and ranking', () => {
       settled(other!.id, 100n, now),
     ]);
     const hide = await t.app.inject({
-      method: 'PUT',
+      method: 'POST',
       url: '/api/v1/races/privacy',
       headers: bearer(shy!.token),
       payload: { hidden: true },

@@ -75,13 +75,14 @@ export const racesRoutes =
         data: await service.privacy(request.player!.row.id),
       }),
     );
-    app.put(
+    app.post(
       '/races/privacy',
       {
         preHandler: auth.requirePlayer,
         schema: {
           tags: ['races'],
           summary: 'Hide from (or show on) leaderboards: still ranked and paid, shown as "Hidden"',
+          consumes: ['multipart/form-data', 'application/json'],
           security,
           body: racePrivacy,
           response: { 200: envelope(racePrivacy) },
