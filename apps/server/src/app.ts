@@ -714,6 +714,7 @@ export async function buildApp(options: AppOptions) {
       await dev.register(mail.devRoutes);
       await dev.register(sportsbook.devRoutes);
       await dev.register(affiliate.devRoutes);
+      await dev.register(races.devRoutes);
     });
   } else if (payments.sandboxPages) await app.register(payments.sandboxPages);
 

@@ -37,6 +37,7 @@ import {
 import { CasinoBetsTab } from './casino-bets-tab.tsx';
 import { LoyaltyTab } from './loyalty-tab.tsx';
 import { ProtectionTab } from './protection-tab.tsx';
+import { RacesTab } from './races-tab.tsx';
 
 type Tab =
   | 'overview'
@@ -46,7 +47,8 @@ type Tab =
   | 'adjustments'
   | 'protection'
   | 'casino'
-  | 'loyalty';
+  | 'loyalty'
+  | 'races';
 
 export function PlayerPage() {
   const { id = '' } = useParams();
@@ -80,6 +82,7 @@ export function PlayerPage() {
     { id: 'protection', label: 'Protection' },
     { id: 'casino', label: 'Casino bets' },
     { id: 'loyalty', label: 'Loyalty' },
+    { id: 'races', label: 'Races' },
   ];
 
   return (
@@ -154,6 +157,7 @@ export function PlayerPage() {
         {tab === 'protection' && <ProtectionTab id={id} />}
         {tab === 'casino' && <CasinoBetsTab id={id} />}
         {tab === 'loyalty' && <LoyaltyTab id={id} />}
+        {tab === 'races' && <RacesTab id={id} />}
       </div>
       <StatusDialog player={p} open={dialog === 'status'} onClose={() => setDialog(null)} />
       <LogoutDialog

@@ -5,7 +5,7 @@ import type { PlayerAuth, StaffAuth } from '../../platform/http/guards.ts';
 import type { LeaderLease } from '../../platform/leader.ts';
 import type { Outbox } from '../../platform/outbox/outbox.ts';
 import { RacesRepository } from './races.repository.ts';
-import { racesAdminRoutes, racesRoutes } from './races.routes.ts';
+import { racesAdminRoutes, racesDevRoutes, racesRoutes } from './races.routes.ts';
 import { type RacesDeps, RacesService } from './races.service.ts';
 import { RACES_CHANNEL, RaceHub, racesSocketRoutes } from './races.socket.ts';
 import { racesSubscribers } from './races.subscribers.ts';
@@ -50,6 +50,7 @@ export function createRacesModule(
     hub,
     routes,
     adminRoutes: racesAdminRoutes(service, deps.staff),
+    devRoutes: racesDevRoutes(service),
     ender: raceEnder(service, deps.log),
     close: () => hub.close(),
   };

@@ -237,3 +237,25 @@ export const racesAdminRoutes =
       }),
     );
   };
+
+/**
+ * `/dev/races/:id/end` (never in production, this machine only): ends a race whose end has
+ * passed and pays it now, as the leader would within a second; for journeys, whose test server
+ * runs no leader work.
+ */
+export const racesDevRoutes =
+  (service: RacesService): FastifyPluginAsyncZod =>
+  async (app) => {
+    app.post(
+      '/dev/races/:id/end',
+      { schema: { hide: true, params: z.object({ id }) } },
+      async (request) => {
+        await service.end(BigInt(request.params.id));
+        return {
+          status: 200,
+          message: 'OK',
+          data: await service.adminRace(BigInt(request.params.id)),
+        };
+      },
+    );
+  };

@@ -287,8 +287,9 @@ export class RacesService {
    * next edition of a recurring race, then pays each prize by a ledger transfer keyed by
    * (race, place): a second caller, a retry or another instance after a crash pays nothing more.
    */
-  async end(race_id: bigint): Promise<void> {
+  async end(race_id: bigint, now = new Date()): Promise<void> {
     const { race, prizes } = await this.loaded(race_id);
+    if (race.status === 'open' && race.ends_at > now) return;
     if (race.status === 'open') await this.freeze(race, prizes);
     const payouts = await this.repository.payouts(race_id);
     const units = await this.units();
@@ -642,6 +643,8 @@ function statusOf(
   if (row.status === 'cancelled' || row.status === 'ending' || row.status === 'ended')
     return row.status;
   if (row.starts_at && row.starts_at.getTime() > now) return 'scheduled';
+  // Past its end, the leader is about to freeze it and pay.
+  if (row.ends_at.getTime() <= now) return 'ending';
   return 'running';
 }
 

@@ -75,11 +75,13 @@ export function RaceSection() {
   );
 }
 
-function RaceCard({ race }: { race: RaceSummary }) {
+function RaceCard({ race: listed }: { race: RaceSummary }) {
   const { t, i18n } = useTranslation();
-  const board = useRaceBoard(race.id);
+  const board = useRaceBoard(listed.id);
   const [expanded, setExpanded] = useState(false);
   const data = board.data;
+  // The socket's push is fresher than the list (a race ending, its prizes paid).
+  const race = data?.race ?? listed;
   const running = race.status === 'running';
   return (
     <div
@@ -90,6 +92,7 @@ function RaceCard({ race }: { race: RaceSummary }) {
         <div>
           <div className="flex items-center gap-2">
             <span
+              data-testid="race-status"
               className={cn(
                 'rounded-full px-2 py-0.5 text-[12px] font-semibold',
                 running ? 'bg-positive/15 text-positive' : 'bg-ink-700 text-fg-muted',
