@@ -48,9 +48,9 @@ export function Leaderboard({
         </button>
       ) : null}
       {board.me && !meShown ? (
-        <div data-testid="race-my-row" className="border-t border-ink-700 pt-2">
+        <ol data-testid="race-my-row" className="border-t border-ink-700 pt-2">
           <Row row={board.me} board={board} />
-        </div>
+        </ol>
       ) : null}
     </div>
   );

@@ -26,7 +26,7 @@ export function RaceSection() {
           <p className="text-sm text-fg-muted">{t('races.subtitle')}</p>
         </div>
         <Link
-          to="/settings"
+          to="/settings/general"
           className="text-[13px] font-semibold text-accent-400 hover:text-accent-300"
         >
           {t('races.privacyLink')}
