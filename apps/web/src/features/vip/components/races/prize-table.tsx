@@ -20,7 +20,7 @@ export function PrizeTable({ race }: { race: RaceSummary }) {
           {t('races.pool', { amount: money(race.prize_total) })}
         </span>
       </div>
-      <ul className="grid grid-cols-2 gap-1.5 text-sm">
+      <ul className="grid gap-1.5 text-sm sm:grid-cols-2">
         {shown.map((prize) => (
           <li
             key={prize.place}
