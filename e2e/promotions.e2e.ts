@@ -355,7 +355,30 @@ describe.skipIf(skipJourneys())(
           },
         ],
       });
+      // A race over Dice with one prize, and a rival already 30 EUR in: the player starts second.
+      const raceName = `Journey race ${Date.now().toString(36)}`;
+      const race = await admin('/races', 'POST', {
+        name: raceName,
+        metric: 'wagered',
+        recurrence: 'once',
+        currency: 'EUR',
+        starts_at: new Date(Date.now() - 60_000).toISOString(),
+        ends_at: new Date(Date.now() + 3_600_000).toISOString(),
+        games: ['originals:dice'],
+        prizes: ['2'],
+      });
       try {
+        const rivalEmail = uniqueEmail('journey-rival');
+        await registerViaApi(baseUrl, {
+          name: 'Journey Rival',
+          email: rivalEmail,
+          password: 'journey-pass-rival',
+        });
+        await sql(
+          `insert into race_entries (race_id, player_id, score, reached_at, currency, bets)
+           select $1, id, 3000, now(), 'EUR', 1 from players where email = $2`,
+          [race.id, rivalEmail],
+        );
         const email = uniqueEmail('journey-vip');
         const password = 'journey-pass-vip';
         await registerViaApi(baseUrl, { name: 'Journey Vip', email, password });
@@ -409,13 +432,53 @@ describe.skipIf(skipJourneys())(
           .toMatch(/^0\.00\s*EUR$/);
         expect(Number((await me()).wallet_default.balance_exact) - before).toBeCloseTo(0.1, 6);
 
+        // The race on /vip: second behind the rival's 30 EUR; three more rolls on another device
+        // take the lead, and the leaderboard's socket moves the player to first on this page.
+        const raceTab = player.getByRole('tab', { name: new RegExp(raceName) });
+        if (await raceTab.count()) await raceTab.click();
+        await expect.poll(() => player.getByTestId('race-my-place').textContent()).toBe('#2');
+        const dice = await browser.newPage();
+        await dice.goto('/');
+        await signInViaUi(dice, email, password);
+        await dice.goto('/casino/originals/dice');
+        await dice.getByTestId('mode-real').click();
+        await dice.getByTestId('dice-amount').fill('5.00');
+        // This device lists the four rolls made on the other one first.
+        const rolls = () => dice.getByTestId('dice-history').locator('li').count();
+        await expect.poll(rolls).toBe(4);
+        for (let i = 0; i < 3; i += 1) {
+          await dice.getByTestId('dice-roll').click();
+          await expect.poll(rolls).toBe(5 + i);
+        }
+        await dice.close();
+        await expect.poll(() => player.getByTestId('race-my-place').textContent()).toBe('#1');
+        expect(await player.getByTestId('race-me').textContent()).toContain('35.00');
+
         await staff.goto(`/admin/players/${(await me()).id}`);
         await staff.getByRole('tab', { name: 'Loyalty' }).click();
         await staff.getByText('Silver (#2)').waitFor();
         await staff.getByRole('link', { name: 'Loyalty' }).click();
         await staff.getByRole('heading', { name: 'VIP levels' }).waitFor();
+
+        // The back office ends the race now; the ender (the leader's work, run here by the
+        // development route) pays the first prize into the wallet.
+        await staff.getByRole('link', { name: 'Races' }).click();
+        const row = staff.getByRole('row', { name: new RegExp(raceName) });
+        await row.getByRole('button', { name: 'End now' }).click();
+        await row.getByText('ending').waitFor();
+        const beforePrize = Number((await me()).wallet_default.balance_exact);
+        const ended = await fetch(`${baseUrl}/dev/races/${race.id}/end`, { method: 'POST' });
+        expect(ended.status, await ended.text()).toBe(200);
+        await expect
+          .poll(async () => Number((await me()).wallet_default.balance_exact) - beforePrize)
+          .toBeCloseTo(2, 6);
+        await expect.poll(() => player.getByTestId('race-status').textContent()).toBe('Ended');
       } finally {
         await admin('/loyalty/levels', 'PUT', { levels: restore });
+        await fetch(`${baseUrl}/api/admin/races/${race.id}/cancel`, {
+          method: 'POST',
+          headers: { Authorization: `Bearer ${await staffToken(staff)}` },
+        });
       }
     });
   },

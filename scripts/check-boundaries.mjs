@@ -150,6 +150,7 @@ const TABLE_OWNERS = {
     'loyalty_claims',
   ],
   mail: ['mail_outbox'],
+  races: ['races', 'race_prizes', 'race_bets', 'race_entries', 'race_payouts', 'race_privacy'],
   players: ['players'],
   protection: [
     'jurisdictions',

@@ -38,6 +38,7 @@ import { createLoyaltyModule } from './modules/loyalty/index.ts';
 import { createMailModule } from './modules/mail/index.ts';
 import { createPlayersModule, playersRoutes } from './modules/players/index.ts';
 import { AnonymiserList, createProtectionModule } from './modules/protection/index.ts';
+import { createRacesModule, RACES_LEASE } from './modules/races/index.ts';
 import { createSettingsModule } from './modules/settings/index.ts';
 import { createSportsbookModule } from './modules/sportsbook/index.ts';
 import {
@@ -320,6 +321,20 @@ export async function buildApp(options: AppOptions) {
       (currency_id === null ? null : (await currencies.service.byId(currency_id))?.code) ?? 'EUR',
     log: logError,
   });
+  // Races: scored from settled bets off the bet path, ended and paid under the `races` lease.
+  const races = createRacesModule({
+    db,
+    ledger: ledger.service,
+    currencies: currencies.service,
+    gate: protection.gate,
+    players: players.service,
+    audit: audit.service,
+    events,
+    auth: auth.hook,
+    staff: staff.auth,
+    outbox,
+    log: logError,
+  });
   const backoffice = createBackofficeModule({
     db,
     audit: audit.service,
@@ -477,6 +492,15 @@ export async function buildApp(options: AppOptions) {
       ),
     );
   }
+  if (background) {
+    const racesLease: LeaderLease = new LeaderLease(
+      db,
+      RACES_LEASE,
+      { acquired: () => races.ender.acquired(racesLease), lost: () => races.ender.lost() },
+      leaderOptions,
+    );
+    leases.push(racesLease);
+  }
   if (config.crashEngine ?? background) {
     const crashLease: LeaderLease = new LeaderLease(
       db,
@@ -506,6 +530,7 @@ export async function buildApp(options: AppOptions) {
     payments.stop();
     cryptoPayments.stop();
     wallet.close();
+    races.close();
     await outbox.stop();
     await ledger.stop();
     await events.close();
@@ -635,6 +660,7 @@ export async function buildApp(options: AppOptions) {
       await api.register(bonus.routes);
       await api.register(affiliate.routes);
       await api.register(loyalty.routes);
+      await api.register(races.routes);
       await api.register(protection.routes(auth.hook));
       await api.register(compliance.routes);
       await api.register(privacy.routes);
@@ -648,6 +674,7 @@ export async function buildApp(options: AppOptions) {
       bonus.adminRoutes,
       affiliate.adminRoutes,
       loyalty.adminRoutes,
+      races.adminRoutes,
       cryptoPayments.adminRoutes,
       payments.adminRoutes,
       kyc.adminRoutes,
@@ -688,6 +715,7 @@ export async function buildApp(options: AppOptions) {
       await dev.register(mail.devRoutes);
       await dev.register(sportsbook.devRoutes);
       await dev.register(affiliate.devRoutes);
+      await dev.register(races.devRoutes);
     });
   } else if (payments.sandboxPages) await app.register(payments.sandboxPages);
 
@@ -739,6 +767,7 @@ export async function buildApp(options: AppOptions) {
     bonus,
     affiliate,
     loyalty,
+    races,
     sportsbook,
     wagers,
     outbox,

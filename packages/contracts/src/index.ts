@@ -8,6 +8,7 @@ export * from './loyalty.ts';
 export * from './passkeys.ts';
 export * from './payments.ts';
 export * from './promotions.ts';
+export * from './races.ts';
 export * from './security.ts';
 export * from './sports-tracker.ts';
 export * from './sportsbook.ts';

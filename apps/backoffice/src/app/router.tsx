@@ -33,6 +33,8 @@ const PromotionsPage = () =>
   page(async () => (await import('../features/promotions/promotions-page.tsx')).PromotionsPage);
 const LoyaltyPage = () =>
   page(async () => (await import('../features/loyalty/loyalty-page.tsx')).LoyaltyPage);
+const RacesPage = () =>
+  page(async () => (await import('../features/races/races-page.tsx')).RacesPage);
 const AffiliatesPage = () =>
   page(async () => (await import('../features/affiliates/affiliates-page.tsx')).AffiliatesPage);
 const JurisdictionsPage = () =>
@@ -113,6 +115,14 @@ export const router = createBrowserRouter(
           element: (
             <Guard permission="promotions.read">
               <LoyaltyPage />
+            </Guard>
+          ),
+        },
+        {
+          path: 'races',
+          element: (
+            <Guard permission="promotions.read">
+              <RacesPage />
             </Guard>
           ),
         },

@@ -141,6 +141,13 @@ export const PulseIcon = (p: SVGProps<SVGSVGElement>) => (
   </Icon>
 );
 
+/** A flag: races (leaderboards). */
+export const FlagIcon = (p: SVGProps<SVGSVGElement>) => (
+  <Icon {...p}>
+    <path d="M5 21V4m0 0h11l-2 4 2 4H5" />
+  </Icon>
+);
+
 /** A star: loyalty (VIP levels, rakeback). */
 export const StarIcon = (p: SVGProps<SVGSVGElement>) => (
   <Icon {...p}>

@@ -88,6 +88,8 @@ export const DEMO_PLAYERS = [
 async function seedDemo(modules: AppModules): Promise<void> {
   // The documented demo owner (owner@example.com, fixed TOTP secret; see the README).
   await modules.staff.seedDemoOwner();
+  // A daily race running now, so a newcomer finds a leaderboard on /vip.
+  await modules.races.service.seedDemo();
   await modules.settings.service.seedMissing({
     brand_name: 'LuckyNova',
     seo_title: 'LuckyNova — demo casino & sportsbook',

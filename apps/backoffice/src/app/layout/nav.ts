@@ -4,6 +4,7 @@ import {
   AuditIcon,
   CasinoIcon,
   DashboardIcon,
+  FlagIcon,
   GiftIcon,
   GlobeIcon,
   IdCardIcon,
@@ -82,6 +83,13 @@ export const NAV: NavItem[] = [
     label: 'Loyalty',
     permission: 'promotions.read',
     icon: StarIcon,
+    group: 'Operations',
+  },
+  {
+    to: '/races',
+    label: 'Races',
+    permission: 'promotions.read',
+    icon: FlagIcon,
     group: 'Operations',
   },
   {

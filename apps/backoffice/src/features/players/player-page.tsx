@@ -37,6 +37,7 @@ import {
 import { CasinoBetsTab } from './casino-bets-tab.tsx';
 import { LoyaltyTab } from './loyalty-tab.tsx';
 import { ProtectionTab } from './protection-tab.tsx';
+import { RacesTab } from './races-tab.tsx';
 import { TwoFactorTab } from './two-factor-tab.tsx';
 
 type Tab =
@@ -48,7 +49,8 @@ type Tab =
   | 'protection'
   | 'security'
   | 'casino'
-  | 'loyalty';
+  | 'loyalty'
+  | 'races';
 
 export function PlayerPage() {
   const { id = '' } = useParams();
@@ -83,6 +85,7 @@ export function PlayerPage() {
     { id: 'security', label: 'Security' },
     { id: 'casino', label: 'Casino bets' },
     { id: 'loyalty', label: 'Loyalty' },
+    { id: 'races', label: 'Races' },
   ];
 
   return (
@@ -158,6 +161,7 @@ export function PlayerPage() {
         {tab === 'security' && <TwoFactorTab id={id} />}
         {tab === 'casino' && <CasinoBetsTab id={id} />}
         {tab === 'loyalty' && <LoyaltyTab id={id} />}
+        {tab === 'races' && <RacesTab id={id} />}
       </div>
       <StatusDialog player={p} open={dialog === 'status'} onClose={() => setDialog(null)} />
       <LogoutDialog

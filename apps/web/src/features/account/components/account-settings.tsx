@@ -4,6 +4,7 @@ import { ChevronRightIcon, ShieldIcon } from '../../../components/icons.tsx';
 import { useMe } from '../../../lib/api/get-me.ts';
 import { useAuth } from '../../../lib/root-store.ts';
 import { PasswordCard } from './password-card.tsx';
+import { PrivacyCard } from './privacy-card.tsx';
 import { ProfileCard } from './profile-card.tsx';
 
 /** Sessions end after this long without activity (server `SESSION_IDLE_MS`). */
@@ -19,6 +20,7 @@ export function AccountSettings() {
       {customer ? <ProfileCard customer={customer} /> : <CardSkeleton rows={3} />}
       <div className="flex flex-col gap-6">
         <PasswordCard />
+        <PrivacyCard />
         <SecurityNote />
       </div>
     </div>

@@ -4,6 +4,7 @@ import { PageFrame } from '../../../components/page-frame.tsx';
 import { useLoyalty } from '../api/loyalty.ts';
 import { LevelCard } from './level-card.tsx';
 import { eur, LevelProgress } from './level-progress.tsx';
+import { RaceSection } from './races/race-section.tsx';
 import { RakebackCard } from './rakeback-card.tsx';
 
 /** /vip: the player's level and progress, claimable rakeback, and every level's benefits. */
@@ -72,6 +73,7 @@ function VipBody() {
         </section>
         <RakebackCard overview={data} />
       </div>
+      <RaceSection />
       <section aria-labelledby="vip-levels" className="flex flex-col gap-3">
         <h2 id="vip-levels" className="text-lg font-semibold text-fg">
           {t('vip.levels')}
