@@ -18,7 +18,7 @@ import {
 import { sql } from 'kysely';
 import type pg from 'pg';
 import { createAffiliateModule } from './modules/affiliate/index.ts';
-import { createAuditModule, exportHead } from './modules/audit/index.ts';
+import { createAuditModule, headExportJob } from './modules/audit/index.ts';
 import { type AuthLimits, createAuthModule, passwordHasher } from './modules/auth/index.ts';
 import { createBackofficeModule } from './modules/backoffice/index.ts';
 import { createBonusModule } from './modules/bonus/index.ts';
@@ -58,7 +58,7 @@ import { installErrorHandler } from './platform/http/error-handler.ts';
 import { loopbackOnly } from './platform/http/loopback.ts';
 import { installNulGuard } from './platform/http/nul-guard.ts';
 import { registerStaticSites } from './platform/http/static-sites.ts';
-import { everyMinutes, JobQueue } from './platform/jobs.ts';
+import { JobQueue } from './platform/jobs.ts';
 import { LeaderLease } from './platform/leader.ts';
 import { loggerOptions } from './platform/logger.ts';
 import { registerMetricsEndpoint } from './platform/metrics/endpoint.ts';
@@ -302,23 +302,15 @@ export async function buildApp(options: AppOptions) {
     db,
     ledger: ledger.service,
     currencies: currencies.service,
-    edges: {
-      originals: () => originals.service.edges(),
-      studioGame: async (slug) => {
-        const game = await lobby.service.game(slug).catch(() => null);
-        return game ? 10_000 - game.rtp_bp : null;
-      },
-    },
+    originals: originals.service,
+    lobby: lobby.service,
     bonus: bonus.service,
     gate: protection.gate,
     marketing: protection.service,
-    cashFlow: (player_id) => ledger.service.playerCashFlow(player_id),
     audit: audit.service,
     auth: auth.hook,
     staff: staff.auth,
     outbox,
-    currencyOf: async (currency_id) =>
-      (currency_id === null ? null : (await currencies.service.byId(currency_id))?.code) ?? 'EUR',
     log: logError,
   });
   // Races: scored from settled bets off the bet path, ended and paid under the `races` lease.
@@ -423,11 +415,7 @@ export async function buildApp(options: AppOptions) {
             ...bonus.jobs,
             ...affiliate.jobs,
             ...loyalty.jobs,
-            {
-              name: 'audit.head-export',
-              cron: everyMinutes(config.auditHeadExport.interval_ms / 60_000),
-              run: () => exportHead(audit.service, config.auditHeadExport.target),
-            },
+            headExportJob(audit.service, config.auditHeadExport),
           ],
           { log: logError },
         )
@@ -724,16 +712,7 @@ export async function buildApp(options: AppOptions) {
       webDist: path.join(ROOT, 'apps/web/dist'),
       backofficeDist: path.join(ROOT, 'apps/backoffice/dist'),
       cacheTemplates: config.env === 'production',
-      seo: async () => {
-        const current = await settings.service.get();
-        return {
-          title: current.seo_title || current.brand_name,
-          description: current.seo_description,
-          brand: current.brand_name,
-          // GET /settings/public's data, inlined: the first render has the brand without a request.
-          boot: { 'settings/public': await settings.service.getPublic() },
-        };
-      },
+      seo: () => settings.service.siteHead(),
     });
   }
 

@@ -69,6 +69,9 @@ describe('catalogue and lobby', () => {
       thumbnail_width: 240,
       thumbnail_height: 320,
     });
+    // The edge loyalty counts for a studio game: 100 % − its stated RTP; unknown: none.
+    expect(await t.modules.lobby.service.houseEdge('lantern-fortune')).toBe(399);
+    expect(await t.modules.lobby.service.houseEdge('no-such-game')).toBeNull();
     const dice = await get('/api/v1/customer/casino/games/dice');
     expect(dice.body.data).toMatchObject({ is_original: true, url: '/casino/originals/dice' });
     const art = await t.app.inject({

@@ -99,6 +99,12 @@ export class LobbyService {
     return row;
   }
 
+  /** A studio game's house edge (100 % − its stated RTP), basis points; null when unknown. */
+  async houseEdge(slug: string): Promise<number | null> {
+    const row = await this.repository.bySlug(slug);
+    return row ? 10_000 - row.rtp_bp : null;
+  }
+
   providerSummaries() {
     return this.repository.providerSummaries();
   }

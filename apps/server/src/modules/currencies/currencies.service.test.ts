@@ -141,4 +141,11 @@ describe('the currency catalogue cache', () => {
     );
     expect(f.audits).toHaveLength(0);
   });
+
+  it("names a wallet's currency, and the reference currency for none or one that is gone", async () => {
+    const { service } = fixture();
+    expect(await service.walletCode(3)).toBe('INR');
+    expect(await service.walletCode(null)).toBe('EUR');
+    expect(await service.walletCode(99)).toBe('EUR');
+  });
 });

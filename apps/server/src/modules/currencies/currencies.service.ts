@@ -13,6 +13,8 @@ export type CurrencyUnit = Pick<
  * made through this instance at once.
  */
 export const CURRENCY_CACHE_MS = 1_000;
+/** The currency every rate is quoted against (`rate_to_eur`). */
+export const REFERENCE_CURRENCY = 'EUR';
 
 /** Exact decimal strings for rates; at most 18 fraction digits, positive. */
 const DECIMAL = /^(0|[1-9]\d{0,19})(\.\d{1,18})?$/;
@@ -51,6 +53,14 @@ export class CurrenciesService {
   }
 
   /** A currency by its code (`EUR`, `BTC`), enabled or not. */
+  /**
+   * The code of a wallet currency by id; a player without one (or with an id that is gone)
+   * counts in the reference currency, euros, as the exchange rates do.
+   */
+  async walletCode(id: number | null): Promise<string> {
+    return (id === null ? null : (await this.byId(id))?.code) ?? REFERENCE_CURRENCY;
+  }
+
   async byCode(code: string): Promise<CurrencyRow | null> {
     return (await this.catalogue()).byCode.get(code) ?? null;
   }

@@ -45,6 +45,21 @@ export class SettingsService {
     };
   }
 
+  /**
+   * What the served pages' head carries: the SEO title (the brand when the operator set none),
+   * the description, the brand for the loading screen, and `GET /settings/public`'s data
+   * inlined so the first render has the brand without a request.
+   */
+  async siteHead() {
+    const current = await this.get();
+    return {
+      title: current.seo_title || current.brand_name,
+      description: current.seo_description,
+      brand: current.brand_name,
+      boot: { 'settings/public': await this.getPublic() },
+    };
+  }
+
   async update(patch: unknown, actor: AuditActor): Promise<OperatorSettings> {
     const parsed = operatorSettingsPatch.safeParse(patch);
     if (!parsed.success) {
