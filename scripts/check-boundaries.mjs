@@ -197,6 +197,7 @@ const PLATFORM_TABLES = [
   'schema_migrations',
   'rate_limit_buckets',
   'leader_leases',
+  'platform_secrets_check',
 ];
 
 const ownerOf = new Map();

@@ -65,6 +65,7 @@ import { registerMetricsEndpoint } from './platform/metrics/endpoint.ts';
 import { createMetrics } from './platform/metrics/metrics.ts';
 import { Outbox } from './platform/outbox/outbox.ts';
 import { RateLimiter } from './platform/rate-limit.ts';
+import { loadSecretBox, type SecretBox } from './platform/secrets.ts';
 import { lanternStudio } from './studio/lantern/studio.ts';
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../..');
@@ -98,6 +99,8 @@ export type AppOptions = {
    * another instance or an explicit `outbox.drain()` (crash tests).
    */
   deliverEvents?: boolean;
+  /** The key secrets at rest are sealed with; default from `SECRETS_KEY` or the data directory. */
+  secrets?: SecretBox;
 };
 
 /**
@@ -139,6 +142,11 @@ export async function buildApp(options: AppOptions) {
   });
   events.subscribe(Outbox.WAKE_CHANNEL, () => outbox.wake());
   outbox.subscribe(metrics.subscriber);
+
+  // Secrets at rest: a key that is not the database's stops the start here (decision 0135).
+  const secrets =
+    options.secrets ?? (await loadSecretBox({ key: config.secretsKey, dataDir: config.dataDir }));
+  await secrets.verifyAgainst(db);
 
   // Modules, each built from the ones before it (the order is the dependency order).
   const audit = createAuditModule(db);
@@ -190,6 +198,7 @@ export async function buildApp(options: AppOptions) {
     settings: settings.service,
     protection: protection.service,
     env: config.env,
+    secrets,
   });
   const staff = createStaffModule({
     db,
@@ -265,6 +274,7 @@ export async function buildApp(options: AppOptions) {
     events,
     env: config.env,
     log: logError,
+    secrets,
   });
   const originals = createOriginalsModule({
     db,
@@ -448,6 +458,9 @@ export async function buildApp(options: AppOptions) {
     players: players.service,
     sessions: auth.service,
   });
+  // Secrets written in clear before they were sealed are sealed now, by their owners.
+  const sealed = (await auth.sealPlainSecrets()) + (await sportsbook.sealPlainSecrets());
+  if (sealed > 0) app.log.info({ sealed }, 'secrets at rest: sealed the values stored in clear');
   // The in-repo demo studio's integration code (the seed connects it under the same code).
   const LANTERN_CODE = 'lantern';
   const lanternStudioSetup = config.lanternStudioSecret

@@ -45,6 +45,7 @@ const env = (extra: Record<string, string> = {}) => ({
   DATABASE_URL: url,
   LOG_LEVEL: 'silent',
   NODE_ENV: 'production',
+  SECRETS_KEY: 'mASpT4kgKZdG0cj16x3jPQICdk82lL2kPBsLPt2fm/g=',
   ...extra,
 });
 

@@ -283,7 +283,12 @@ describe('the demo owner', () => {
   it('is refused in production unless demo seeding is on', async () => {
     const production = await testApp({
       staffLimits: RELAXED_STAFF_LIMITS,
-      env: { NODE_ENV: 'production', SEED_DEMO: 'false', LOG_LEVEL: 'silent' },
+      env: {
+        NODE_ENV: 'production',
+        SEED_DEMO: 'false',
+        LOG_LEVEL: 'silent',
+        SECRETS_KEY: 'mASpT4kgKZdG0cj16x3jPQICdk82lL2kPBsLPt2fm/g=',
+      },
     });
     try {
       await production.modules.staff.seedDemoOwner();

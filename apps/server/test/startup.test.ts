@@ -54,7 +54,11 @@ describe('start-up', () => {
   });
 
   it('refuses to start in production while licence and company texts are unset', async () => {
-    const result = await runServer({ NODE_ENV: 'production', DATABASE_URL: database.url });
+    const result = await runServer({
+      NODE_ENV: 'production',
+      DATABASE_URL: database.url,
+      SECRETS_KEY: 'mASpT4kgKZdG0cj16x3jPQICdk82lL2kPBsLPt2fm/g=',
+    });
     expect(result.code).toBe(1);
     expect(result.output).toMatch(/licence_text is empty/);
     expect(result.output).toMatch(/company_text is empty/);

@@ -1,6 +1,12 @@
 import { describe, expect, it } from 'vitest';
 import { ConfigError, loadConfig } from './config.ts';
 
+/** Production needs a secrets key; the tests of other variables give one. */
+const PRODUCTION = {
+  NODE_ENV: 'production',
+  SECRETS_KEY: 'mASpT4kgKZdG0cj16x3jPQICdk82lL2kPBsLPt2fm/g=',
+} as const;
+
 describe('loadConfig', () => {
   it('applies the documented defaults', () => {
     const config = loadConfig({});
@@ -35,22 +41,22 @@ describe('loadConfig', () => {
   it('listens on this machine only outside production unless HOST says otherwise', () => {
     expect(loadConfig({}).host).toBe('127.0.0.1');
     expect(loadConfig({ NODE_ENV: 'test' }).host).toBe('127.0.0.1');
-    expect(loadConfig({ NODE_ENV: 'production' }).host).toBe('0.0.0.0');
+    expect(loadConfig({ ...PRODUCTION }).host).toBe('0.0.0.0');
     expect(loadConfig({ HOST: '0.0.0.0' }).host).toBe('0.0.0.0');
-    expect(loadConfig({ NODE_ENV: 'production', HOST: '10.0.0.5' }).host).toBe('10.0.0.5');
+    expect(loadConfig({ ...PRODUCTION, HOST: '10.0.0.5' }).host).toBe('10.0.0.5');
   });
 
   it('stands for the Crash engine by default outside tests; CRASH_ENGINE=off opts out', () => {
     expect(loadConfig({}).crashEngine).toBe(true);
-    expect(loadConfig({ NODE_ENV: 'production' }).crashEngine).toBe(true);
-    expect(loadConfig({ NODE_ENV: 'production', CRASH_ENGINE: 'off' }).crashEngine).toBe(false);
+    expect(loadConfig({ ...PRODUCTION }).crashEngine).toBe(true);
+    expect(loadConfig({ ...PRODUCTION, CRASH_ENGINE: 'off' }).crashEngine).toBe(false);
     expect(loadConfig({ NODE_ENV: 'test' }).crashEngine).toBe(false);
     expect(() => loadConfig({ LEADER_LEASE_MS: '10' })).toThrow(/LEADER_LEASE_MS/);
   });
 
   it('does not seed demo data in production unless asked', () => {
-    expect(loadConfig({ NODE_ENV: 'production' }).seedDemo).toBe(false);
-    expect(loadConfig({ NODE_ENV: 'production', SEED_DEMO: 'true' }).seedDemo).toBe(true);
+    expect(loadConfig({ ...PRODUCTION }).seedDemo).toBe(false);
+    expect(loadConfig({ ...PRODUCTION, SEED_DEMO: 'true' }).seedDemo).toBe(true);
   });
 
   it('keeps delivered domain events 24 hours unless told otherwise, within bounds', () => {
@@ -64,5 +70,18 @@ describe('loadConfig', () => {
 
   it('treats empty variables as unset', () => {
     expect(loadConfig({ DATABASE_URL: '', PORT: '' }).databaseUrl).toBeUndefined();
+  });
+});
+
+describe('SECRETS_KEY', () => {
+  it('is required in production, checked for 32 bytes, and optional elsewhere', () => {
+    expect(() => loadConfig({ NODE_ENV: 'production' })).toThrow(
+      /SECRETS_KEY: required in production/,
+    );
+    expect(() => loadConfig({ ...PRODUCTION, SECRETS_KEY: 'too-short' })).toThrow(
+      /SECRETS_KEY: must be 32 bytes/,
+    );
+    expect(loadConfig({ SECRETS_KEY: 'ab'.repeat(32) }).secretsKey).toBe('ab'.repeat(32));
+    expect(loadConfig({}).secretsKey).toBeUndefined();
   });
 });

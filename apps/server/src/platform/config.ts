@@ -3,6 +3,7 @@ import { z } from 'zod';
 import { POOL_SIZE_DEFAULT } from './db/database.ts';
 import { LEADER_LEASE_MS_DEFAULT } from './leader.ts';
 import { OUTBOX_RETENTION_HOURS_DEFAULT } from './outbox/outbox.retention.ts';
+import { parseSecretsKey } from './secrets.ts';
 
 /** SIGTERM's default bound on the drain: a bet takes milliseconds, a slow report a few seconds. */
 export const SHUTDOWN_TIMEOUT_MS_DEFAULT = 15_000;
@@ -117,6 +118,15 @@ const environment = z.object({
   METRICS_HOST: z.string().default('127.0.0.1'),
   /** The demo game studio's provider-API secret; unset in production switches the studio off. */
   LANTERN_STUDIO_SECRET: z.string().min(16).optional(),
+  /**
+   * The key secrets at rest are sealed with (AES-256-GCM: TOTP secrets, the odds feed's API key):
+   * 32 bytes, base64 or hex (`openssl rand -base64 32`). Required in production; elsewhere one is
+   * made and kept in `<DATA_DIR>/secrets-key`. Every instance needs the same; keep it with the backups.
+   */
+  SECRETS_KEY: z
+    .string()
+    .refine((text) => parseSecretsKey(text) !== null, 'must be 32 bytes as base64 or 64 hex digits')
+    .optional(),
   /** Domain events are deleted this many hours after they were written, once every subscriber has them. */
   OUTBOX_RETENTION_HOURS: z.coerce
     .number()
@@ -167,6 +177,8 @@ export type Config = {
   lanternStudioSecret: string | null;
   /** How long delivered domain events are kept (platform/outbox retention). */
   outboxRetentionHours: number;
+  /** `SECRETS_KEY` as given; unset outside production: the data directory's development key. */
+  secretsKey?: string | undefined;
   crypto: {
     provider: 'sandbox' | 'nowpayments' | 'self_custody' | 'off';
     nowpayments?: { api_url: string; api_key: string; ipn_secret: string };
@@ -194,6 +206,11 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
   const env = parsed.data;
   const port = env.PORT;
   const cryptoProvider = env.CRYPTO_PROVIDER ?? (env.NODE_ENV === 'production' ? 'off' : 'sandbox');
+  if (env.NODE_ENV === 'production' && env.SECRETS_KEY === undefined) {
+    throw new ConfigError([
+      'SECRETS_KEY: required in production (32 bytes, e.g. `openssl rand -base64 32`); keep it with the backups',
+    ]);
+  }
   if (
     cryptoProvider === 'nowpayments' &&
     (!env.NOWPAYMENTS_API_KEY || !env.NOWPAYMENTS_IPN_SECRET)
@@ -251,6 +268,7 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
       env.LANTERN_STUDIO_SECRET ??
       (env.NODE_ENV === 'production' ? null : 'lantern-studio-demo-secret'),
     outboxRetentionHours: env.OUTBOX_RETENTION_HOURS,
+    secretsKey: env.SECRETS_KEY,
     crypto: {
       provider: cryptoProvider,
       ...(cryptoProvider === 'nowpayments'

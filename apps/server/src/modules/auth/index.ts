@@ -2,6 +2,7 @@ import type { Db } from '../../platform/db/database.ts';
 import { playerGuard } from '../../platform/http/guards.ts';
 import { type GateClient, gateClient } from '../../platform/http/request-client.ts';
 import type { RateLimiter } from '../../platform/rate-limit.ts';
+import type { SecretBox } from '../../platform/secrets.ts';
 import type { AuditService } from '../audit/index.ts';
 import type { CurrenciesService } from '../currencies/index.ts';
 import type { MailService } from '../mail/index.ts';
@@ -59,10 +60,13 @@ export function createAuthModule(deps: {
   env: string;
   /** Password hashing, shared with the staff module. */
   passwords: PasswordHasher;
+  /** Seals the TOTP secrets at rest (platform/secrets.ts). */
+  secrets: SecretBox;
 }) {
   const limits = { ...AUTH_LIMITS_DEFAULT, ...deps.limits };
+  const twoFactorRepository = new TwoFactorRepository(deps.db, deps.secrets);
   const twoFactor = new TwoFactorService(
-    new TwoFactorRepository(deps.db),
+    twoFactorRepository,
     deps.audit,
     deps.limiter,
     limits.two_factor_failures,
@@ -92,6 +96,8 @@ export function createAuthModule(deps: {
   return {
     service,
     hook,
+    /** Start-up: seals TOTP secrets stored in clear before they were sealed (decision 0135). */
+    sealPlainSecrets: () => twoFactorRepository.sealPlainSecrets(),
     /** `wallet`: the customer object's balances (the wallet module). */
     routes: (wallet: WalletSummaryProvider) =>
       authRoutes(service, deps.players, wallet, hook, (request) =>

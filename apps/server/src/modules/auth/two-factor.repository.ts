@@ -1,5 +1,6 @@
 import { sql, type Transaction } from 'kysely';
 import type { Db } from '../../platform/db/database.ts';
+import { SEALED_PREFIX, type SecretBox } from '../../platform/secrets.ts';
 
 type TwoFactorTables = {
   player_two_factor: {
@@ -32,23 +33,42 @@ export type TwoFactorRow = TwoFactorTables['player_two_factor'];
 
 const interval = (ms: number) => sql`${`${ms} milliseconds`}::interval`;
 
-/** The auth module's two-factor tables: secrets, recovery codes and sign-in challenges. */
+/** What TOTP secrets are sealed for (platform/secrets.ts): a sealed value opens only as one. */
+const TOTP = 'totp';
+/** Plain rows sealed per statement at start-up. */
+const SEAL_BATCH = 500;
+
+/**
+ * The auth module's two-factor tables: secrets, recovery codes and sign-in challenges. The TOTP
+ * secrets are stored sealed (decision 0135) and handed out in clear: only this class sees both.
+ */
 export class TwoFactorRepository {
   private readonly db;
-  constructor(db: Db) {
+  constructor(
+    db: Db,
+    private readonly secrets: SecretBox,
+  ) {
     this.db = db.withTables<TwoFactorTables>();
   }
 
-  byPlayer(player_id: bigint): Promise<TwoFactorRow | undefined> {
-    return this.db
+  async byPlayer(player_id: bigint): Promise<TwoFactorRow | undefined> {
+    const row = await this.db
       .selectFrom('player_two_factor')
       .selectAll()
       .where('player_id', '=', player_id)
       .executeTakeFirst();
+    return (
+      row && {
+        ...row,
+        secret: this.secrets.openNullable(row.secret, TOTP),
+        pending_secret: this.secrets.openNullable(row.pending_secret, TOTP),
+      }
+    );
   }
 
   /** Keeps an enrolment in progress (or starts one); never touches an enabled secret. */
-  async setPending(player_id: bigint, secret: string): Promise<boolean> {
+  async setPending(player_id: bigint, plain: string): Promise<boolean> {
+    const secret = this.secrets.seal(plain, TOTP);
     const result = await sql`
       insert into player_two_factor (player_id, pending_secret) values (${player_id}, ${secret})
       on conflict (player_id) do update set pending_secret = excluded.pending_secret, updated_at = now()
@@ -56,13 +76,25 @@ export class TwoFactorRepository {
     return (result.numAffectedRows ?? 0n) > 0n;
   }
 
-  /** The pending secret becomes the secret, with fresh recovery codes, in one transaction. */
+  /**
+   * The pending secret becomes the secret, with fresh recovery codes, in one transaction; only
+   * if the pending secret is still the one the code was checked against.
+   */
   async enable(player_id: bigint, secret: string, step: number, code_hashes: Buffer[]) {
     return this.db.transaction().execute(async (trx) => {
+      const stored = await trx
+        .selectFrom('player_two_factor')
+        .select('pending_secret')
+        .where('player_id', '=', player_id)
+        .where('secret', 'is', null)
+        .forUpdate()
+        .executeTakeFirst();
+      if (!stored?.pending_secret || this.secrets.open(stored.pending_secret, TOTP) !== secret)
+        return false;
       const updated = await trx
         .updateTable('player_two_factor')
         .set({
-          secret,
+          secret: this.secrets.seal(secret, TOTP),
           pending_secret: null,
           enabled_at: sql`now()`,
           last_step: BigInt(step),
@@ -70,7 +102,7 @@ export class TwoFactorRepository {
         })
         .where('player_id', '=', player_id)
         .where('secret', 'is', null)
-        .where('pending_secret', '=', secret)
+        .where('pending_secret', '=', stored.pending_secret)
         .executeTakeFirst();
       if (updated.numUpdatedRows === 0n) return false;
       await replaceCodes(trx, player_id, code_hashes);
@@ -98,6 +130,37 @@ export class TwoFactorRepository {
       .where((eb) => eb.or([eb('last_step', 'is', null), eb('last_step', '<', BigInt(step))]))
       .executeTakeFirst();
     return result.numUpdatedRows > 0n;
+  }
+
+  /**
+   * Seals the secrets stored in clear before they were sealed (start-up; every instance may run
+   * it at once: each row is replaced only if it still holds the plain value read). The count.
+   */
+  async sealPlainSecrets(): Promise<number> {
+    let sealed = 0;
+    for (const column of ['secret', 'pending_secret'] as const) {
+      for (;;) {
+        const rows = await this.db
+          .selectFrom('player_two_factor')
+          .select(['player_id', column])
+          .where(column, 'is not', null)
+          .where(column, 'not like', `${SEALED_PREFIX}%`)
+          .limit(SEAL_BATCH)
+          .execute();
+        for (const row of rows) {
+          const plain = row[column]!;
+          const result = await this.db
+            .updateTable('player_two_factor')
+            .set({ [column]: this.secrets.seal(plain, TOTP) })
+            .where('player_id', '=', row.player_id)
+            .where(column, '=', plain)
+            .executeTakeFirst();
+          sealed += Number(result.numUpdatedRows);
+        }
+        if (rows.length < SEAL_BATCH) break;
+      }
+    }
+    return sealed;
   }
 
   async replaceRecoveryCodes(player_id: bigint, code_hashes: Buffer[]): Promise<void> {

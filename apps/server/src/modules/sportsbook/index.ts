@@ -4,6 +4,7 @@ import { z } from 'zod';
 import type { Db } from '../../platform/db/database.ts';
 import type { EventBus } from '../../platform/events/event-bus.ts';
 import type { PlayerAuth, StaffAuth } from '../../platform/http/guards.ts';
+import type { SecretBox } from '../../platform/secrets.ts';
 import type { AuditService } from '../audit/index.ts';
 import type { CurrenciesService } from '../currencies/index.ts';
 import type { WagersService } from '../wagers/index.ts';
@@ -61,6 +62,8 @@ export function createSportsbookModule(deps: {
   live_delay_ms?: number;
   feed?: FeedAdapter;
   sim?: SimOptions;
+  /** Seals the odds feed's API key at rest (platform/secrets.ts). */
+  secrets: SecretBox;
 }) {
   const feed = deps.feed ?? new SimulatedFeed(deps.sim);
   const service = new SportsbookService(
@@ -85,8 +88,9 @@ export function createSportsbookModule(deps: {
     service.ingest(message).catch((error) => deps.log(`sports feed ${message.kind}`, error));
   if (feed instanceof SimulatedFeed) feed.attach(sink);
   // Which feed runs is the operator's choice (sb_feed_settings); the simulator by default.
+  const feedSettings = new FeedSettingsRepository(deps.db, deps.secrets);
   const feedControl = new FeedController({
-    repo: new FeedSettingsRepository(deps.db),
+    repo: feedSettings,
     audit: deps.audit,
     simulator: feed,
     env: deps.env,
@@ -160,6 +164,8 @@ export function createSportsbookModule(deps: {
     feedControl,
     hub,
     routes,
+    /** Start-up: seals an API key stored in clear before keys were sealed (decision 0135). */
+    sealPlainSecrets: () => feedSettings.sealPlainKey(),
     adminRoutes,
     devRoutes,
     /**
