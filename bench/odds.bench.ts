@@ -11,6 +11,9 @@
  * PostgreSQL. A benchmark, not a test. Environment: BENCH_CLIENTS (10000), BENCH_EVENTS (50),
  * BENCH_SUBS (events per client, 1), BENCH_RATE (price changes/s, 1000), BENCH_SECONDS (20),
  * BENCH_CLIENT_PROCS (2).
+ *
+ * `npm run bench:odds -- --instances 3`: the cluster mode (bench/odds-cluster.ts), p50/p95/p99
+ * per instance against a single-instance baseline measured in the same run.
  */
 import { fork } from 'node:child_process';
 import { mkdtemp, rm } from 'node:fs/promises';
@@ -272,8 +275,23 @@ async function main() {
   await rm(dataDir, { recursive: true, force: true });
 }
 
+const instancesAt = process.argv.indexOf('--instances');
+const instances = instancesAt > 0 ? Number(process.argv[instancesAt + 1]) : 1;
 if (process.argv[2] === 'client') void clientMain();
-else
+else if (process.argv[2] === 'cluster-client') {
+  const { clusterClientMain } = await import('./odds-cluster.ts');
+  void clusterClientMain(process.argv[3]!);
+} else if (instances !== 1) {
+  const { clusterMain, INSTANCES_MAX } = await import('./odds-cluster.ts');
+  if (!Number.isInteger(instances) || instances < 2 || instances > INSTANCES_MAX) {
+    console.error(`--instances: a whole number from 1 to ${INSTANCES_MAX}`);
+    process.exit(2);
+  }
+  clusterMain(instances).catch((error) => {
+    console.error(error);
+    process.exit(1);
+  });
+} else
   main().catch((error) => {
     console.error(error);
     process.exit(1);

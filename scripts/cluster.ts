@@ -9,11 +9,15 @@
  * that dies stays dead (the proxy skips it) so what a failure does can be watched; Ctrl-C stops
  * everything. Run under a parent with IPC (tests), it reports `{type: 'ready', port, instances}`.
  */
-import { type ChildProcess, spawn } from 'node:child_process';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { startEmbeddedPostgres } from '../apps/server/src/platform/db/embedded.ts';
-import { SERVER_NODE_FLAGS } from '../apps/server/src/platform/node-flags.ts';
+import { developmentKey } from '../apps/server/src/platform/secrets.ts';
+import {
+  type ClusterInstance,
+  startClusterInstance,
+  stopClusterInstance,
+} from './cluster-instance.ts';
 import { createClusterProxy, type Upstream } from './cluster-proxy.ts';
 
 const INSTANCES_MAX = 9;
@@ -38,7 +42,7 @@ if (!Number.isInteger(port) || port < 0 || port > 65_535) {
 }
 const dataDir = path.resolve(values['data-dir']);
 
-type Instance = Upstream & { child: ChildProcess };
+type Instance = ClusterInstance;
 const instances: Instance[] = [];
 const upstreams: Upstream[] = [];
 let stopping = false;
@@ -51,45 +55,25 @@ await new Promise<void>((resolve) => proxy.listen(port, '127.0.0.1', resolve));
 const address = proxy.address();
 const proxyPort = typeof address === 'object' && address ? address.port : port;
 
+// Every instance seals and opens secrets with one key: SECRETS_KEY, else the cluster's own
+// development key in the data directory (each instance's DATA_DIR is a subdirectory of it).
+const secretsKey = process.env.SECRETS_KEY ?? (await developmentKey(dataDir)).toString('base64');
+
 function startInstance(n: number): Promise<Instance> {
-  const name = `instance-${n}`;
-  return new Promise((resolve, reject) => {
-    const child = spawn(
-      process.execPath,
-      [...SERVER_NODE_FLAGS, '--import', 'tsx', 'apps/server/src/main.ts'],
-      {
-        env: {
-          LOG_LEVEL: 'warn',
-          ...process.env,
-          PORT: '0',
-          DATABASE_URL: database.url,
-          DATA_DIR: path.join(dataDir, name),
-          PUBLIC_URL: `http://localhost:${proxyPort}`,
-        },
-        stdio: ['ignore', 'pipe', 'pipe', 'ipc'],
-      },
-    );
-    const prefix = (chunk: Buffer) =>
-      String(chunk)
-        .split('\n')
-        .filter((line) => line.trim())
-        .map((line) => `[${name}] ${line}\n`)
-        .join('');
-    child.stdout?.on('data', (chunk: Buffer) => process.stdout.write(prefix(chunk)));
-    child.stderr?.on('data', (chunk: Buffer) => process.stderr.write(prefix(chunk)));
-    child.on('message', (message: { type?: string; port?: number }) => {
-      if (message.type === 'ready' && message.port) {
-        const instance = { name, port: message.port, child };
-        instances.push(instance);
-        upstreams.push({ name, port: message.port });
-        resolve(instance);
-      }
-    });
-    child.on('exit', (code, signal) => {
+  return startClusterInstance({
+    n,
+    databaseUrl: database.url,
+    dataDir,
+    publicUrl: `http://localhost:${proxyPort}`,
+    env: { SECRETS_KEY: secretsKey },
+    exited: (code, signal) => {
       if (!stopping)
-        console.error(`[cluster] ${name} exited (${signal ?? code}); the proxy skips it`);
-      reject(new Error(`${name} exited before it was ready`));
-    });
+        console.error(`[cluster] instance-${n} exited (${signal ?? code}); the proxy skips it`);
+    },
+  }).then((instance) => {
+    instances.push(instance);
+    upstreams.push({ name: instance.name, port: instance.port });
+    return instance;
   });
 }
 
@@ -98,20 +82,7 @@ async function stop(signal: string) {
   stopping = true;
   console.log(`[cluster] ${signal}: stopping ${instances.length} instances`);
   proxy.close();
-  await Promise.all(
-    instances.map(
-      ({ child }) =>
-        new Promise<void>((resolve) => {
-          if (child.exitCode !== null || child.signalCode !== null) return resolve();
-          const force = setTimeout(() => child.kill('SIGKILL'), STOP_GRACE_MS);
-          child.once('exit', () => {
-            clearTimeout(force);
-            resolve();
-          });
-          child.kill('SIGTERM');
-        }),
-    ),
-  );
+  await Promise.all(instances.map((instance) => stopClusterInstance(instance, STOP_GRACE_MS)));
   await database.stop();
   process.exit(0);
 }
