@@ -45,7 +45,8 @@ export const INSTANCES_MAX = 9;
 
 const wallMs = () => performance.timeOrigin + performance.now();
 
-type ClientReport = { hists: number[][]; received: number[]; gaps: number[] };
+/** Histograms sent sparse: [bucket, count] pairs of the non-empty buckets, per url. */
+type ClientReport = { hists: Array<Array<[number, number]>>; received: number[]; gaps: number[] };
 
 /** A client process: `count` sockets, socket i on `urls[i % urls.length]`, a histogram per url. */
 export async function clusterClientMain(argument: string) {
@@ -112,10 +113,17 @@ export async function clusterClientMain(argument: string) {
     if (m.type === 'record') recording = true;
     if (m.type === 'report') {
       recording = false;
-      const report: ClientReport = { hists: hists.map((h) => Array.from(h)), received, gaps };
-      process.send!({ type: 'report', ...report });
+      const sparse = (h: Uint32Array) => {
+        const pairs: Array<[number, number]> = [];
+        h.forEach((n, i) => {
+          if (n > 0) pairs.push([i, n]);
+        });
+        return pairs;
+      };
+      const report: ClientReport = { hists: hists.map(sparse), received, gaps };
       for (const s of sockets) s.terminate();
-      setTimeout(() => process.exit(0), 200);
+      // Exits once the report is written: a large message cut short would never arrive.
+      process.send!({ type: 'report', ...report }, () => process.exit(0));
     }
   });
 }
@@ -247,19 +255,33 @@ export async function clusterMain(instances: number) {
         { execArgv: ['--import', 'tsx'] },
       ),
     );
-    const ready = await Promise.all(
-      children.map(
-        (c) =>
-          new Promise<{ opened: number; failed: number[] }>((resolve, reject) => {
-            c.on(
-              'message',
-              (m: { type: string; opened: number; failed: number[] }) =>
-                m.type === 'ready' && resolve(m),
-            );
-            c.once('exit', (code) => reject(new Error(`client process exited (${code})`)));
-          }),
+    // A client process that dies before it reports fails the run instead of hanging it.
+    let died: ((error: Error) => void) | null = null;
+    const death = new Promise<never>((_, reject) => {
+      died = reject;
+    });
+    death.catch(() => {});
+    const reported = new Set<ChildProcess>();
+    for (const c of children)
+      c.once('exit', (code, signal) => {
+        if (!reported.has(c)) died!(new Error(`a client process exited (${signal ?? code})`));
+      });
+    const ready = await Promise.race([
+      death,
+      Promise.all(
+        children.map(
+          (c) =>
+            new Promise<{ opened: number; failed: number[] }>((resolve) => {
+              c.on(
+                'message',
+                (m: { type: string; opened: number; failed: number[] }) =>
+                  m.type === 'ready' && resolve(m),
+              );
+            }),
+        ),
       ),
-    );
+    ]);
+    console.log(`${label}: ${ready.reduce((n, r) => n + r.opened, 0)} sockets connected`);
     const refused = targets.map((_, at) => ready.reduce((n, r) => n + r.failed[at]!, 0));
     if (refused.some((n) => n > 0))
       console.log(
@@ -278,21 +300,26 @@ export async function clusterMain(instances: number) {
     const elapsed = (performance.now() - started) / 1000;
     const sent = sequence - sentAt;
     clearInterval(warm);
-    while (inFlight > 0) await new Promise((r) => setTimeout(r, 20));
+    for (let waited = 0; inFlight > 0 && waited < 30_000; waited += 20)
+      await new Promise((r) => setTimeout(r, 20));
     // Let the last NOTIFY batch arrive before the clients stop counting.
     await new Promise((r) => setTimeout(r, 500));
-    const reports = await Promise.all(
-      children.map(
-        (c) =>
-          new Promise<ClientReport>((resolve) => {
-            c.on(
-              'message',
-              (m: { type: string } & ClientReport) => m.type === 'report' && resolve(m),
-            );
-            c.send({ type: 'report' });
-          }),
+    const reports = await Promise.race([
+      death,
+      Promise.all(
+        children.map(
+          (c) =>
+            new Promise<ClientReport>((resolve) => {
+              c.on('message', (m: { type: string } & ClientReport) => {
+                if (m.type !== 'report') return;
+                reported.add(c);
+                resolve(m);
+              });
+              c.send({ type: 'report' });
+            }),
+        ),
       ),
-    );
+    ]);
     const figures: Figures[] = targets.map((t, at) => {
       const hist = new Array<number>(BUCKETS).fill(0);
       let received = 0;
@@ -300,9 +327,7 @@ export async function clusterMain(instances: number) {
       for (const r of reports) {
         received += r.received[at]!;
         gaps += r.gaps[at]!;
-        r.hists[at]!.forEach((n, i) => {
-          hist[i] = hist[i]! + n;
-        });
+        for (const [i, n] of r.hists[at]!) hist[i] = hist[i]! + n;
       }
       return {
         name: t.name,

@@ -7,7 +7,7 @@ import { promisify } from 'node:util';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { SERVER_NODE_FLAGS } from '../src/platform/node-flags.ts';
-import { withDatabase } from './global-setup.ts';
+import { TEST_SECRETS_KEY, withDatabase } from './global-setup.ts';
 
 const run = promisify(execFile);
 const adminUrl = () => inject('pgAdminUrl');
@@ -45,7 +45,7 @@ const env = (extra: Record<string, string> = {}) => ({
   DATABASE_URL: url,
   LOG_LEVEL: 'silent',
   NODE_ENV: 'production',
-  SECRETS_KEY: 'mASpT4kgKZdG0cj16x3jPQICdk82lL2kPBsLPt2fm/g=',
+  SECRETS_KEY: TEST_SECRETS_KEY,
   ...extra,
 });
 

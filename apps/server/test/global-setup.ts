@@ -10,6 +10,13 @@ import { startEmbeddedPostgres } from '../src/platform/db/embedded.ts';
 import { migrate } from '../src/platform/db/migrate.ts';
 import { seed } from '../src/seed/index.ts';
 
+/**
+ * The secrets key of every test database (the template's check row is sealed under it) and of
+ * every server a test starts: set in the environment, so child processes inherit it.
+ */
+export const TEST_SECRETS_KEY = 'mASpT4kgKZdG0cj16x3jPQICdk82lL2kPBsLPt2fm/g=';
+process.env.SECRETS_KEY = TEST_SECRETS_KEY;
+
 export const TEMPLATE_DATABASE = 'casino_test_template';
 
 /**
@@ -37,7 +44,7 @@ export default async function setup(project: TestProject) {
   const { db, pool } = createDb(templateUrl, 4);
   await migrate(pool);
   const { app, modules } = await buildApp({
-    config: loadConfig({ NODE_ENV: 'test' }),
+    config: loadConfig({ NODE_ENV: 'test', SECRETS_KEY: TEST_SECRETS_KEY }),
     db,
     serveSites: false,
   });

@@ -6,7 +6,7 @@ import { type AppOptions, buildApp } from '../src/app.ts';
 import { AUTH_LIMITS_DEFAULT, type AuthLimits } from '../src/modules/auth/index.ts';
 import { loadConfig } from '../src/platform/config.ts';
 import { createDb, type Db } from '../src/platform/db/database.ts';
-import { TEMPLATE_DATABASE, withDatabase } from './global-setup.ts';
+import { TEMPLATE_DATABASE, TEST_SECRETS_KEY, withDatabase } from './global-setup.ts';
 
 /**
  * Every test signs up and in from 127.0.0.1; the production limits would trip
@@ -54,7 +54,12 @@ export async function testApp(
   options: Partial<Omit<AppOptions, 'db' | 'config'>> & { env?: NodeJS.ProcessEnv } = {},
 ) {
   const database = await testDatabase();
-  const config = loadConfig({ NODE_ENV: 'test', PUBLIC_URL: 'http://casino.test', ...options.env });
+  const config = loadConfig({
+    NODE_ENV: 'test',
+    PUBLIC_URL: 'http://casino.test',
+    SECRETS_KEY: TEST_SECRETS_KEY,
+    ...options.env,
+  });
   const { app, modules } = await buildApp({
     ...options,
     limits: { ...RELAXED_LIMITS, ...options.limits },

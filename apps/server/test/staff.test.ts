@@ -4,6 +4,7 @@ import { fileURLToPath } from 'node:url';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEMO_OWNER } from '../src/modules/staff/index.ts';
+import { TEST_SECRETS_KEY } from './global-setup.ts';
 import { bearer, signedInPlayer, type TestApp, testApp, uniqueEmail } from './harness.ts';
 import {
   RELAXED_STAFF_LIMITS,
@@ -287,7 +288,7 @@ describe('the demo owner', () => {
         NODE_ENV: 'production',
         SEED_DEMO: 'false',
         LOG_LEVEL: 'silent',
-        SECRETS_KEY: 'mASpT4kgKZdG0cj16x3jPQICdk82lL2kPBsLPt2fm/g=',
+        SECRETS_KEY: TEST_SECRETS_KEY,
       },
     });
     try {

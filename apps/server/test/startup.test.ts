@@ -4,6 +4,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SERVER_NODE_FLAGS } from '../src/platform/node-flags.ts';
+import { TEST_SECRETS_KEY } from './global-setup.ts';
 import { testDatabase } from './harness.ts';
 
 let database: Awaited<ReturnType<typeof testDatabase>>;
@@ -57,7 +58,7 @@ describe('start-up', () => {
     const result = await runServer({
       NODE_ENV: 'production',
       DATABASE_URL: database.url,
-      SECRETS_KEY: 'mASpT4kgKZdG0cj16x3jPQICdk82lL2kPBsLPt2fm/g=',
+      SECRETS_KEY: TEST_SECRETS_KEY,
     });
     expect(result.code).toBe(1);
     expect(result.output).toMatch(/licence_text is empty/);

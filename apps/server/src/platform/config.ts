@@ -136,6 +136,9 @@ const environment = z.object({
     .default(OUTBOX_RETENTION_HOURS_DEFAULT),
 });
 
+/** Every variable the server reads (the deploy files are checked against it). */
+export const ENVIRONMENT_VARIABLES: readonly string[] = Object.keys(environment.shape);
+
 export type Config = {
   /** This instance stands for the Crash engine's leader lease (default: outside tests). */
   crashEngine?: boolean;
