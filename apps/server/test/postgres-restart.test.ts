@@ -5,6 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../src/app.ts';
 import { loadConfig } from '../src/platform/config.ts';
 import { createDb } from '../src/platform/db/database.ts';
+import { TEST_SECRETS_KEY } from './global-setup.ts';
 import { RELAXED_LIMITS, type TestApp, testDatabase } from './harness.ts';
 import { expectLedgerConsistent, key } from './ledger-support.ts';
 import { fundedPlayer } from './originals-support.ts';
@@ -68,7 +69,11 @@ beforeAll(async () => {
   const proxied = new URL(database.url);
   proxied.port = String(proxy.port);
   const { db, pool } = createDb(proxied.toString(), 10);
-  const config = loadConfig({ NODE_ENV: 'test', PUBLIC_URL: 'http://casino.test' });
+  const config = loadConfig({
+    NODE_ENV: 'test',
+    PUBLIC_URL: 'http://casino.test',
+    SECRETS_KEY: TEST_SECRETS_KEY,
+  });
   const { app, modules } = await buildApp({
     config,
     db,
