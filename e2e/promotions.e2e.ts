@@ -28,6 +28,13 @@ describe.skipIf(skipJourneys())(
       await staff
         .getByLabel('Terms (en)')
         .fill('Deposit at least 10 EUR. Wager 10× bonus + deposit within 30 days.');
+      // In Bengali too, as an operator with Bengali players writes it (the Bengali walk reads
+      // every promotion on the shared server).
+      await staff.getByRole('tab', { name: /^bn/ }).click();
+      await staff.getByLabel('Title (bn)').fill('১০০% স্বাগত বোনাস, ১০০ ইউরো পর্যন্ত');
+      await staff
+        .getByLabel('Terms (bn)')
+        .fill('কমপক্ষে ১০ ইউরো জমা দিন। ৩০ দিনের মধ্যে বোনাস ও জমার ১০ গুণ বাজি ধরুন।');
       await staff.getByLabel('Max bonus EUR').fill('100');
       await staff.getByLabel('Min deposit EUR').fill('10');
       // Wagered once on bonus + deposit: a journey can play it through.
