@@ -15,7 +15,7 @@ export default defineConfig({
           include: ['packages/*/src/**/*.test.ts', 'apps/*/src/**/*.test.{ts,tsx}'],
           environment: 'node',
           // Vitest refuses two projects of one run with different worker counts (integration's below).
-          maxWorkers: 2,
+          maxWorkers: 3,
         },
       },
       {
@@ -29,8 +29,9 @@ export default defineConfig({
           expect: { poll: { timeout: 15_000 } },
           pool: 'forks',
           // Vitest's default on 2 cores is one worker (cores − 1): the files ran one after
-          // another, each mostly waiting on PostgreSQL. Two at a time overlap those waits.
-          maxWorkers: 2,
+          // another, each mostly waiting on PostgreSQL. Three at a time overlap those waits, and
+          // once the journeys (run beside these) are done, keep both cores busy to the end.
+          maxWorkers: 3,
         },
       },
       {
