@@ -164,14 +164,14 @@ export const playerStatusRequest = z.object({
 });
 
 /**
- * A player's second factors as the back office sees them (decision 0974). `passkeys` is null
- * when this installation keeps no passkeys.
+ * A player's second factors as the back office sees them (decision 0974), with how many
+ * passkeys they hold.
  */
 export const adminPlayerTwoFactor = z.object({
   enabled: z.boolean(),
   enabled_at: z.string().nullable(),
   recovery_codes_left: z.number().int(),
-  passkeys: z.number().int().nullable(),
+  passkeys: z.number().int(),
 });
 export type AdminPlayerTwoFactor = z.infer<typeof adminPlayerTwoFactor>;
 

@@ -64,7 +64,7 @@ export function TwoFactorTab({ id }: { id: string }) {
               ),
               'Turned on': s.enabled_at ? formatDateTime(s.enabled_at) : '—',
               'Recovery codes left': s.enabled ? String(s.recovery_codes_left) : '—',
-              Passkeys: s.passkeys === null ? 'not offered here' : String(s.passkeys),
+              Passkeys: String(s.passkeys),
             }}
           />
         </div>

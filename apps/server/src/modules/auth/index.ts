@@ -65,12 +65,14 @@ export function createAuthModule(deps: {
 }) {
   const limits = { ...AUTH_LIMITS_DEFAULT, ...deps.limits };
   const twoFactorRepository = new TwoFactorRepository(deps.db, deps.secrets);
+  const passkeys = new PasskeysRepository(deps.db);
   const twoFactor = new TwoFactorService(
     twoFactorRepository,
     deps.audit,
     deps.limiter,
     limits.two_factor_failures,
     async () => (await deps.settings.get()).brand_name,
+    passkeys,
   );
   const service = new AuthService(
     new AuthRepository(deps.db),
@@ -86,7 +88,7 @@ export function createAuthModule(deps: {
     twoFactor,
     deps.passwords,
     new PasskeysService(
-      new PasskeysRepository(deps.db),
+      passkeys,
       deps.audit,
       () => relyingPartyOf(deps.publicUrl()),
       async () => (await deps.settings.get()).brand_name,

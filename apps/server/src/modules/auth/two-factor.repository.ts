@@ -179,21 +179,6 @@ export class TwoFactorRepository {
     return result.numUpdatedRows > 0n;
   }
 
-  /**
-   * The player's passkeys, or null when this installation has no `player_passkeys` table yet
-   * (passkeys are being added beside this code; the count must not fail before they land).
-   */
-  async passkeyCount(player_id: bigint): Promise<number | null> {
-    const found = await sql<{
-      present: boolean;
-    }>`select to_regclass('player_passkeys') is not null as present`.execute(this.db);
-    if (!found.rows[0]?.present) return null;
-    const row = await sql<{ count: string }>`
-      select count(*)::text as count from ${sql.table('player_passkeys')}
-       where player_id = ${player_id}`.execute(this.db);
-    return Number(row.rows[0]?.count ?? 0);
-  }
-
   async recoveryCodesLeft(player_id: bigint): Promise<number> {
     const row = await this.db
       .selectFrom('player_recovery_codes')

@@ -45,6 +45,8 @@ export class TwoFactorService {
     private readonly failures: WindowLimit,
     /** The name the authenticator app shows beside the account: the operator's brand. */
     private readonly issuer: () => Promise<string>,
+    /** The player's passkeys (this module's passkey repository), for the back office's view. */
+    private readonly passkeys: { count(player_id: bigint): Promise<number> },
   ) {}
 
   async status(player_id: bigint): Promise<TwoFactorStatus> {
@@ -167,10 +169,10 @@ export class TwoFactorService {
   }
 
   /** What the back office shows of a player's second factors (decision 0974). */
-  async overview(player_id: bigint): Promise<TwoFactorStatus & { passkeys: number | null }> {
+  async overview(player_id: bigint): Promise<TwoFactorStatus & { passkeys: number }> {
     const [status, passkeys] = await Promise.all([
       this.status(player_id),
-      this.repository.passkeyCount(player_id),
+      this.passkeys.count(player_id),
     ]);
     return { ...status, passkeys };
   }
