@@ -29,12 +29,13 @@ const PLAYER_ROUTES = [
 ];
 const CLS_BUDGET = 0.05;
 /**
- * A page loads in about 2 s here, but the four walks share two cores with the server tests, and
- * a clean-clone CI run once saw one load pass 30 s. This file asserts shifts, not load times, so
- * a slow load gets room instead of failing the run.
+ * A page loads in about 2 s here, but the walks share two cores with the server tests, and a
+ * clean-clone CI run once saw one load pass 30 s and another never reach its load event (every
+ * resource but one arrived). This file asserts shifts, not load times: a slow load gets room,
+ * and a load that stalls is tried once more before the walk fails.
  */
-const LOAD_TIMEOUT_MS = 120_000;
-const WALK_TIMEOUT_MS = 480_000;
+const LOAD_TIMEOUT_MS = 60_000;
+const WALK_TIMEOUT_MS = 300_000;
 
 /** Every layout shift not caused by input, recorded from the first paint on. */
 const RECORD_SHIFTS = `
@@ -70,7 +71,13 @@ type Shift = { value: number; at: number; nodes: string[] };
 
 /** Loads `route` cold and returns the layout shifts of the first seconds (sum = CLS bound). */
 async function shiftsOf(page: Page, route: string): Promise<Shift[]> {
-  await page.goto(route);
+  await page.goto(route).catch(async (error: Error) => {
+    if (error.name !== 'TimeoutError') throw error;
+    console.warn(
+      `[layout-stability] ${route} did not load in ${LOAD_TIMEOUT_MS} ms; loading it again`,
+    );
+    await page.goto(route);
+  });
   await waitForApp(page);
   await page.waitForLoadState('networkidle');
   await page.waitForTimeout(500);
@@ -92,13 +99,14 @@ describe.skipIf(skipJourneys())('layout stability and the loading screen (issue 
     return JSON.stringify(await response.json());
   }
 
-  // The four walks run side by side (each in its own context, throttled on its own): they only
-  // load pages and read the shifts, so they cannot disturb each other, and the file takes half as long.
+  // One walk at a time: four throttled walks side by side, beside the other journeys and the
+  // server tests, once stalled Chromium's loads in CI; and a journey's closing audit reads only
+  // its own pages.
   for (const [label, viewport] of [
     ['phone', MOBILE],
     ['desktop', DESKTOP],
   ] as const) {
-    it.concurrent(
+    it(
       `a guest's pages do not shift (${label}, Slow 4G)`,
       async () => {
         const page = await browser.newPage(viewport);
@@ -116,7 +124,7 @@ describe.skipIf(skipJourneys())('layout stability and the loading screen (issue 
       WALK_TIMEOUT_MS,
     );
 
-    it.concurrent(
+    it(
       `a player's pages, the wallet open, do not shift (${label}, Slow 4G)`,
       async () => {
         const page = await browser.newPage(viewport);

@@ -28,7 +28,7 @@ const E2E_SECONDS = {
   'cluster.e2e.ts': 80,
   'sportsbook.e2e.ts': 150,
   'cashier.e2e.ts': 63,
-  'layout-stability.e2e.ts': 59,
+  'layout-stability.e2e.ts': 150,
   'compliance.e2e.ts': 52,
   'promotions.e2e.ts': 51,
   'casino-tables.e2e.ts': 50,

@@ -258,7 +258,7 @@ describe('ledger properties on the real database', () => {
       ),
       { numRuns: SEQUENTIAL_RUNS },
     );
-  });
+  }, 180_000);
 
   it('concurrent runs keep every invariant: one resolution per hold, one reversal per transfer', async () => {
     await fc.assert(
@@ -313,5 +313,5 @@ describe('ledger properties on the real database', () => {
       ),
       { numRuns: CONCURRENT_RUNS },
     );
-  });
+  }, 180_000);
 });
