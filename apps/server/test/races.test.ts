@@ -285,7 +285,7 @@ describe('ending a race', () => {
     };
     const first = lease(dying);
     first.start();
-    await expect.poll(() => killed, { timeout: 10_000 }).toBe(true);
+    await expect.poll(() => killed, { timeout: 30_000 }).toBe(true);
     await first.stop();
     const second = lease(standby);
     second.start();
@@ -294,7 +294,7 @@ describe('ending a race', () => {
         async () =>
           (await sql<{ status: string }>`select status from races where id = ${race}`.execute(t.db))
             .rows[0]!.status,
-        { timeout: 10_000 },
+        { timeout: 30_000 },
       )
       .toBe('ended');
     await second.stop();

@@ -46,7 +46,8 @@ afterAll(async () => {
 });
 
 async function until(probe: () => boolean) {
-  for (let i = 0; i < 400 && !probe(); i++) await new Promise((r) => setTimeout(r, 10));
+  const deadline = Date.now() + 30_000;
+  while (!probe() && Date.now() < deadline) await new Promise((r) => setTimeout(r, 10));
   expect(probe()).toBe(true);
 }
 
