@@ -223,10 +223,38 @@ describe.skipIf(skipJourneys())('journey: account settings', () => {
     await shot(page, 'security-passkeys-desktop-en');
 
     // Signed out, the passkey alone signs in: no password, and no code although two-factor is on.
-    await page.getByTestId('profile-button').click();
-    await Promise.all([page.waitForEvent('load'), page.getByTestId('logout-button').click()]);
+    // The form offers it in the email field's suggestions as soon as it opens (decision 0145);
+    // Chromium's virtual authenticator, its prompts off, picks it there by itself. Each request's
+    // mediation is kept across the reloads: 'conditional' is the autofill offer.
+    await page.addInitScript(`
+      const get = navigator.credentials.get.bind(navigator.credentials);
+      navigator.credentials.get = (options) => {
+        const asked = JSON.parse(sessionStorage.getItem('mediations') || '[]');
+        asked.push(options?.mediation || 'optional');
+        sessionStorage.setItem('mediations', JSON.stringify(asked));
+        return get(options);
+      };
+    `);
+    const mediations = async () =>
+      JSON.parse((await page.evaluate('sessionStorage.getItem("mediations")')) ?? '[]');
+    const signOut = async () => {
+      await page.getByTestId('profile-button').click();
+      await Promise.all([page.waitForEvent('load'), page.getByTestId('logout-button').click()]);
+      await waitForApp(page);
+      expect(await storedToken(page)).toBeNull();
+    };
+    await signOut();
+    await Promise.all([page.waitForEvent('load'), page.getByTestId('login-button').click()]);
     await waitForApp(page);
-    expect(await storedToken(page)).toBeNull();
+    await page.getByTestId('balance-badge').waitFor();
+    expect(await storedToken(page)).toBeTruthy();
+    expect(await mediations()).toEqual(['conditional']);
+
+    // Where the browser has no autofill offer, the button asks with the browser's own prompt.
+    await page.addInitScript(
+      'PublicKeyCredential.isConditionalMediationAvailable = async () => false;',
+    );
+    await signOut();
     await page.getByTestId('login-button').click();
     const passkeyButton = page.getByTestId('sign-in-modal').getByTestId('passkey-sign-in');
     await passkeyButton.waitFor();
@@ -235,6 +263,7 @@ describe.skipIf(skipJourneys())('journey: account settings', () => {
     await waitForApp(page);
     await page.getByTestId('balance-badge').waitFor();
     expect(await storedToken(page)).toBeTruthy();
+    expect(await mediations()).toEqual(['conditional', 'optional']);
     await page.goto(local('/settings/security'));
     await waitForApp(page);
     await passkeys.getByTestId('passkey-row').getByText('Last used').waitFor();

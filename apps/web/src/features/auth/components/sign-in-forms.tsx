@@ -58,7 +58,8 @@ export function SignInForm({ onForgot }: { onForgot: () => void }) {
     <form onSubmit={submit} noValidate className="flex flex-col gap-4">
       <TextField
         label={t('auth.emailOrUsername')}
-        autoComplete="username"
+        // "webauthn": the browser also suggests the player's passkeys here (decision 0145).
+        autoComplete="username webauthn"
         inputMode="email"
         autoCapitalize="none"
         spellCheck={false}
