@@ -20,6 +20,7 @@ import {
   useSound,
   x100Text,
 } from './original-shell.tsx';
+import { RecentStrip } from './recent-strip.tsx';
 
 type Shot = { result: number; won: boolean; payout: string };
 const parseTarget = (text: string) => {
@@ -154,20 +155,14 @@ export function LimboPage() {
       }
       board={
         <>
-          <ul className="flex h-8 gap-1.5 overflow-hidden" aria-label={t('originals2.recent')}>
-            {recent.map((r, i) => (
-              <li
-                // biome-ignore lint/suspicious/noArrayIndexKey: a rolling strip, newest first
-                key={i}
-                className={cn(
-                  'rounded-md px-2 py-1 font-mono text-[12px] font-semibold',
-                  r.won ? 'bg-positive/15 text-positive' : 'bg-ink-800 text-fg-muted',
-                )}
-              >
-                {x100Text(r.result)}×
-              </li>
-            ))}
-          </ul>
+          <RecentStrip
+            className="h-8 gap-1.5"
+            itemClassName="rounded-md px-2 py-1 font-mono text-[12px] font-semibold"
+            results={recent.map((r) => ({
+              text: `${x100Text(r.result)}×`,
+              className: r.won ? 'bg-positive/15 text-positive' : 'bg-ink-800 text-fg-muted',
+            }))}
+          />
           <div
             className="relative flex aspect-[16/9] max-h-80 w-full items-center justify-center overflow-hidden rounded-xl bg-ink-950/50"
             aria-live="polite"

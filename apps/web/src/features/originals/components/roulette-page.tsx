@@ -23,6 +23,7 @@ import {
   useOriginal,
   useSound,
 } from './original-shell.tsx';
+import { RecentStrip } from './recent-strip.tsx';
 import { chipLabel, pocketTone, RouletteTable, type Spot } from './roulette-table.tsx';
 
 /** Chip values in minor units (0.10 … 25.00). */
@@ -303,20 +304,11 @@ export function RoulettePage() {
                     : t('originals.noWin')
                   : t('originalsNum.roulette.placeChips')}
               </p>
-              <ul className="mt-1.5 flex gap-1 overflow-hidden" aria-label={t('originals2.recent')}>
-                {recent.map((n, i) => (
-                  <li
-                    // biome-ignore lint/suspicious/noArrayIndexKey: a rolling strip, newest first
-                    key={i}
-                    className={cn(
-                      'flex size-7 shrink-0 items-center justify-center rounded-md font-mono text-[12px] font-bold text-white',
-                      pocketTone(n),
-                    )}
-                  >
-                    {n}
-                  </li>
-                ))}
-              </ul>
+              <RecentStrip
+                className="mt-1.5 gap-1"
+                itemClassName="flex size-7 shrink-0 items-center justify-center rounded-md font-mono text-[12px] font-bold text-white"
+                results={recent.map((n) => ({ text: String(n), className: pocketTone(n) }))}
+              />
             </div>
           </div>
           <RouletteTable

@@ -26,6 +26,7 @@ import {
   useOriginal,
   useSound,
 } from './original-shell.tsx';
+import { RecentStrip } from './recent-strip.tsx';
 
 const SPIN_MS = 2200;
 type Spin = { segment: number; multiplier: number; payout: string; won: boolean };
@@ -216,18 +217,14 @@ export function WheelPage() {
       }
       board={
         <>
-          <ul className="flex h-8 gap-1.5 overflow-hidden" aria-label={t('originals2.recent')}>
-            {recent.map((r, i) => (
-              <li
-                // biome-ignore lint/suspicious/noArrayIndexKey: a rolling strip, newest first
-                key={i}
-                className="rounded-md px-2 py-1 font-mono text-[12px] font-semibold text-ink-950"
-                style={{ background: segmentColour(r.multiplier) }}
-              >
-                {x10000Short(r.multiplier)}×
-              </li>
-            ))}
-          </ul>
+          <RecentStrip
+            className="h-8 gap-1.5"
+            itemClassName="rounded-md px-2 py-1 font-mono text-[12px] font-semibold text-ink-950"
+            results={recent.map((r) => ({
+              text: `${x10000Short(r.multiplier)}×`,
+              style: { background: segmentColour(r.multiplier) },
+            }))}
+          />
           <div
             className="relative mx-auto aspect-square w-full max-w-[26rem]"
             data-testid="wheel-board"
