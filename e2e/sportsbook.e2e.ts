@@ -315,7 +315,7 @@ describe.skipIf(skipJourneys())('journey: sportsbook', () => {
       'the part cashed out in the balance',
       async () => (await balance(page)) !== before,
     );
-  }, 90_000);
+  });
 
   it('early payout on a simulated football match: a pre-match single paid early on a two-goal lead, shown with its amount; a double with that leg rides on; football cash-out switched off and on changes the offer', async () => {
     const baseUrl = browser.baseUrl();
@@ -429,5 +429,5 @@ describe.skipIf(skipJourneys())('journey: sportsbook', () => {
     await shots('bn');
     await page.getByTestId('language-select').click();
     await page.locator('[data-language="en"]').click();
-  }, 90_000);
+  });
 });

@@ -85,13 +85,20 @@ export async function storedToken(page: Page): Promise<string | null> {
   return auth.authUserToken ?? null;
 }
 
-/** Polls until `read` returns a truthy value, or fails with `what`. */
+/**
+ * The shortest wait `eventually` gives: the journeys share two cores with the server tests and
+ * another journey group, and a push or a price that takes 2 s on a quiet machine has taken over
+ * 10 s there. A longer wait costs time only when the journey is failing anyway.
+ */
+const EVENTUALLY_MIN_MS = 30_000;
+
+/** Polls until `read` returns a truthy value, or fails with `what` (after `timeout_ms`, at least 30 s). */
 export async function eventually<T>(
   what: string,
   read: () => Promise<T>,
-  timeout_ms = 10_000,
+  timeout_ms = EVENTUALLY_MIN_MS,
 ): Promise<NonNullable<T>> {
-  const deadline = Date.now() + timeout_ms;
+  const deadline = Date.now() + Math.max(timeout_ms, EVENTUALLY_MIN_MS);
   let last: T | undefined;
   while (Date.now() < deadline) {
     last = await read();

@@ -349,11 +349,11 @@ describe('npm run staff:create', () => {
     expect(result.stdout).toContain(`Created owner ${email}`);
     const next = await login({ email, password: STAFF_PASSWORD });
     expect(next.json().data.step).toBe('enrol');
-  }, 30_000);
+  });
 
   it('refuses an unknown role or a missing email', () => {
     const result = run(['--role', 'emperor']);
     expect(result.status).toBe(2);
     expect(result.stderr).toMatch(/--email must be an email address; --role must be one of/);
-  }, 30_000);
+  });
 });

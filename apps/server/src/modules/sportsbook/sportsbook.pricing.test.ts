@@ -195,7 +195,7 @@ describe('the book price guard, property', () => {
       ),
       { numRuns: 3_000 },
     );
-  }, 30_000); // thousands of cases: seconds on a loaded 2-core machine
+  }); // thousands of cases: seconds on a loaded 2-core machine
 
   it('leaves a feed that already keeps the book, the range and no near-certain favourite alone', () => {
     fc.assert(
@@ -217,7 +217,7 @@ describe('the book price guard, property', () => {
       ),
       { numRuns: 1_000 },
     );
-  }, 30_000);
+  });
 
   it('keeps a non-exhaustive market within the range or suspends it', () => {
     fc.assert(

@@ -146,5 +146,5 @@ describe('Lantern Studio slot maths', () => {
       expect(Math.abs(sd - game.statedSd) / game.statedSd, game.code).toBeLessThan(0.35);
     }
     // About a second alone; generous for a loaded machine.
-  }, 20_000);
+  });
 });
