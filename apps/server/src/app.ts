@@ -145,7 +145,12 @@ export async function buildApp(options: AppOptions) {
 
   // Secrets at rest: a key that is not the database's stops the start here (decision 0135).
   const secrets =
-    options.secrets ?? (await loadSecretBox({ key: config.secretsKey, dataDir: config.dataDir }));
+    options.secrets ??
+    (await loadSecretBox({
+      key: config.secretsKey,
+      previousKey: config.secretsKeyPrevious,
+      dataDir: config.dataDir,
+    }));
   await secrets.verifyAgainst(db);
 
   // Modules, each built from the ones before it (the order is the dependency order).
@@ -203,6 +208,7 @@ export async function buildApp(options: AppOptions) {
   const staff = createStaffModule({
     db,
     passwords,
+    secrets,
     audit: audit.service,
     limiter: new RateLimiter(db),
     limits: {
@@ -459,7 +465,9 @@ export async function buildApp(options: AppOptions) {
     sessions: auth.service,
   });
   // Secrets written in clear before they were sealed are sealed now, by their owners.
-  const sealed = (await auth.sealPlainSecrets()) + (await sportsbook.sealPlainSecrets());
+  let sealed = 0;
+  for (const owner of [auth, staff, sportsbook])
+    sealed += (await owner.secretsAtRest.reseal('plain')).resealed;
   if (sealed > 0) app.log.info({ sealed }, 'secrets at rest: sealed the values stored in clear');
   // The in-repo demo studio's integration code (the seed connects it under the same code).
   const LANTERN_CODE = 'lantern';

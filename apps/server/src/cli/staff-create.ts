@@ -7,6 +7,7 @@ import { loadConfig } from '../platform/config.ts';
 import { connectDatabase } from '../platform/db/connect.ts';
 import { isAppError } from '../platform/http/errors.ts';
 import { RateLimiter } from '../platform/rate-limit.ts';
+import { loadSecretBox } from '../platform/secrets.ts';
 
 /**
  * `npm run staff:create -- --email you@example.com --role owner [--name "…"] [--password …]`
@@ -40,6 +41,12 @@ const config = loadConfig();
 const database = await connectDatabase(config, () => {});
 let exitCode = 0;
 try {
+  const secrets = await loadSecretBox({
+    key: config.secretsKey,
+    previousKey: config.secretsKeyPrevious,
+    dataDir: config.dataDir,
+  });
+  await secrets.verifyAgainst(database.db);
   const audit = createAuditModule(database.db);
   const staff = createStaffModule({
     db: database.db,
@@ -47,6 +54,7 @@ try {
     limiter: new RateLimiter(database.db),
     allowDemo: false,
     passwords: passwordHasher(config.env),
+    secrets,
   });
   const row = await staff.service.createAccount(
     {
@@ -61,7 +69,9 @@ try {
   if (!values.password) console.log(`Password (shown once): ${password}`);
   console.log('Sign in at /admin; the first sign-in enrols an authenticator app (TOTP).');
 } catch (error) {
-  console.error(`staff:create: ${isAppError(error) ? error.message : String(error)}`);
+  console.error(
+    `staff:create: ${isAppError(error) || error instanceof Error ? error.message : String(error)}`,
+  );
   exitCode = 1;
 } finally {
   await database.close();

@@ -84,4 +84,14 @@ describe('SECRETS_KEY', () => {
     expect(loadConfig({ SECRETS_KEY: 'ab'.repeat(32) }).secretsKey).toBe('ab'.repeat(32));
     expect(loadConfig({}).secretsKey).toBeUndefined();
   });
+
+  it('takes an optional previous key for a rotation, checked the same way', () => {
+    expect(() => loadConfig({ ...PRODUCTION, SECRETS_KEY_PREVIOUS: 'too-short' })).toThrow(
+      /SECRETS_KEY_PREVIOUS: must be 32 bytes/,
+    );
+    expect(loadConfig({ SECRETS_KEY_PREVIOUS: 'cd'.repeat(32) }).secretsKeyPrevious).toBe(
+      'cd'.repeat(32),
+    );
+    expect(loadConfig({}).secretsKeyPrevious).toBeUndefined();
+  });
 });

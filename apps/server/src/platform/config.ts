@@ -127,6 +127,14 @@ const environment = z.object({
     .string()
     .refine((text) => parseSecretsKey(text) !== null, 'must be 32 bytes as base64 or 64 hex digits')
     .optional(),
+  /**
+   * The key before SECRETS_KEY while it is rotated (docs/ops/secrets-key-rotation.md): it only
+   * opens what it sealed, until `npm run secrets:rotate` has re-sealed everything.
+   */
+  SECRETS_KEY_PREVIOUS: z
+    .string()
+    .refine((text) => parseSecretsKey(text) !== null, 'must be 32 bytes as base64 or 64 hex digits')
+    .optional(),
   /** Domain events are deleted this many hours after they were written, once every subscriber has them. */
   OUTBOX_RETENTION_HOURS: z.coerce
     .number()
@@ -182,6 +190,8 @@ export type Config = {
   outboxRetentionHours: number;
   /** `SECRETS_KEY` as given; unset outside production: the data directory's development key. */
   secretsKey?: string | undefined;
+  /** `SECRETS_KEY_PREVIOUS`: opens, never seals; set only while a rotation is under way. */
+  secretsKeyPrevious?: string | undefined;
   crypto: {
     provider: 'sandbox' | 'nowpayments' | 'self_custody' | 'off';
     nowpayments?: { api_url: string; api_key: string; ipn_secret: string };
@@ -272,6 +282,7 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
       (env.NODE_ENV === 'production' ? null : 'lantern-studio-demo-secret'),
     outboxRetentionHours: env.OUTBOX_RETENTION_HOURS,
     secretsKey: env.SECRETS_KEY,
+    secretsKeyPrevious: env.SECRETS_KEY_PREVIOUS,
     crypto: {
       provider: cryptoProvider,
       ...(cryptoProvider === 'nowpayments'

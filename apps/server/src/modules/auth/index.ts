@@ -3,6 +3,7 @@ import { playerGuard } from '../../platform/http/guards.ts';
 import { type GateClient, gateClient } from '../../platform/http/request-client.ts';
 import type { RateLimiter } from '../../platform/rate-limit.ts';
 import type { SecretBox } from '../../platform/secrets.ts';
+import type { SecretsAtRest } from '../../platform/secrets-at-rest.ts';
 import type { AuditService } from '../audit/index.ts';
 import type { CurrenciesService } from '../currencies/index.ts';
 import type { MailService } from '../mail/index.ts';
@@ -39,6 +40,12 @@ declare module '../../platform/http/guards.ts' {
   interface GuardTypes {
     player: AuthenticatedPlayer;
   }
+}
+
+/** Players' TOTP secrets at rest, for start-up and `npm run secrets:rotate` (decision 0661). */
+export function authSecretsAtRest(db: Db, secrets: SecretBox): SecretsAtRest {
+  const repository = new TwoFactorRepository(db, secrets);
+  return { owner: 'auth', reseal: (scope) => repository.resealSecrets(scope) };
 }
 
 export function createAuthModule(deps: {
@@ -98,8 +105,8 @@ export function createAuthModule(deps: {
   return {
     service,
     hook,
-    /** Start-up: seals TOTP secrets stored in clear before they were sealed (decision 0135). */
-    sealPlainSecrets: () => twoFactorRepository.sealPlainSecrets(),
+    /** Players' TOTP secrets: sealed at start-up if plain, re-sealed by a key rotation. */
+    secretsAtRest: authSecretsAtRest(deps.db, deps.secrets),
     /** `wallet`: the customer object's balances (the wallet module). */
     routes: (wallet: WalletSummaryProvider) =>
       authRoutes(service, deps.players, wallet, hook, (request) =>

@@ -1,6 +1,11 @@
 import { sql, type Transaction } from 'kysely';
 import type { Db } from '../../platform/db/database.ts';
-import { SEALED_PREFIX, type SecretBox } from '../../platform/secrets.ts';
+import type { SecretBox } from '../../platform/secrets.ts';
+import {
+  type ResealScope,
+  resealColumns,
+  type SealedColumn,
+} from '../../platform/secrets-at-rest.ts';
 
 type TwoFactorTables = {
   player_two_factor: {
@@ -35,8 +40,10 @@ const interval = (ms: number) => sql`${`${ms} milliseconds`}::interval`;
 
 /** What TOTP secrets are sealed for (platform/secrets.ts): a sealed value opens only as one. */
 const TOTP = 'totp';
-/** Plain rows sealed per statement at start-up. */
-const SEAL_BATCH = 500;
+const SEALED_COLUMNS: SealedColumn[] = [
+  { table: 'player_two_factor', key: 'player_id', column: 'secret', purpose: TOTP },
+  { table: 'player_two_factor', key: 'player_id', column: 'pending_secret', purpose: TOTP },
+];
 
 /**
  * The auth module's two-factor tables: secrets, recovery codes and sign-in challenges. The TOTP
@@ -45,10 +52,10 @@ const SEAL_BATCH = 500;
 export class TwoFactorRepository {
   private readonly db;
   constructor(
-    db: Db,
+    private readonly base: Db,
     private readonly secrets: SecretBox,
   ) {
-    this.db = db.withTables<TwoFactorTables>();
+    this.db = base.withTables<TwoFactorTables>();
   }
 
   async byPlayer(player_id: bigint): Promise<TwoFactorRow | undefined> {
@@ -132,35 +139,9 @@ export class TwoFactorRepository {
     return result.numUpdatedRows > 0n;
   }
 
-  /**
-   * Seals the secrets stored in clear before they were sealed (start-up; every instance may run
-   * it at once: each row is replaced only if it still holds the plain value read). The count.
-   */
-  async sealPlainSecrets(): Promise<number> {
-    let sealed = 0;
-    for (const column of ['secret', 'pending_secret'] as const) {
-      for (;;) {
-        const rows = await this.db
-          .selectFrom('player_two_factor')
-          .select(['player_id', column])
-          .where(column, 'is not', null)
-          .where(column, 'not like', `${SEALED_PREFIX}%`)
-          .limit(SEAL_BATCH)
-          .execute();
-        for (const row of rows) {
-          const plain = row[column]!;
-          const result = await this.db
-            .updateTable('player_two_factor')
-            .set({ [column]: this.secrets.seal(plain, TOTP) })
-            .where('player_id', '=', row.player_id)
-            .where(column, '=', plain)
-            .executeTakeFirst();
-          sealed += Number(result.numUpdatedRows);
-        }
-        if (rows.length < SEAL_BATCH) break;
-      }
-    }
-    return sealed;
+  /** Seals the secrets stored in clear (start-up), or re-seals them under the current key. */
+  resealSecrets(scope: ResealScope) {
+    return resealColumns(this.base, this.secrets, SEALED_COLUMNS, scope);
   }
 
   async replaceRecoveryCodes(player_id: bigint, code_hashes: Buffer[]): Promise<void> {

@@ -5,6 +5,7 @@ import type { Db } from '../../platform/db/database.ts';
 import type { EventBus } from '../../platform/events/event-bus.ts';
 import type { PlayerAuth, StaffAuth } from '../../platform/http/guards.ts';
 import type { SecretBox } from '../../platform/secrets.ts';
+import type { SecretsAtRest } from '../../platform/secrets-at-rest.ts';
 import type { AuditService } from '../audit/index.ts';
 import type { CurrenciesService } from '../currencies/index.ts';
 import type { WagersService } from '../wagers/index.ts';
@@ -49,6 +50,12 @@ export type { SportsbookService };
  * Bets go through the bet path (modules/wagers); each settlement version of a bet writes
  * `BetSettled` (see README).
  */
+/** The odds feed's API key at rest, for start-up and `npm run secrets:rotate` (decision 0661). */
+export function sportsbookSecretsAtRest(db: Db, secrets: SecretBox): SecretsAtRest {
+  const repository = new FeedSettingsRepository(db, secrets);
+  return { owner: 'sportsbook', reseal: (scope) => repository.resealKey(scope) };
+}
+
 export function createSportsbookModule(deps: {
   db: Db;
   wagers: WagersService;
@@ -164,8 +171,8 @@ export function createSportsbookModule(deps: {
     feedControl,
     hub,
     routes,
-    /** Start-up: seals an API key stored in clear before keys were sealed (decision 0135). */
-    sealPlainSecrets: () => feedSettings.sealPlainKey(),
+    /** The odds feed's API key: sealed at start-up if plain, re-sealed by a key rotation. */
+    secretsAtRest: sportsbookSecretsAtRest(deps.db, deps.secrets),
     adminRoutes,
     devRoutes,
     /**

@@ -1,6 +1,8 @@
 import type { Db } from '../../platform/db/database.ts';
 import { staffGuard } from '../../platform/http/guards.ts';
 import type { RateLimiter } from '../../platform/rate-limit.ts';
+import type { SecretBox } from '../../platform/secrets.ts';
+import type { SecretsAtRest } from '../../platform/secrets-at-rest.ts';
 import type { AuditService } from '../audit/index.ts';
 import type { PasswordHasher } from '../auth/index.ts';
 import { can, type RouteGuard } from './staff.permissions.ts';
@@ -45,13 +47,22 @@ declare module '../../platform/http/guards.ts' {
   }
 }
 
-/** The fixed, documented demo owner (seeded only with demo data; see README). */
+/**
+ * The fixed, documented demo owner (seeded only with demo data; see README). Its TOTP secret is
+ * public by design; in the database it is sealed like every other.
+ */
 export const DEMO_OWNER = {
   email: 'owner@example.com',
   name: 'Demo Owner',
   password: 'demo-owner-password',
   totp_secret: 'DEMOOWNERTOTPSECRETFORLOCALUSE22',
 } as const;
+
+/** Staff TOTP secrets at rest, for start-up and `npm run secrets:rotate` (decision 0660). */
+export function staffSecretsAtRest(db: Db, secrets: SecretBox): SecretsAtRest {
+  const repository = new StaffRepository(db, secrets);
+  return { owner: 'staff', reseal: (scope) => repository.resealSecrets(scope) };
+}
 
 export function createStaffModule(deps: {
   db: Db;
@@ -62,9 +73,11 @@ export function createStaffModule(deps: {
   allowDemo: boolean;
   /** Password hashing (the auth module's). */
   passwords: PasswordHasher;
+  /** Seals the TOTP secrets at rest (platform/secrets.ts). */
+  secrets: SecretBox;
 }) {
   const service = new StaffService(
-    new StaffRepository(deps.db),
+    new StaffRepository(deps.db, deps.secrets),
     deps.audit,
     deps.limiter,
     { ...STAFF_LIMITS_DEFAULT, ...deps.limits },
@@ -80,6 +93,8 @@ export function createStaffModule(deps: {
     service,
     auth,
     routes: staffRoutes(service, auth),
+    /** Staff TOTP secrets: sealed at start-up if plain, re-sealed by a key rotation. */
+    secretsAtRest: staffSecretsAtRest(deps.db, deps.secrets),
     /** Idempotent: creates the demo owner with its documented TOTP secret if missing. */
     async seedDemoOwner(): Promise<void> {
       if (await service.byEmail(DEMO_OWNER.email)) return;

@@ -1,6 +1,12 @@
 import { type Generated, sql, type Transaction } from 'kysely';
 import type { Db } from '../../platform/db/database.ts';
 import { escapeLike } from '../../platform/db/sql.ts';
+import type { SecretBox } from '../../platform/secrets.ts';
+import {
+  type ResealScope,
+  resealColumns,
+  type SealedColumn,
+} from '../../platform/secrets-at-rest.ts';
 import { type OwnedSession, SessionStore } from '../../platform/sessions.ts';
 import type { Role } from './staff.permissions.ts';
 
@@ -53,13 +59,55 @@ export type StaffListQuery = {
   offset: number;
 };
 
+/** What TOTP secrets are sealed for (platform/secrets.ts): a sealed value opens only as one. */
+const TOTP = 'staff_totp';
+const SEALED_COLUMNS: SealedColumn[] = [
+  { table: 'staff', key: 'id', column: 'totp_secret', purpose: TOTP },
+  { table: 'staff', key: 'id', column: 'totp_pending_secret', purpose: TOTP },
+];
+
+type SecretColumns = Partial<Pick<StaffRow, 'totp_secret' | 'totp_pending_secret'>>;
+
+/**
+ * The staff module's tables. TOTP secrets are stored sealed (decision 0660) and handed out in
+ * clear: only this class sees both.
+ */
 export class StaffRepository {
   private readonly db;
   /** Staff sessions: the store shared with player sessions. */
   readonly sessions: SessionStore<'staff'>;
-  constructor(db: Db) {
-    this.db = db.withTables<StaffTables>();
-    this.sessions = new SessionStore(db, 'staff');
+  constructor(
+    private readonly base: Db,
+    private readonly secrets: SecretBox,
+  ) {
+    this.db = base.withTables<StaffTables>();
+    this.sessions = new SessionStore(base, 'staff');
+  }
+
+  /** A row as the service sees it: its secrets in clear. */
+  private opened<T extends StaffRow | undefined>(row: T): T {
+    return (
+      row && {
+        ...row,
+        totp_secret: this.secrets.openNullable(row.totp_secret, TOTP),
+        totp_pending_secret: this.secrets.openNullable(row.totp_pending_secret, TOTP),
+      }
+    );
+  }
+
+  /** The secret columns a write sets, sealed; the others as they are. */
+  private sealed<T extends SecretColumns>(patch: T): T {
+    const out = { ...patch };
+    if (patch.totp_secret !== undefined)
+      out.totp_secret = this.secrets.sealNullable(patch.totp_secret, TOTP);
+    if (patch.totp_pending_secret !== undefined)
+      out.totp_pending_secret = this.secrets.sealNullable(patch.totp_pending_secret, TOTP);
+    return out;
+  }
+
+  /** Seals the secrets stored in clear (start-up), or re-seals them under the current key. */
+  resealSecrets(scope: ResealScope) {
+    return resealColumns(this.base, this.secrets, SEALED_COLUMNS, scope);
   }
 
   transaction<T>(work: (trx: Transaction<StaffTables>) => Promise<T>): Promise<T> {
@@ -69,54 +117,60 @@ export class StaffRepository {
   /** Null when the email is taken. */
   async insert(row: NewStaff): Promise<StaffRow | null> {
     try {
-      return (await this.db
-        .insertInto('staff')
-        .values({
-          email: row.email,
-          name: row.name,
-          role: row.role,
-          password_hash: row.password_hash,
-          totp_secret: row.totp_secret ?? null,
-          totp_pending_secret: null,
-          totp_enrolled_at: row.totp_enrolled_at ?? null,
-          totp_last_step: null,
-          is_demo: row.is_demo ?? false,
-          last_login_at: null,
-        })
-        .returningAll()
-        .executeTakeFirstOrThrow()) as StaffRow;
+      return this.opened(
+        (await this.db
+          .insertInto('staff')
+          .values({
+            email: row.email,
+            name: row.name,
+            role: row.role,
+            password_hash: row.password_hash,
+            totp_secret: this.secrets.sealNullable(row.totp_secret ?? null, TOTP),
+            totp_pending_secret: null,
+            totp_enrolled_at: row.totp_enrolled_at ?? null,
+            totp_last_step: null,
+            is_demo: row.is_demo ?? false,
+            last_login_at: null,
+          })
+          .returningAll()
+          .executeTakeFirstOrThrow()) as StaffRow,
+      );
     } catch (error) {
       if ((error as { code?: string }).code === '23505') return null;
       throw error;
     }
   }
 
-  byEmail(email: string): Promise<StaffRow | undefined> {
-    return this.db
-      .selectFrom('staff')
-      .selectAll()
-      .where((eb) => eb(eb.fn('lower', ['email']), '=', email.trim().toLowerCase()))
-      .executeTakeFirst() as Promise<StaffRow | undefined>;
+  async byEmail(email: string): Promise<StaffRow | undefined> {
+    return this.opened(
+      (await this.db
+        .selectFrom('staff')
+        .selectAll()
+        .where((eb) => eb(eb.fn('lower', ['email']), '=', email.trim().toLowerCase()))
+        .executeTakeFirst()) as StaffRow | undefined,
+    );
   }
 
-  byId(id: bigint): Promise<StaffRow | undefined> {
-    return this.db
-      .selectFrom('staff')
-      .selectAll()
-      .where('id', '=', id)
-      .executeTakeFirst() as Promise<StaffRow | undefined>;
+  async byId(id: bigint): Promise<StaffRow | undefined> {
+    return this.opened(
+      (await this.db.selectFrom('staff').selectAll().where('id', '=', id).executeTakeFirst()) as
+        | StaffRow
+        | undefined,
+    );
   }
 
   async update(
     id: bigint,
     patch: Partial<Omit<StaffRow, 'id' | 'created_at' | 'updated_at'>>,
   ): Promise<StaffRow | undefined> {
-    return (await this.db
-      .updateTable('staff')
-      .set({ ...patch, updated_at: sql`now()` })
-      .where('id', '=', id)
-      .returningAll()
-      .executeTakeFirst()) as StaffRow | undefined;
+    return this.opened(
+      (await this.db
+        .updateTable('staff')
+        .set({ ...this.sealed(patch), updated_at: sql`now()` })
+        .where('id', '=', id)
+        .returningAll()
+        .executeTakeFirst()) as StaffRow | undefined,
+    );
   }
 
   /**
@@ -135,13 +189,25 @@ export class StaffRepository {
     return result.numUpdatedRows > 0n;
   }
 
-  /** Confirms a pending enrolment: the pending secret becomes the secret, with fresh codes. */
+  /**
+   * Confirms a pending enrolment: the pending secret becomes the secret, with fresh codes; only
+   * if the pending secret is still the one the code was checked against.
+   */
   async confirmEnrolment(id: bigint, secret: string, step: number, code_hashes: Buffer[]) {
     return this.transaction(async (trx) => {
+      const stored = await trx
+        .selectFrom('staff')
+        .select('totp_pending_secret')
+        .where('id', '=', id)
+        .where('totp_secret', 'is', null)
+        .forUpdate()
+        .executeTakeFirst();
+      const pending = stored?.totp_pending_secret ?? null;
+      if (pending === null || this.secrets.open(pending, TOTP) !== secret) return false;
       const updated = await trx
         .updateTable('staff')
         .set({
-          totp_secret: secret,
+          totp_secret: this.secrets.seal(secret, TOTP),
           totp_pending_secret: null,
           totp_enrolled_at: sql`now()`,
           totp_last_step: BigInt(step),
@@ -149,7 +215,7 @@ export class StaffRepository {
         })
         .where('id', '=', id)
         .where('totp_secret', 'is', null)
-        .where('totp_pending_secret', '=', secret)
+        .where('totp_pending_secret', '=', pending)
         .executeTakeFirst();
       if (updated.numUpdatedRows === 0n) return false;
       await this.replaceRecoveryCodesIn(trx, id, code_hashes);
@@ -213,7 +279,7 @@ export class StaffRepository {
       base.selectAll().orderBy('id').limit(query.limit).offset(query.offset).execute(),
       base.select((eb) => eb.fn.countAll<string>().as('count')).executeTakeFirstOrThrow(),
     ]);
-    return { rows: rows as StaffRow[], total: Number(total.count) };
+    return { rows: (rows as StaffRow[]).map((r) => this.opened(r)), total: Number(total.count) };
   }
 
   async names(ids: bigint[]): Promise<Map<string, string>> {

@@ -1,6 +1,7 @@
 import { sql } from 'kysely';
 import type { Db } from '../../../platform/db/database.ts';
-import { SEALED_PREFIX, type SecretBox } from '../../../platform/secrets.ts';
+import type { SecretBox } from '../../../platform/secrets.ts';
+import { type ResealScope, resealColumn } from '../../../platform/secrets-at-rest.ts';
 
 /** What the key is sealed for (platform/secrets.ts): a sealed value opens only as one. */
 const ODDS_API_KEY = 'odds_api_key';
@@ -67,21 +68,13 @@ export class FeedSettingsRepository {
     return this.opened(rows[0]!);
   }
 
-  /**
-   * Seals a key stored in clear before keys were sealed (start-up; instances racing agree: the
-   * row changes only if it still holds the plain value read). 1 when it did, else 0.
-   */
-  async sealPlainKey(): Promise<number> {
-    const { rows } = await sql<{ api_key: string }>`
-      select api_key from sb_feed_settings
-       where id = 1 and api_key is not null and api_key not like ${`${SEALED_PREFIX}%`}`.execute(
+  /** Seals a key stored in clear (start-up), or re-seals it under the current key. */
+  resealKey(scope: ResealScope) {
+    return resealColumn(
       this.db,
+      this.secrets,
+      { table: 'sb_feed_settings', key: 'id', column: 'api_key', purpose: ODDS_API_KEY },
+      scope,
     );
-    const plain = rows[0]?.api_key;
-    if (plain === undefined) return 0;
-    const result = await sql`
-      update sb_feed_settings set api_key = ${this.secrets.seal(plain, ODDS_API_KEY)}
-       where id = 1 and api_key = ${plain}`.execute(this.db);
-    return Number(result.numAffectedRows ?? 0n);
   }
 }
