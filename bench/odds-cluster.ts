@@ -31,6 +31,15 @@ import {
   startClusterInstance,
   stopClusterInstance,
 } from '../scripts/cluster-instance.ts';
+import {
+  LATENCY_BUCKETS,
+  latencyHistogram,
+  latencyOf,
+  liveEvents,
+  oddsFeed,
+  percentile,
+  recordLatency,
+} from './odds.support.ts';
 import { cpuSample } from './support.ts';
 
 const CLIENTS = Number(process.env.BENCH_CLIENTS ?? 2_000);
@@ -39,11 +48,7 @@ const RATE = Number(process.env.BENCH_RATE ?? 500);
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 15);
 const PROCS = Number(process.env.BENCH_CLIENT_PROCS ?? 2);
 const WARM_MS = 3_000;
-const HIST_MAX_MS = 10_000;
-const BUCKETS = HIST_MAX_MS * 10 + 1; // 0.1 ms buckets
 export const INSTANCES_MAX = 9;
-
-const wallMs = () => performance.timeOrigin + performance.now();
 
 /** Histograms sent sparse: [bucket, count] pairs of the non-empty buckets, per url. */
 type ClientReport = { hists: Array<Array<[number, number]>>; received: number[]; gaps: number[] };
@@ -57,7 +62,7 @@ export async function clusterClientMain(argument: string) {
     events: string[];
     seed: number;
   };
-  const hists = urls.map(() => new Uint32Array(BUCKETS));
+  const hists = urls.map(() => latencyHistogram());
   const received = urls.map(() => 0);
   const gaps = urls.map(() => 0);
   let recording = false;
@@ -95,9 +100,7 @@ export async function clusterClientMain(argument: string) {
         lastSeq.set(message.epoch, message.seq);
       }
       if (!recording) return;
-      const sent = Number(text.slice(mark + 10, text.indexOf('"', mark + 10)));
-      const ms = wallMs() - sent;
-      hists[at]![Math.min(Math.max(0, Math.round(ms * 10)), BUCKETS - 1)]! += 1;
+      recordLatency(hists[at]!, latencyOf(text)!);
       received[at]! += 1;
     });
     socket.on('error', () => {
@@ -126,16 +129,6 @@ export async function clusterClientMain(argument: string) {
       process.send!({ type: 'report', ...report }, () => process.exit(0));
     }
   });
-}
-
-function percentile(hist: number[], total: number, p: number): number {
-  let seen = 0;
-  const goal = Math.ceil(total * p);
-  for (let i = 0; i < hist.length; i++) {
-    seen += hist[i]!;
-    if (seen >= goal) return i / 10;
-  }
-  return HIST_MAX_MS;
 }
 
 type Figures = { name: string; p50: number; p95: number; p99: number; per_s: number; gaps: number };
@@ -172,24 +165,7 @@ export async function clusterMain(instances: number) {
   lease.start();
   while (!leading) await new Promise((r) => setTimeout(r, 20));
 
-  const events: string[] = [];
-  for (let i = 0; i < EVENTS; i++) {
-    const id = `bench:${i}`;
-    await sb.ingest({
-      kind: 'fixture_change',
-      id: `f${i}`,
-      fixture: {
-        id,
-        sport: { id: 'football', name: 'Football' },
-        competition: { id: 'bench', name: 'Bench', country: '' },
-        home: `Home ${i}`,
-        away: `Away ${i}`,
-        starts_at: new Date(),
-        status: 'live',
-      },
-    });
-    events.push(id);
-  }
+  const events = await liveEvents(sb, EVENTS);
   console.log(
     `bench:odds --instances ${instances}: ${CLIENTS} clients in ${PROCS} processes, ${EVENTS} live events, ` +
       `${RATE} price changes/s for ${SECONDS} s per phase (${os.cpus().length} CPUs, load average ${os
@@ -199,48 +175,8 @@ export async function clusterMain(instances: number) {
   );
 
   // The feed, as in the single-instance mode: every 10 ms, RATE/200 two-price odds changes.
-  let sequence = 0;
-  let inFlight = 0;
-  let dropped = 0;
-  const perTick = RATE / 2 / 100;
-  let carry = 0;
-  const send = () => {
-    carry += perTick;
-    while (carry >= 1) {
-      carry -= 1;
-      sequence += 1;
-      if (inFlight > 500 || !leading) {
-        dropped += 1;
-        continue;
-      }
-      const event_id = events[sequence % events.length]!;
-      const home = 1_500 + (sequence % 997);
-      inFlight += 1;
-      void sb
-        .ingest({
-          kind: 'odds_change',
-          id: `o${sequence}`,
-          event_id,
-          markets: [
-            {
-              key: 'match_winner',
-              type: 'match_winner',
-              line_milli: null,
-              name: `t:${wallMs()}`,
-              status: 'open',
-              selections: [
-                { key: 'home', name: 'Home', odds_milli: home, active: true },
-                { key: 'away', name: 'Away', odds_milli: 4_000 - (home - 1_500), active: true },
-              ],
-            },
-          ],
-        })
-        .catch(() => {})
-        .finally(() => {
-          inFlight -= 1;
-        });
-    }
-  };
+  const feed = oddsFeed(sb, events, RATE, () => leading);
+  const state = feed.state;
 
   /** One measured phase: clients spread over `targets`, figures per target. */
   const phase = async (label: string, targets: { name: string; port: number }[]) => {
@@ -287,20 +223,20 @@ export async function clusterMain(instances: number) {
       console.log(
         `${label}: sockets that failed to connect: ${targets.map((t, at) => `${t.name} ${refused[at]}`).join(', ')}`,
       );
-    const sentBefore = sequence;
-    const droppedBefore = dropped;
-    const warm = setInterval(send, 10);
+    const sentBefore = state.sequence;
+    const droppedBefore = state.dropped;
+    const warm = setInterval(feed.send, 10);
     await new Promise((r) => setTimeout(r, WARM_MS));
     for (const c of children) c.send({ type: 'record' });
     const before = cpuSample(postmaster);
     const started = performance.now();
-    const sentAt = sequence;
+    const sentAt = state.sequence;
     await new Promise((r) => setTimeout(r, SECONDS * 1000));
     const after = cpuSample(postmaster);
     const elapsed = (performance.now() - started) / 1000;
-    const sent = sequence - sentAt;
+    const sent = state.sequence - sentAt;
     clearInterval(warm);
-    for (let waited = 0; inFlight > 0 && waited < 30_000; waited += 20)
+    for (let waited = 0; state.inFlight > 0 && waited < 30_000; waited += 20)
       await new Promise((r) => setTimeout(r, 20));
     // Let the last NOTIFY batch arrive before the clients stop counting.
     await new Promise((r) => setTimeout(r, 500));
@@ -321,7 +257,7 @@ export async function clusterMain(instances: number) {
       ),
     ]);
     const figures: Figures[] = targets.map((t, at) => {
-      const hist = new Array<number>(BUCKETS).fill(0);
+      const hist = new Array<number>(LATENCY_BUCKETS).fill(0);
       let received = 0;
       let gaps = 0;
       for (const r of reports) {
@@ -343,7 +279,7 @@ export async function clusterMain(instances: number) {
         ? `; CPU: leader+feed ${(((after.node_ms - before.node_ms) / (elapsed * 1000)) * 100).toFixed(0)} % of a core, PostgreSQL ${(((after.pg_ms - before.pg_ms) / (elapsed * 1000)) * 100).toFixed(0)} %, machine busy ${(((after.busy_ms - before.busy_ms) / (after.total_ms - before.total_ms)) * 100).toFixed(0)} %`
         : '';
     console.log(
-      `${label}: price changes sent ${((sent * 2) / elapsed).toFixed(0)}/s (${dropped - droppedBefore} of ${sequence - sentBefore} messages dropped by the feed's in-flight cap)${cpu}`,
+      `${label}: price changes sent ${((sent * 2) / elapsed).toFixed(0)}/s (${state.dropped - droppedBefore} of ${state.sequence - sentBefore} messages dropped by the feed's in-flight cap)${cpu}`,
     );
     return figures;
   };

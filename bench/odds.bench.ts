@@ -25,6 +25,15 @@ import { loadConfig } from '../apps/server/src/platform/config.ts';
 import { createDb } from '../apps/server/src/platform/db/database.ts';
 import { postmasterPid, startEmbeddedPostgres } from '../apps/server/src/platform/db/embedded.ts';
 import { migrate } from '../apps/server/src/platform/db/migrate.ts';
+import {
+  LATENCY_BUCKETS,
+  latencyHistogram,
+  latencyOf,
+  liveEvents,
+  oddsFeed,
+  percentile,
+  recordLatency,
+} from './odds.support.ts';
 import { cpuSample } from './support.ts';
 
 const CLIENTS = Number(process.env.BENCH_CLIENTS ?? 10_000);
@@ -33,10 +42,7 @@ const SUBS = Number(process.env.BENCH_SUBS ?? 1);
 const RATE = Number(process.env.BENCH_RATE ?? 1_000);
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 20);
 const PROCS = Number(process.env.BENCH_CLIENT_PROCS ?? 2);
-const HIST_MAX_MS = 10_000;
 const CONNECT_ATTEMPTS_MAX = 5;
-
-const wallMs = () => performance.timeOrigin + performance.now();
 
 async function clientMain() {
   const { default: WebSocket } = await import('ws');
@@ -47,7 +53,7 @@ async function clientMain() {
     subs: number;
     seed: number;
   };
-  const hist = new Uint32Array(HIST_MAX_MS * 10 + 1); // 0.1 ms buckets
+  const hist = latencyHistogram();
   let received = 0;
   let recording = false;
   const sockets: InstanceType<typeof WebSocket>[] = [];
@@ -73,12 +79,10 @@ async function clientMain() {
       settled();
     });
     socket.on('message', (raw) => {
-      const text = String(raw);
-      const at = text.indexOf('"name":"t:');
-      if (at < 0 || !recording) return;
-      const sent = Number(text.slice(at + 10, text.indexOf('"', at + 10)));
-      const ms = wallMs() - sent;
-      hist[Math.min(Math.max(0, Math.round(ms * 10)), hist.length - 1)]! += 1;
+      if (!recording) return;
+      const ms = latencyOf(String(raw));
+      if (ms === null) return;
+      recordLatency(hist, ms);
       received += 1;
     });
     socket.on('error', () => {});
@@ -106,16 +110,6 @@ async function clientMain() {
   });
 }
 
-function percentile(hist: number[], total: number, p: number): number {
-  let seen = 0;
-  const goal = Math.ceil(total * p);
-  for (let i = 0; i < hist.length; i++) {
-    seen += hist[i]!;
-    if (seen >= goal) return i / 10;
-  }
-  return HIST_MAX_MS;
-}
-
 async function main() {
   const dataDir = await mkdtemp(path.join(os.tmpdir(), 'bench-odds-'));
   const embedded = await startEmbeddedPostgres(dataDir);
@@ -128,24 +122,7 @@ async function main() {
   const port = (app.server.address() as { port: number }).port;
   const sb = modules.sportsbook.service;
 
-  const events: string[] = [];
-  for (let i = 0; i < EVENTS; i++) {
-    const id = `bench:${i}`;
-    await sb.ingest({
-      kind: 'fixture_change',
-      id: `f${i}`,
-      fixture: {
-        id,
-        sport: { id: 'football', name: 'Football' },
-        competition: { id: 'bench', name: 'Bench', country: '' },
-        home: `Home ${i}`,
-        away: `Away ${i}`,
-        starts_at: new Date(),
-        status: 'live',
-      },
-    });
-    events.push(id);
-  }
+  const events = await liveEvents(sb, EVENTS);
   console.log(
     `bench:odds — ${CLIENTS} clients in ${PROCS} processes, ${EVENTS} live events, ${SUBS} event(s) per client, ${RATE} price changes/s for ${SECONDS} s (${os.cpus().length} CPUs)`,
   );
@@ -182,59 +159,19 @@ async function main() {
   if (gaveUp > 0) console.log(`not connected after ${CONNECT_ATTEMPTS_MAX} attempts: ${gaveUp}`);
 
   // The feed: every 10 ms, RATE/200 messages of two prices each, round-robin over events.
-  let sequence = 0;
-  let inFlight = 0;
-  let dropped = 0;
-  const perTick = RATE / 2 / 100;
-  let carry = 0;
-  const send = () => {
-    carry += perTick;
-    while (carry >= 1) {
-      carry -= 1;
-      sequence += 1;
-      if (inFlight > 500) {
-        dropped += 1;
-        continue;
-      }
-      const event_id = events[sequence % events.length]!;
-      const home = 1_500 + (sequence % 997);
-      inFlight += 1;
-      void sb
-        .ingest({
-          kind: 'odds_change',
-          id: `o${sequence}`,
-          event_id,
-          markets: [
-            {
-              key: 'match_winner',
-              type: 'match_winner',
-              line_milli: null,
-              name: `t:${wallMs()}`,
-              status: 'open',
-              selections: [
-                { key: 'home', name: 'Home', odds_milli: home, active: true },
-                { key: 'away', name: 'Away', odds_milli: 4_000 - (home - 1_500), active: true },
-              ],
-            },
-          ],
-        })
-        .finally(() => {
-          inFlight -= 1;
-        });
-    }
-  };
-  const warm = setInterval(send, 10);
+  const feed = oddsFeed(sb, events, RATE);
+  const warm = setInterval(feed.send, 10);
   await new Promise((r) => setTimeout(r, 3_000));
   for (const c of children) c.send({ type: 'record' });
   const before = cpuSample(postmaster);
   const started = performance.now();
-  const sentBefore = sequence;
+  const sentBefore = feed.state.sequence;
   await new Promise((r) => setTimeout(r, SECONDS * 1000));
   const after = cpuSample(postmaster);
   const elapsed = (performance.now() - started) / 1000;
-  const sent = sequence - sentBefore;
+  const sent = feed.state.sequence - sentBefore;
   clearInterval(warm);
-  while (inFlight > 0) await new Promise((r) => setTimeout(r, 20));
+  while (feed.state.inFlight > 0) await new Promise((r) => setTimeout(r, 20));
   const reports = await Promise.all(
     children.map(
       (c) =>
@@ -248,7 +185,7 @@ async function main() {
         }),
     ),
   );
-  const hist = new Array<number>(HIST_MAX_MS * 10 + 1).fill(0);
+  const hist = new Array<number>(LATENCY_BUCKETS).fill(0);
   let received = 0;
   for (const r of reports) {
     received += r.received;
@@ -257,7 +194,7 @@ async function main() {
     });
   }
   console.log(
-    `price changes sent: ${((sent * 2) / elapsed).toFixed(0)}/s (${dropped} messages dropped by the feed's in-flight cap)`,
+    `price changes sent: ${((sent * 2) / elapsed).toFixed(0)}/s (${feed.state.dropped} messages dropped by the feed's in-flight cap)`,
   );
   console.log(`pushes received: ${(received / elapsed).toFixed(0)}/s`);
   console.log(

@@ -1,6 +1,7 @@
 import type { Db } from '../../platform/db/database.ts';
 import type { AuditService } from '../audit/index.ts';
 import { CASHOUT_MARGIN_BP, CASHOUT_PARTIAL_MIN_BP } from './sportsbook.cashout.ts';
+import { SportSettingsRepository } from './sportsbook.sport-settings.repository.ts';
 import { PerSportSettings, type SportSetting } from './sportsbook.sport-settings.ts';
 
 /**
@@ -37,48 +38,15 @@ export function strictest(terms: readonly CashoutTerms[]): CashoutTerms {
   };
 }
 
-type Tables = {
-  sb_cashout_settings: CashoutTerms & { sport_id: string; updated_at: Date };
-  sb_sports: { id: string; name: string; sort_order: number };
-};
-
-export class CashoutSettingsRepository {
-  private readonly db;
+/** `sb_cashout_settings` (migration 0642), one row per sport with terms of its own. */
+export class CashoutSettingsRepository extends SportSettingsRepository<CashoutTerms, CashoutTerms> {
   constructor(db: Db) {
-    this.db = db.withTables<Tables>();
-  }
-
-  /** Every sport with its own terms, or null when it has none. */
-  async rows() {
-    const rows = await this.db
-      .selectFrom('sb_sports as s')
-      .leftJoin('sb_cashout_settings as c', 'c.sport_id', 's.id')
-      .select(['s.id as sport_id', 's.name', 'c.enabled', 'c.margin_bp', 'c.partial_min_bp'])
-      .orderBy('s.sort_order')
-      .orderBy('s.id')
-      .limit(200)
-      .execute();
-    return rows.map(({ sport_id, name, enabled, margin_bp, partial_min_bp }) => ({
-      sport_id,
-      name,
-      own:
-        enabled === null || margin_bp === null || partial_min_bp === null
-          ? null
-          : { enabled, margin_bp, partial_min_bp },
-    }));
-  }
-
-  sportExists(id: string) {
-    return this.db.selectFrom('sb_sports').select('id').where('id', '=', id).executeTakeFirst();
-  }
-
-  upsert(sport_id: string, terms: CashoutTerms) {
-    const values = { ...terms, updated_at: new Date() };
-    return this.db
-      .insertInto('sb_cashout_settings')
-      .values({ sport_id, ...values })
-      .onConflict((oc) => oc.column('sport_id').doUpdateSet(values))
-      .execute();
+    super(db, {
+      table: 'sb_cashout_settings',
+      columns: ['enabled', 'margin_bp', 'partial_min_bp'],
+      read: ({ enabled, margin_bp, partial_min_bp }) => ({ enabled, margin_bp, partial_min_bp }),
+      write: ({ enabled, margin_bp, partial_min_bp }) => ({ enabled, margin_bp, partial_min_bp }),
+    });
   }
 }
 

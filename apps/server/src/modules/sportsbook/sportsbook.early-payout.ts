@@ -1,5 +1,6 @@
 import type { Db } from '../../platform/db/database.ts';
 import type { AuditService } from '../audit/index.ts';
+import { SportSettingsRepository } from './sportsbook.sport-settings.repository.ts';
 import { PerSportSettings, type SportSetting } from './sportsbook.sport-settings.ts';
 
 /**
@@ -53,65 +54,31 @@ export function leadingSide(
 
 export type EarlyPayoutSetting = SportSetting<EarlyPayoutRule>;
 
-type Tables = {
-  sb_early_payout_settings: {
-    sport_id: string;
-    enabled: boolean;
-    market_types: string[];
-    lead: number;
-    updated_at: Date;
-  };
-  sb_sports: { id: string; name: string; sort_order: number };
-};
+type EarlyPayoutRow = { enabled: boolean; market_types: string[]; lead: number };
 
-export class EarlyPayoutRepository {
-  private readonly db;
+/** `sb_early_payout_settings` (migration 0641), one row per sport with a rule of its own. */
+export class EarlyPayoutRepository extends SportSettingsRepository<
+  EarlyPayoutRule,
+  EarlyPayoutRow
+> {
   constructor(db: Db) {
-    this.db = db.withTables<Tables>();
-  }
-
-  /** Every sport with its own rule, or null when it has none. */
-  async rows() {
-    const rows = await this.db
-      .selectFrom('sb_sports as s')
-      .leftJoin('sb_early_payout_settings as r', 'r.sport_id', 's.id')
-      .select(['s.id as sport_id', 's.name', 'r.enabled', 'r.market_types', 'r.lead'])
-      .orderBy('s.sort_order')
-      .orderBy('s.id')
-      .limit(200)
-      .execute();
-    return rows.map(({ sport_id, name, enabled, market_types, lead }) => ({
-      sport_id,
-      name,
-      own:
-        enabled === null || lead === null || market_types === null
-          ? null
-          : {
-              enabled,
-              market_types: market_types.filter((t): t is EarlyPayoutMarketType =>
-                (EARLY_PAYOUT_MARKET_TYPES as readonly string[]).includes(t),
-              ),
-              lead,
-            },
-    }));
-  }
-
-  sportExists(id: string) {
-    return this.db.selectFrom('sb_sports').select('id').where('id', '=', id).executeTakeFirst();
-  }
-
-  upsert(sport_id: string, rule: EarlyPayoutRule) {
-    const values = {
-      enabled: rule.enabled,
-      market_types: [...rule.market_types],
-      lead: rule.lead,
-      updated_at: new Date(),
-    };
-    return this.db
-      .insertInto('sb_early_payout_settings')
-      .values({ sport_id, ...values })
-      .onConflict((oc) => oc.column('sport_id').doUpdateSet(values))
-      .execute();
+    super(db, {
+      table: 'sb_early_payout_settings',
+      columns: ['enabled', 'market_types', 'lead'],
+      // A market type the code no longer knows is dropped, not offered.
+      read: ({ enabled, market_types, lead }) => ({
+        enabled,
+        market_types: market_types.filter((t): t is EarlyPayoutMarketType =>
+          (EARLY_PAYOUT_MARKET_TYPES as readonly string[]).includes(t),
+        ),
+        lead,
+      }),
+      write: ({ enabled, market_types, lead }) => ({
+        enabled,
+        market_types: [...market_types],
+        lead,
+      }),
+    });
   }
 }
 
