@@ -366,6 +366,13 @@ describe.skipIf(skipJourneys())('journey: sportsbook', () => {
     };
     await setCashout(false);
     await eventually('no offer on football', async () => !(await offered()), 15_000);
+    // Not offered on the sport, said as such (decision 0662), not as a suspension.
+    expect(await single.getByTestId('cashout').getAttribute('data-unavailable')).toBe(
+      'not_offered',
+    );
+    expect((await single.getByTestId('cashout').textContent())?.trim()).toBe(
+      'Cash-out not offered for this sport',
+    );
     await setCashout(true);
     await eventually('the offer back', offered, 15_000);
     await trader.close();

@@ -46,6 +46,7 @@ type Bet = {
   status: string;
   payout_minor: string | null;
   cashout_minor: string | null;
+  cashout_unavailable?: string | null;
   legs: { result: string; early_paid?: boolean }[];
 };
 async function myBet(token: string, id: string): Promise<Bet> {
@@ -248,7 +249,7 @@ describe('cash-out per sport (decision 0642)', () => {
     admin(trader, 'PUT', '/sports/football/cashout', body);
 
   it('an operator sets a sport’s cash-out, audited; the offer, the partial minimum and the switch follow it', async () => {
-    const { player, bet_id } = await homeSingle();
+    const { ev, player, bet_id } = await homeSingle();
     const list = (await admin(trader, 'GET', '/cashout-settings')).json().data;
     expect(list.find((s: { sport_id: string }) => s.sport_id === 'football')).toMatchObject({
       enabled: true,
@@ -273,7 +274,9 @@ describe('cash-out per sport (decision 0642)', () => {
     expect((await admin(support, 'PUT', '/sports/football/cashout', body)).statusCode).toBe(403);
 
     expect((await setCashout(body)).statusCode).toBe(200);
-    const fair = BigInt((await myBet(player.token, bet_id)).cashout_minor!);
+    const offered = await myBet(player.token, bet_id);
+    expect(offered.cashout_unavailable).toBeNull();
+    const fair = BigInt(offered.cashout_minor!);
     const tenPercent = await setCashout({ ...body, margin_bp: 1000 });
     expect(tenPercent.json().data).toMatchObject({ margin_bp: 1000, default: false });
     expect(BigInt((await myBet(player.token, bet_id)).cashout_minor!)).toBe(
@@ -286,7 +289,11 @@ describe('cash-out per sport (decision 0642)', () => {
     expect(small.json().message).toContain('25 %');
 
     await setCashout({ ...body, enabled: false });
-    expect((await myBet(player.token, bet_id)).cashout_minor).toBeNull();
+    // Not offered on the sport (decision 0662): said so, not "suspended".
+    expect(await myBet(player.token, bet_id)).toMatchObject({
+      cashout_minor: null,
+      cashout_unavailable: 'not_offered',
+    });
     const off = await cashout(player.token, bet_id, { amount_minor: '1' });
     expect(off.statusCode).toBe(409);
     expect(off.json()).toMatchObject({
@@ -304,5 +311,12 @@ describe('cash-out per sport (decision 0642)', () => {
       after: { enabled: false },
     });
     await setCashout({ enabled: true, margin_bp: 500, partial_min_bp: 1000 });
+    // Offered again, then the market stops: suspended, for now.
+    expect((await myBet(player.token, bet_id)).cashout_unavailable).toBeNull();
+    await sb.ingest({ kind: 'bet_stop', id: msg(), event_id: ev.id });
+    expect(await myBet(player.token, bet_id)).toMatchObject({
+      cashout_minor: null,
+      cashout_unavailable: 'suspended',
+    });
   });
 });

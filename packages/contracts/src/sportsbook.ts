@@ -171,6 +171,12 @@ export const sbBet = z.object({
   settled_at: z.string().nullable(),
   /** Open bets: today's cash-out offer (null while unavailable); cashed out: the amount. */
   cashout_minor: z.string().nullable(),
+  /**
+   * An open bet without an offer: why (decision 0662). `not_offered`: the operator does not offer
+   * cash-out on a sport of this bet; `suspended`: a market is suspended or has no price for now;
+   * `free_bet`: staked with a free-bet token. Null or absent otherwise.
+   */
+  cashout_unavailable: z.enum(['not_offered', 'suspended', 'free_bet']).nullable().optional(),
   /** Staked with a free-bet token: returns show the winnings only (stake not returned). */
   free_bet: z.boolean(),
   legs: z.array(sbBetLeg),

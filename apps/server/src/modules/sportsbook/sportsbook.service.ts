@@ -1426,6 +1426,21 @@ export class SportsbookService {
   }
 
   /**
+   * Why an open bet has no offer: the operator's switch for its sports comes before the
+   * market's state, so a player is not told to wait for a cash-out that will not come. Null
+   * when the offer was not looked at (a bet as placed).
+   */
+  private cashoutUnavailable(
+    bet: BetRow,
+    legs: readonly LegState[],
+    quoted: boolean,
+  ): 'not_offered' | 'suspended' | 'free_bet' | null {
+    if (bet.free_bet_id !== null) return 'free_bet';
+    if (!this.cashoutSettings.termsFor(legs.map((l) => l.sport_id)).enabled) return 'not_offered';
+    return quoted ? 'suspended' : null;
+  }
+
+  /**
    * Cashes out `part_minor` of an open bet's stake (the whole when absent) at no less than
    * `expected_minor`, re-quoted under the bet's lock. A part leaves the rest riding at the price
    * taken: the stake is posted, the part's offer paid under the cash-out's own key, and the
@@ -1809,6 +1824,12 @@ export class SportsbookService {
     cashouts: readonly CashoutRow[] = [],
     builderOffer?: bigint | null,
   ) {
+    const offer =
+      b.status === 'open'
+        ? b.kind === 'builder'
+          ? (builderOffer ?? null)
+          : this.cashoutFor(b, legs, books)
+        : null;
     return {
       id: String(b.id),
       player_id: String(b.player_id),
@@ -1841,10 +1862,15 @@ export class SportsbookService {
       settled_at: b.settled_at?.toISOString() ?? null,
       builder_odds: b.builder_odds_milli === null ? null : oddsText(b.builder_odds_milli),
       cashout_minor:
-        b.status === 'open'
-          ? ((b.kind === 'builder' ? builderOffer : this.cashoutFor(b, legs, books))?.toString() ??
-            null)
-          : (b.cashout_minor?.toString() ?? null),
+        b.status === 'open' ? (offer?.toString() ?? null) : (b.cashout_minor?.toString() ?? null),
+      cashout_unavailable:
+        b.status === 'open' && offer === null
+          ? this.cashoutUnavailable(
+              b,
+              legs,
+              b.kind === 'builder' ? builderOffer !== undefined : books !== undefined,
+            )
+          : null,
       cashout_stake_minor: b.cashout_stake_minor.toString(),
       cashouts: cashouts.map((c) => ({
         stake_minor: c.stake_minor.toString(),

@@ -19,6 +19,13 @@ const MIN_SHARE = 10;
 /** The app accepts an offer up to 1 % below the one shown; the server pays the offer it has. */
 const TOLERANCE_BP = 100n;
 
+/** What the button says while there is no offer: why, when the server says (decision 0662). */
+function unavailableKey(reason: SbBet['cashout_unavailable']) {
+  if (reason === 'not_offered') return 'sbCashoutReason.notOffered';
+  if (reason === 'suspended') return 'sbCashoutReason.suspended';
+  return 'sports.myBets.cashoutSuspended';
+}
+
 /** The part of a stake a share cashes out: whole minor units per line. */
 export function partOf(bet: Pick<SbBet, 'stake_minor' | 'lines'>, share: number): bigint {
   const stake = BigInt(bet.stake_minor);
@@ -102,13 +109,20 @@ export function CashoutPanel({
           <Button
             size="sm"
             variant="outline"
-            className="min-w-[9rem] flex-1 border-positive/50 text-positive hover:bg-positive/10"
+            // Without an offer the button only says why: neutral, not the green of an action.
+            className={cn(
+              'min-w-[9rem] flex-1',
+              offer === null
+                ? 'border-ink-600 text-fg-muted'
+                : 'border-positive/50 text-positive hover:bg-positive/10',
+            )}
             disabled={offer === null || cashout.isPending}
             data-testid="cashout"
+            data-unavailable={offer === null ? (bet.cashout_unavailable ?? 'unknown') : undefined}
             onClick={() => take(undefined, BigInt(offer!))}
           >
             {offer === null
-              ? t('sports.myBets.cashoutSuspended')
+              ? t(unavailableKey(bet.cashout_unavailable))
               : t('sports.myBets.cashout', { amount: money(offer, currency) })}
           </Button>
           {offer !== null && (
