@@ -40,7 +40,7 @@ try {
     );
   } else {
     console.error(
-      `secrets:rotate: ${report.unopened.length} value(s) would not open under SECRETS_KEY or SECRETS_KEY_PREVIOUS (altered, or sealed under another key); keep SECRETS_KEY_PREVIOUS: ${report.unopened.join(', ')}`,
+      `secrets:rotate: not finished: values that would not open under SECRETS_KEY or SECRETS_KEY_PREVIOUS (altered, or sealed under another key; the first ${report.unopened.length} named); keep SECRETS_KEY_PREVIOUS: ${report.unopened.join(', ')}`,
     );
     exitCode = 1;
   }
