@@ -302,4 +302,16 @@ describe('rotating SECRETS_KEY', () => {
     await expect(new SecretBox(A).verifyAgainst(t.db)).rejects.toThrow(SecretsKeyMismatchError);
     await opensEverything(new SecretBox(B));
   });
+
+  it('a value that opens under neither key is named and passed over; the rotation stays unfinished', async () => {
+    // After the rotation above everything is under B; this app still seals under A.
+    const member = await staffMember(t, 'marketing');
+    const C = randomBytes(32);
+    const report = await rotateSecrets(t.db, new SecretBox(C, [B]));
+    expect(report.complete).toBe(false);
+    expect(report.unopened).toEqual([`staff.totp_secret ${member.id}`]);
+    // The key check stays under B: an instance given C alone still refuses to start.
+    await expect(new SecretBox(C).verifyAgainst(t.db)).rejects.toThrow(SecretsKeyMismatchError);
+    await new SecretBox(C, [B]).verifyAgainst(t.db);
+  });
 });
