@@ -37,6 +37,20 @@ const rawTwoFactor = async (player_id: bigint) =>
 const rawApiKey = async () =>
   (await sql<{ api_key: string | null }>`select api_key from sb_feed_settings`.execute(t.db))
     .rows[0]?.api_key ?? null;
+/** A player's current code, from `secret`, opens a two-factor-guarded action (new recovery codes). */
+async function expectCodeAccepted(
+  app: TestApp['app'],
+  player: { id: bigint; token: string },
+  secret: string,
+) {
+  const replaced = await app.inject({
+    method: 'POST',
+    url: '/api/v1/customer/me/two-factor/recovery-codes',
+    headers: bearer(player.token),
+    payload: { code: await freshCode(t, player.id, secret) },
+  });
+  expect(replaced.statusCode, replaced.body).toBe(200);
+}
 const rawStaff = async (id: bigint) =>
   (
     await sql<{ totp_secret: string | null; totp_pending_secret: string | null }>`
@@ -99,13 +113,7 @@ describe('TOTP secrets', () => {
     const { secret } = await enableTwoFactor(t, other.token);
     expect((await rawTwoFactor(other.id)).secret).toMatch(/^sealed:v2:/);
     expect(await dumped()).not.toContain(secret);
-    const replaced = await t.app.inject({
-      method: 'POST',
-      url: '/api/v1/customer/me/two-factor/recovery-codes',
-      headers: bearer(other.token),
-      payload: { code: await freshCode(t, other.id, secret) },
-    });
-    expect(replaced.statusCode, replaced.body).toBe(200);
+    await expectCodeAccepted(t.app, other, secret);
   });
 
   it('written in clear before are sealed at start-up, and their codes still work', async () => {
@@ -119,13 +127,7 @@ describe('TOTP secrets', () => {
     expect((await rawTwoFactor(player.id)).secret).toMatch(/^sealed:v2:/);
     expect(await dumped()).not.toContain(secret);
     expect((await t.modules.auth.secretsAtRest.reseal('plain')).resealed).toBe(0);
-    const replaced = await t.app.inject({
-      method: 'POST',
-      url: '/api/v1/customer/me/two-factor/recovery-codes',
-      headers: bearer(player.token),
-      payload: { code: await freshCode(t, player.id, secret) },
-    });
-    expect(replaced.statusCode, replaced.body).toBe(200);
+    await expectCodeAccepted(t.app, player, secret);
   });
 });
 
@@ -265,13 +267,7 @@ describe('rotating SECRETS_KEY', () => {
         const code = await freshStaffCode(member.id, member.secret);
         const signIn = await staffLogin(other.app, member.email, code);
         expect(signIn.statusCode, signIn.body).toBe(200);
-        const codes = await other.app.inject({
-          method: 'POST',
-          url: '/api/v1/customer/me/two-factor/recovery-codes',
-          headers: bearer(player.token),
-          payload: { code: await freshCode(t, player.id, secret) },
-        });
-        expect(codes.statusCode, codes.body).toBe(200);
+        await expectCodeAccepted(other.app, player, secret);
         expect((await other.modules.sportsbook.feedControl.view()).api_key_hint).toBe(
           `••••${apiKey.slice(-4)}`,
         );
