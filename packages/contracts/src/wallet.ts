@@ -130,14 +130,14 @@ export type WalletBalances = z.infer<typeof walletBalances>;
 /**
  * `GET /api/v1/ws`: the client sends `{type:'auth', token}` first (within 10 s); the
  * server answers `ready`, then a `wallet` message now and on every balance change.
- * Close codes: 4401 not authenticated / session over, 4429 too many sockets, 1012 the server
- * restarts (a rolling restart): reconnect at once, another instance answers.
+ * Close codes: in `socket.ts`, free of schemas so the player site's first chunk can read them.
  */
-export const WS_CLOSE_UNAUTHENTICATED = 4401;
-/** RFC 6455's registered "Service Restart"; every socket of the API closes with it on shutdown. */
-export const WS_CLOSE_SERVICE_RESTART = 1012;
-export const WS_CLOSE_SERVICE_RESTART_REASON = 'server restarting: reconnect';
-export const WS_CLOSE_TOO_MANY = 4429;
+export {
+  WS_CLOSE_SERVICE_RESTART,
+  WS_CLOSE_SERVICE_RESTART_REASON,
+  WS_CLOSE_TOO_MANY,
+  WS_CLOSE_UNAUTHENTICATED,
+} from './socket.ts';
 export const socketClientMessage = z.discriminatedUnion('type', [
   z.object({ type: z.literal('auth'), token: z.string().min(1).max(200) }),
   z.object({ type: z.literal('ping') }),

@@ -1,4 +1,5 @@
-import { type Customer, WS_CLOSE_SERVICE_RESTART } from '@casino/contracts';
+import type { Customer } from '@casino/contracts/customer';
+import { WS_CLOSE_SERVICE_RESTART } from '@casino/contracts/socket';
 import { useEffect } from 'react';
 import { meQueryKey } from './api/get-me.ts';
 import { API_BASE } from './api-client.ts';
