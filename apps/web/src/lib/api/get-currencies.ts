@@ -1,17 +1,23 @@
-import { currency } from '@casino/contracts/catalog';
-import { envelope } from '@casino/contracts/envelope';
+import type { Currency } from '@casino/contracts';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import { z } from 'zod';
-import { parseResponse, request } from '../api-client.ts';
+import { checkResponseLater, lazySchema, request } from '../api-client.ts';
 
-export const currenciesResponse = envelope(z.array(currency));
+/** Loaded on first use: the wallet's deposit tab draws its gateways before zod has arrived. */
+export const currenciesResponse = lazySchema(async () => {
+  const [{ envelope }, { currency }, { z }] = await Promise.all([
+    import('@casino/contracts/envelope'),
+    import('@casino/contracts/catalog'),
+    import('zod'),
+  ]);
+  return envelope(z.array(currency));
+});
 
-export async function getCurrencies(options: { withdraw?: boolean } = {}) {
+export async function getCurrencies(options: { withdraw?: boolean } = {}): Promise<Currency[]> {
   const payload = await request('/currencies', {
     query: { withdraw: options.withdraw ? 'true' : undefined },
   });
-  return parseResponse(currenciesResponse, payload, 'currencies').data;
+  return checkResponseLater(currenciesResponse, payload, 'currencies').data;
 }
 
 /** Currencies with their banks and gateways; `withdraw` narrows to payout ones. */

@@ -1,70 +1,22 @@
-import { envelope } from '@casino/contracts/envelope';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import { z } from 'zod';
-import { parseResponse, request } from '../../../lib/api-client.ts';
+import type { z } from 'zod';
+import { checkResponseLater, lazySchema, parseResponse, request } from '../../../lib/api-client.ts';
 import { useAuth } from '../../../lib/root-store.ts';
+import type * as schemas from './lobby.schemas.ts';
 
-export const game = z.object({
-  id: z.number(),
-  slug: z.string(),
-  name: z.string(),
-  provider: z.object({ id: z.number(), name: z.string() }),
-  category: z.string(),
-  thumbnail: z.string(),
-  thumbnail_width: z.number(),
-  thumbnail_height: z.number(),
-  rtp: z.string(),
-  volatility: z.enum(['low', 'medium', 'high']),
-  min_bet: z.string(),
-  max_bet: z.string(),
-  bet_currency: z.string(),
-  demo_allowed: z.boolean(),
-  is_original: z.boolean(),
-  featured: z.boolean(),
-  tags: z.array(z.string()),
-  playable: z.boolean(),
-  url: z.string(),
-});
-export type Game = z.infer<typeof game>;
+export type Game = z.infer<typeof schemas.game>;
+export type Launch = z.infer<typeof schemas.launch>['data'];
 
-const homeGames = envelope(
-  z.object({
-    featured: z.array(game),
-    new: z.array(game),
-    popular: z.array(game),
-    continue_playing: z.array(game),
-  }),
-);
-const gamesPage = envelope(
-  z.object({
-    games: z.array(game),
-    page: z.number(),
-    per_page: z.number(),
-    total: z.number(),
-    pages: z.number(),
-  }),
-);
-const launch = envelope(
-  z.object({
-    mode: z.enum(['real', 'demo']),
-    game: z.string(),
-    token: z.string().nullable(),
-    launch_url: z.string(),
-    embed: z.boolean(),
-    currency: z.string(),
-    expires_at: z.string().nullable(),
-  }),
-);
-export type Launch = z.infer<typeof launch>['data'];
-const jurisdiction = envelope(
-  z.object({
-    country: z.string().nullable(),
-    policy: z.string(),
-    real_money: z.boolean(),
-    message: z.string().nullable(),
-  }),
-);
+/**
+ * The schemas load on first use: the home page and the lobby draw their answers at once and
+ * check them once the page is idle (`checkResponseLater`), so zod is not on their critical path.
+ */
+const loadSchemas = () => import('./lobby.schemas.ts');
+const homeGames = lazySchema(async () => (await loadSchemas()).homeGames);
+const gamesPage = lazySchema(async () => (await loadSchemas()).gamesPage);
+const providerSummaries = lazySchema(async () => (await loadSchemas()).providerSummaries);
+const categoryCounts = lazySchema(async () => (await loadSchemas()).categoryCounts);
 
 export const GAMES_PER_PAGE = 24;
 
@@ -73,7 +25,8 @@ export function useHomeGames() {
   return useQuery({
     queryKey: ['casino', 'home-games', auth.authUserToken],
     queryFn: async () =>
-      parseResponse(homeGames, await request('/customer/casino/home-games'), 'home games').data,
+      checkResponseLater(homeGames, await request('/customer/casino/home-games'), 'home games')
+        .data,
     staleTime: 60_000,
   });
 }
@@ -94,7 +47,7 @@ export function useGames(filter: {
   return useQuery({
     queryKey: ['casino', 'games', query],
     queryFn: async () =>
-      parseResponse(
+      checkResponseLater(
         gamesPage,
         await request('/customer/casino/games', { query, token: null }),
         'games',
@@ -107,12 +60,17 @@ export function useGames(filter: {
 export function useGame(slug: string | undefined) {
   return useQuery({
     queryKey: ['casino', 'game', slug],
-    queryFn: async () =>
-      parseResponse(
+    queryFn: async () => {
+      const [{ envelope }, { game }] = await Promise.all([
+        import('@casino/contracts/envelope'),
+        loadSchemas(),
+      ]);
+      return parseResponse(
         envelope(game),
         await request(`/customer/casino/games/${encodeURIComponent(slug ?? '')}`, { token: null }),
         'game',
-      ).data,
+      ).data;
+    },
     enabled: Boolean(slug),
   });
 }
@@ -124,26 +82,27 @@ export function useJurisdiction() {
   return useQuery({
     queryKey: ['jurisdiction', auth.authUserToken, i18n.language],
     queryFn: async () =>
-      parseResponse(jurisdiction, await request('/jurisdiction'), 'jurisdiction').data,
+      parseResponse(
+        (await loadSchemas()).jurisdiction,
+        await request('/jurisdiction'),
+        'jurisdiction',
+      ).data,
     staleTime: 10 * 60_000,
   });
 }
 
 export async function launchGame(slug: string, mode: 'real' | 'demo', language: string) {
   const path = mode === 'real' ? '/customer/casino/games-init' : '/customer/casino/games-init-demo';
+  const { launch } = await loadSchemas();
   return parseResponse(launch, await request(path, { json: { game: slug, language } }), 'launch')
     .data;
 }
-
-const providerSummaries = envelope(
-  z.array(z.object({ id: z.number(), name: z.string(), games: z.number() })),
-);
 
 export function useProviderSummaries() {
   return useQuery({
     queryKey: ['casino', 'provider-summaries'],
     queryFn: async () =>
-      parseResponse(
+      checkResponseLater(
         providerSummaries,
         await request('/customer/casino/provider-summaries', { token: null }),
         'providers',
@@ -152,14 +111,12 @@ export function useProviderSummaries() {
   });
 }
 
-const categoryCounts = envelope(z.array(z.object({ category: z.string(), games: z.number() })));
-
 /** The categories that have games a player can open, with how many (empty ones left out). */
 export function useCategoryCounts() {
   return useQuery({
     queryKey: ['casino', 'categories'],
     queryFn: async () =>
-      parseResponse(
+      checkResponseLater(
         categoryCounts,
         await request('/customer/casino/categories', { token: null }),
         'categories',
