@@ -1,4 +1,5 @@
 import { defineConfig } from 'vitest/config';
+import { localeStringGroups } from './apps/web/vite.locale-strings.ts';
 
 /**
  * Three sizes of test, as in the models we follow:
@@ -10,6 +11,8 @@ export default defineConfig({
   test: {
     projects: [
       {
+        // The player site's locale pieces (`?strings=`) load in unit tests as in the build.
+        plugins: [localeStringGroups()],
         test: {
           name: 'unit',
           include: ['packages/*/src/**/*.test.ts', 'apps/*/src/**/*.test.{ts,tsx}'],

@@ -1,5 +1,6 @@
 import { type ComponentType, lazy, Suspense } from 'react';
 import { createBrowserRouter } from 'react-router';
+import { withAllStrings } from '../i18n/index.ts';
 import { AppLayout } from './layout/app-layout.tsx';
 import { RouteError } from './route-error.tsx';
 import { BlankSkeleton } from './routes/page-skeleton.tsx';
@@ -7,24 +8,33 @@ import { BlankSkeleton } from './routes/page-skeleton.tsx';
 /**
  * Route pages are split out of the initial chunk; `AppLayout` holds the Suspense
  * boundary around its outlet. A page chunk is small and, on a cold load, arrives
- * while the 2 s loading screen still covers the app.
+ * while the 2 s loading screen still covers the app. A page waits for the rest of the
+ * strings with its code (decision 0990), so it never draws a raw key.
  */
 function page<M, K extends keyof M>(load: () => Promise<M>, name: K): M[K] {
+  return firstScreenPage(withAllStrings(load), name);
+}
+
+/**
+ * A page a first visit lands on: its strings are in the shell (i18n/string-groups.ts
+ * `FIRST_SCREEN_MODULES`, held by its test), so it waits for its code only.
+ */
+function firstScreenPage<M, K extends keyof M>(load: () => Promise<M>, name: K): M[K] {
   const component = lazy(async () => ({
     default: (await load())[name] as unknown as ComponentType<unknown>,
   }));
   return component as unknown as M[K];
 }
 
-const HomePage = page(() => import('./routes/home-page.tsx'), 'HomePage');
+const HomePage = firstScreenPage(() => import('./routes/home-page.tsx'), 'HomePage');
 const pages = () => import('./routes/pages.tsx');
 const lobby = () => import('../features/lobby/components/lobby-pages.tsx');
-const CasinoHomePage = page(lobby, 'CasinoHomePage');
-const AllGamesPage = page(lobby, 'AllGamesPage');
-const ProvidersPage = page(lobby, 'ProvidersPage');
-const CategoryPage = page(lobby, 'CategoryPage');
+const CasinoHomePage = firstScreenPage(lobby, 'CasinoHomePage');
+const AllGamesPage = firstScreenPage(lobby, 'AllGamesPage');
+const ProvidersPage = firstScreenPage(lobby, 'ProvidersPage');
+const CategoryPage = firstScreenPage(lobby, 'CategoryPage');
 const GamePage = page(() => import('../features/lobby/components/game-page.tsx'), 'GamePage');
-const SportsPage = page(
+const SportsPage = firstScreenPage(
   () => import('../features/sports/components/sports-page.tsx'),
   'SportsPage',
 );

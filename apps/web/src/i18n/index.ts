@@ -1,9 +1,12 @@
 import type { Language } from '@casino/contracts';
 import i18n from 'i18next';
 import { initReactI18next } from 'react-i18next';
+import { whenIdle } from '../lib/idle.ts';
 import { loadScriptFont } from './fonts.ts';
-import en from './locales/en.json';
+import enShell from './locales/en.json?strings=shell';
 import { withPluralForms } from './plural-forms.ts';
+import type { StringGroup, StringTree } from './string-groups.ts';
+import { createStringLoader } from './string-loader.ts';
 
 export const DEFAULT_LANGUAGE: Language = 'en';
 export const LANGUAGE_STORAGE_KEY = 'language';
@@ -28,27 +31,40 @@ export const LANGUAGE_NAMES: Record<Language, string> = {
 export const LANGUAGES = Object.keys(LANGUAGE_NAMES) as Language[];
 
 /**
- * English ships in the main bundle (it is the default and the fallback); every
- * other language is its own chunk, fetched when chosen, so a player downloads one
- * language, not eight.
+ * Each language in two pieces (string-groups.ts, decision 0990): English's shell ships in the
+ * entry chunk (it is the default and the fallback); every other piece is its own chunk, fetched
+ * when needed, so a player downloads the first screen's strings of one language up front.
  */
-const loaders = import.meta.glob<{ default: Record<string, unknown> }>([
-  './locales/*.json',
-  '!./locales/en.json',
-]);
+const shellLoaders = import.meta.glob<StringTree>(['./locales/*.json', '!./locales/en.json'], {
+  query: { strings: 'shell' },
+  import: 'default',
+});
+const restLoaders = import.meta.glob<StringTree>('./locales/*.json', {
+  query: { strings: 'rest' },
+  import: 'default',
+});
 
-async function ensureLoaded(language: Language): Promise<void> {
-  if (language === DEFAULT_LANGUAGE || i18n.hasResourceBundle(language, 'translation')) return;
-  const load = loaders[`./locales/${language}.json`];
-  if (!load) return;
-  const bundle = await load();
-  i18n.addResourceBundle(
-    language,
-    'translation',
-    withPluralForms(language, bundle.default as never),
-    true,
-    true,
-  );
+const strings = createStringLoader({
+  load: async (language: string, group: StringGroup) => {
+    const load = (group === 'shell' ? shellLoaders : restLoaders)[`./locales/${language}.json`];
+    return load ? load() : {};
+  },
+  add: (language, tree) =>
+    i18n.addResourceBundle(language, 'translation', withPluralForms(language, tree), true, true),
+  current: () => i18n.language ?? DEFAULT_LANGUAGE,
+  preloaded: [[DEFAULT_LANGUAGE, 'shell']],
+});
+
+/**
+ * Resolves once the strings of every screen are loaded in the language on screen. Screens
+ * beyond the first ones (lazily loaded pages, modals' bodies) wait for it with their code, so
+ * they never draw a raw key (`withAllStrings`).
+ */
+export const ensureAllStrings = strings.ensureRest;
+
+/** A lazy module's loader that also waits for the rest of the strings. */
+export function withAllStrings<M>(load: () => Promise<M>): () => Promise<M> {
+  return async () => (await Promise.all([load(), ensureAllStrings()]))[0];
 }
 
 export function isLanguage(value: unknown): value is Language {
@@ -70,7 +86,7 @@ export function changeLanguage(language: Language) {
   } catch {
     // Not persisted, still applied.
   }
-  void ensureLoaded(language).then(() => i18n.changeLanguage(language));
+  void strings.ensureLanguage(language).then(() => i18n.changeLanguage(language));
 }
 
 i18n.on('languageChanged', (language) => {
@@ -81,7 +97,7 @@ i18n.on('languageChanged', (language) => {
 const initialLanguage = storedLanguage();
 
 void i18n.use(initReactI18next).init({
-  resources: { en: { translation: en } },
+  resources: { en: { translation: enShell } },
   lng: DEFAULT_LANGUAGE,
   fallbackLng: DEFAULT_LANGUAGE,
   supportedLngs: [...LANGUAGES],
@@ -89,9 +105,17 @@ void i18n.use(initReactI18next).init({
   returnNull: false,
 });
 
-// The stored language loads while the loading screen shows (2000 ms).
+// The stored language's shell loads while the loading screen shows (2000 ms).
 if (initialLanguage !== DEFAULT_LANGUAGE) {
-  void ensureLoaded(initialLanguage).then(() => i18n.changeLanguage(initialLanguage));
+  void strings.ensureLanguage(initialLanguage).then(() => i18n.changeLanguage(initialLanguage));
 }
+
+// Once the page has loaded, the rest of the strings follow, so the next screen opens at once;
+// a screen opened before then waits for them (`withAllStrings`).
+whenIdle(() => {
+  ensureAllStrings().catch((error: unknown) =>
+    console.warn('The rest of the strings did not load', error),
+  );
+});
 
 export default i18n;

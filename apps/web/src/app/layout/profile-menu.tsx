@@ -11,12 +11,14 @@ import {
   UsersIcon,
   WalletIcon,
 } from '../../components/icons.tsx';
+import { withAllStrings } from '../../i18n/index.ts';
 import { signOut } from '../../lib/api/logout.ts';
 import { openModal } from '../../lib/modal-store.ts';
 
 /** Lazy: it reads the loyalty API with zod, which stays out of the initial chunk. */
 const VipMenuCard = lazy(async () => ({
-  default: (await import('../../features/vip/components/vip-menu-card.tsx')).VipMenuCard,
+  default: (await withAllStrings(() => import('../../features/vip/components/vip-menu-card.tsx'))())
+    .VipMenuCard,
 }));
 
 const itemClasses =
