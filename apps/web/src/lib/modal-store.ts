@@ -13,6 +13,8 @@ function set(next: ModalName | null) {
 
 export const openModal = (name: ModalName) => set(name);
 export const closeModal = () => set(null);
+/** The modal open now, for code outside React. */
+export const currentModal = (): ModalName | null => current;
 
 export function useOpenModal(): ModalName | null {
   return useSyncExternalStore(

@@ -3,22 +3,19 @@ import { lazy, Suspense, useEffect, useRef, useState } from 'react';
 import { Outlet, useLocation } from 'react-router';
 import { cn } from '../../components/cn.ts';
 import { trackCampaignClick } from '../../features/affiliate/track-click.ts';
-import { RegisterModal } from '../../features/auth/components/register-modal.tsx';
-import { SignInModal } from '../../features/auth/components/sign-in-modal.tsx';
 import { useCampaignCode } from '../../features/auth/hooks/use-campaign-code.ts';
 import { preloadAuthForms } from '../../features/auth/preload.ts';
 import { useSyncProviderMenus } from '../../features/providers/api/get-providers.ts';
-import { SessionExpiryWarning } from '../../features/session/session-expiry-warning.tsx';
 import { usePublicSettings } from '../../features/settings-public/api/get-public-settings.ts';
 import { useDocumentMeta } from '../../features/settings-public/hooks/use-document-meta.ts';
-import { LiveSupportModal } from '../../features/support/components/live-support-modal.tsx';
-import { WalletModal } from '../../features/wallet/components/wallet-modal.tsx';
 import { useDepositReturn } from '../../features/wallet/hooks/use-deposit-return.ts';
 import { preloadWallet } from '../../features/wallet/preload.ts';
+import { withAllStrings } from '../../i18n/index.ts';
 import { useMe } from '../../lib/api/get-me.ts';
 import { signOut } from '../../lib/api/logout.ts';
 import { ApiError } from '../../lib/api-client.ts';
 import { useAfterIdle, whenIdle } from '../../lib/idle.ts';
+import { currentModal, useOpenModal } from '../../lib/modal-store.ts';
 import { storeMe, useAuth } from '../../lib/root-store.ts';
 import { toast } from '../../lib/toast.ts';
 import { useWalletSocket } from '../../lib/wallet-socket.ts';
@@ -53,18 +50,51 @@ export function usePageSettings(): PublicSettings {
 /** Spec §2 "Admin" layout: side menu, top bar, page, footer, bottom bar and the modals. */
 /** Lazy: it uses zod, which stays out of the initial chunk. */
 const JurisdictionBanner = lazy(async () => ({
-  default: (await import('../../features/protection/components/jurisdiction-banner.tsx'))
-    .JurisdictionBanner,
+  default: (
+    await withAllStrings(
+      () => import('../../features/protection/components/jurisdiction-banner.tsx'),
+    )()
+  ).JurisdictionBanner,
 }));
 
 /** Lazy: level-up messages (only for signed-in players who take marketing; the server decides). */
 const LevelUpWatcher = lazy(async () => ({
-  default: (await import('../../features/vip/components/level-up-watcher.tsx')).LevelUpWatcher,
+  default: (
+    await withAllStrings(() => import('../../features/vip/components/level-up-watcher.tsx'))()
+  ).LevelUpWatcher,
 }));
 
 /** Lazy like the banner: the reality check's modal (only for signed-in players). */
 const RealityCheck = lazy(async () => ({
-  default: (await import('../../features/protection/components/reality-check.tsx')).RealityCheck,
+  default: (
+    await withAllStrings(() => import('../../features/protection/components/reality-check.tsx'))()
+  ).RealityCheck,
+}));
+
+/**
+ * The modals' code loads when one first opens (or ahead of it, at the visitor's first sign of
+ * intent: `useIdlePreload`), not with the first screen; the open one's content starts loading
+ * with it rather than after it.
+ */
+const loadAppModals = () => import('./app-modals.tsx');
+const AppModals = lazy(async () => {
+  const open = currentModal();
+  if (open === 'wallet') preloadWallet();
+  else if (open === 'signIn' || open === 'register') preloadAuthForms();
+  return { default: (await withAllStrings(loadAppModals)()).AppModals };
+});
+const preloadForPlayer = () => {
+  void loadAppModals();
+  preloadWallet();
+};
+const preloadForGuest = () => {
+  void loadAppModals();
+  preloadAuthForms();
+};
+
+/** Lazy: a signed-in player's warning, its modal with it. */
+const SessionExpiryWarning = lazy(async () => ({
+  default: (await import('../../features/session/session-expiry-warning.tsx')).SessionExpiryWarning,
 }));
 
 export function AppLayout() {
@@ -75,6 +105,10 @@ export function AppLayout() {
   const [collapsed, setCollapsed] = useState(() => readCollapsed());
   const [mobileOpen, setMobileOpen] = useState(false);
   const idle = useAfterIdle();
+  const openModalName = useOpenModal();
+  // Once loaded, the modals stay mounted: a closing modal animates out.
+  const [modalsWanted, setModalsWanted] = useState(false);
+  if (openModalName && !modalsWanted) setModalsWanted(true);
 
   useSyncProviderMenus();
   const campaignCode = useCampaignCode();
@@ -83,7 +117,7 @@ export function AppLayout() {
   useMeSideEffects(me.data, me.error);
   useSportsReload(location.pathname);
   useWalletDeepLink(auth.isAuthenticated);
-  useIdlePreload(auth.isAuthenticated ? preloadWallet : preloadAuthForms);
+  useIdlePreload(auth.isAuthenticated ? preloadForPlayer : preloadForGuest);
   useDepositReturn(auth.isAuthenticated);
 
   // biome-ignore lint/correctness/useExhaustiveDependencies: close the drawer on navigation
@@ -153,9 +187,11 @@ export function AppLayout() {
         />
       </div>
       <BottomBar menuOpen={mobileOpen} onToggleMenu={() => setMobileOpen((v) => !v)} />
-      <SignInModal />
-      <RegisterModal />
-      <WalletModal />
+      {modalsWanted && (
+        <Suspense fallback={null}>
+          <AppModals supportNumber={settings.support_number} />
+        </Suspense>
+      )}
       {/* After the first render (it is under the loading screen until then anyway). */}
       {idle && (
         <Suspense fallback={null}>
@@ -168,8 +204,11 @@ export function AppLayout() {
           <LevelUpWatcher />
         </Suspense>
       )}
-      {auth.isAuthenticated && <SessionExpiryWarning />}
-      <LiveSupportModal supportNumber={settings.support_number} />
+      {auth.isAuthenticated && (
+        <Suspense fallback={null}>
+          <SessionExpiryWarning />
+        </Suspense>
+      )}
     </div>
   );
 }

@@ -3,8 +3,8 @@ import { useTranslation } from 'react-i18next';
 import { FormSkeleton } from '../../../components/form-skeleton.tsx';
 import { Modal } from '../../../components/modal.tsx';
 import { closeModal, useOpenModal } from '../../../lib/modal-store.ts';
+import { loadRegisterForm } from '../preload.ts';
 
-export const loadRegisterForm = () => import('./register-form.tsx');
 const RegisterForm = lazy(async () => ({ default: (await loadRegisterForm()).RegisterForm }));
 
 export function RegisterModal() {

@@ -3,10 +3,10 @@ import { useTranslation } from 'react-i18next';
 import { FormSkeleton } from '../../../components/form-skeleton.tsx';
 import { Modal } from '../../../components/modal.tsx';
 import { closeModal, useOpenModal } from '../../../lib/modal-store.ts';
+import { loadSignInForms } from '../preload.ts';
 
 type View = 'signIn' | 'forgot';
 
-export const loadSignInForms = () => import('./sign-in-forms.tsx');
 const SignInForm = lazy(async () => ({ default: (await loadSignInForms()).SignInForm }));
 const ForgotPasswordForm = lazy(async () => ({
   default: (await loadSignInForms()).ForgotPasswordForm,

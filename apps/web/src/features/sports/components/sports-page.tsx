@@ -10,7 +10,9 @@ import { ODDS_FORMATS, type OddsFormat } from '../lib/odds-format.ts';
 import { useLiveOdds } from '../live.ts';
 import { useSlip } from '../slip-store.ts';
 import { EventList } from './event-list.tsx';
-import { EventView } from './event-view.tsx';
+
+/** An event's page (markets, tracker, bet builder) loads when one is opened, not with the lists. */
+const EventView = lazy(async () => ({ default: (await import('./event-view.tsx')).EventView }));
 
 /**
  * The slip is the largest part of the page's code: it loads on its own (issue 20), beside the
@@ -137,7 +139,15 @@ export function SportsPage() {
           </nav>
 
           {eventId ? (
-            <EventView id={eventId} onBack={() => update({ event: undefined })} />
+            <Suspense
+              fallback={
+                <div className="flex justify-center py-16 text-fg-muted">
+                  <Spinner className="size-6" />
+                </div>
+              }
+            >
+              <EventView id={eventId} onBack={() => update({ event: undefined })} />
+            </Suspense>
           ) : (
             <>
               <div className="flex flex-wrap items-center gap-2">

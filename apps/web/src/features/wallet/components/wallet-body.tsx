@@ -1,5 +1,5 @@
 import type { Customer } from '@casino/contracts';
-import { type ReactNode, useEffect, useState } from 'react';
+import { lazy, type ReactNode, Suspense, startTransition, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { buttonClasses } from '../../../components/button.tsx';
@@ -12,10 +12,22 @@ import { formatBalance, formatMoney } from '../../../lib/format.ts';
 import { closeModal } from '../../../lib/modal-store.ts';
 import { useAuth } from '../../../lib/root-store.ts';
 import { withdrawGate } from '../utils/withdraw-gate.ts';
-import { CryptoDepositTab, CryptoWithdrawTab } from './crypto-tabs.tsx';
-import { FiatDepositTab, FiatWithdrawTab } from './fiat-tabs.tsx';
 import { VerificationPanel } from './verification-panel.tsx';
 import { BonusBlockers, TrackWithdrawalsLink, WithdrawBlocked } from './withdraw-blocked.tsx';
+
+/**
+ * The tabs' forms load on demand: the wallet's frame, balances and the tab opened draw first, and
+ * a tab never opened costs nothing (its code, its schemas). The deposit tab, the one the wallet
+ * opens on, is fetched with this module (wallet-modal.tsx).
+ */
+const loadFiatTabs = () => import('./fiat-tabs.tsx');
+const loadCryptoTabs = () => import('./crypto-tabs.tsx');
+const FiatDepositTab = lazy(async () => ({ default: (await loadFiatTabs()).FiatDepositTab }));
+const FiatWithdrawTab = lazy(async () => ({ default: (await loadFiatTabs()).FiatWithdrawTab }));
+const CryptoDepositTab = lazy(async () => ({ default: (await loadCryptoTabs()).CryptoDepositTab }));
+const CryptoWithdrawTab = lazy(async () => ({
+  default: (await loadCryptoTabs()).CryptoWithdrawTab,
+}));
 
 /** Spec §2: Deposit (0), Withdraw (1), Crypto Deposit (2), Crypto Withdraw (3). */
 export const WALLET_TABS = ['deposit', 'withdraw', 'cryptoDeposit', 'cryptoWithdraw'] as const;
@@ -51,10 +63,19 @@ export function WalletBody() {
       <Tabs
         label={t('wallet.tabs')}
         selected={tab}
-        onSelect={setTab}
+        // A transition: the open tab stays until the next one's code has loaded.
+        onSelect={(next) => startTransition(() => setTab(next))}
         items={WALLET_TABS.map((id) => ({ id, label: t(`wallet.${id}`) }))}
       >
-        <WalletTab tab={WALLET_TABS[tab] ?? 'deposit'} customer={customer} />
+        <Suspense
+          fallback={
+            <div className="flex justify-center py-16 text-fg-muted">
+              <Spinner className="size-6" />
+            </div>
+          }
+        >
+          <WalletTab tab={WALLET_TABS[tab] ?? 'deposit'} customer={customer} />
+        </Suspense>
       </Tabs>
       <p className="flex gap-2 text-xs leading-relaxed text-fg-subtle">
         <AlertIcon size={14} className="mt-0.5 shrink-0" />

@@ -3,8 +3,8 @@ import { useTranslation } from 'react-i18next';
 import { Modal } from '../../../components/modal.tsx';
 import { Spinner } from '../../../components/spinner.tsx';
 import { closeModal, useOpenModal } from '../../../lib/modal-store.ts';
+import { loadWalletBody } from '../preload.ts';
 
-export const loadWalletBody = () => import('./wallet-body.tsx');
 const WalletBody = lazy(async () => ({ default: (await loadWalletBody()).WalletBody }));
 
 export function WalletModal() {
