@@ -26,6 +26,7 @@ export const SHELL_PATHS: readonly string[] = [
   'nav',
   'plurals',
   'sbCashout',
+  'sbCashoutReason',
   'sbEarly',
   'sbEarlyPaid',
   'sbTracker',
