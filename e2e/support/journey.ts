@@ -29,6 +29,23 @@ async function auditOpenPages(contexts: readonly BrowserContext[]) {
     throw new Error(`Accessibility (axe, WCAG 2.2 AA, serious or critical):\n${found.join('\n')}`);
 }
 
+/** How long closing a context or the browser may take before the file goes on without it. */
+const CLOSE_MS = 30_000;
+
+/** Waits for `work` to end, or `ms`, whichever comes first; a failure counts as the end. */
+function settled(work: Promise<unknown>, ms: number): Promise<void> {
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  return Promise.race([
+    work.then(
+      () => {},
+      () => {},
+    ),
+    new Promise<void>((resolve) => {
+      timer = setTimeout(resolve, ms);
+    }),
+  ]).finally(() => clearTimeout(timer));
+}
+
 /**
  * One browser per file, a fresh context per journey. Console errors and page
  * errors are collected so a journey can assert there were none.
@@ -50,8 +67,10 @@ export function useBrowser() {
     await auditOpenPages(mine);
   });
   afterAll(async () => {
-    for (const context of contexts) await context.close().catch(() => {});
-    await browser?.close();
+    // Bounded: a Chromium wedged by the busy machine once held a close for the whole hook
+    // timeout after its journey had passed. What is left is ended with the worker's process.
+    for (const context of contexts) await settled(context.close(), CLOSE_MS);
+    if (browser) await settled(browser.close(), CLOSE_MS);
   });
   return {
     baseUrl: () => inject('baseUrl'),
