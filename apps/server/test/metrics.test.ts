@@ -156,11 +156,16 @@ describe('GET /metrics (issue 20)', () => {
     expect(response.statusCode, response.body).toBe(200);
     const payout = Math.round(Number(response.json().data.payout) * 100);
     await t.modules.outbox.drain();
-    const after = await scrape();
     const originals = { product: 'originals', currency: 'EUR' };
-    expect(sample(after, 'business_bets_settled_total', originals)).toBe(
-      sample(before, 'business_bets_settled_total', originals) + 1,
-    );
+    // The counters follow the event, delivered after the bet's commit: another file's long
+    // transaction can keep it unreadable past the drain's wait, so wait for the count itself.
+    let after = await scrape();
+    await expect
+      .poll(async () => {
+        after = await scrape();
+        return sample(after, 'business_bets_settled_total', originals);
+      })
+      .toBe(sample(before, 'business_bets_settled_total', originals) + 1);
     expect(sample(after, 'business_settled_stakes_minor_total', originals)).toBe(
       sample(before, 'business_settled_stakes_minor_total', originals) + 200,
     );

@@ -302,9 +302,10 @@ export class Outbox {
    * Delivers until every subscriber has handled everything committed before the call (or is
    * waiting to retry a failure). Takes the lease if it is free. Events committed but not yet
    * readable — an older transaction anywhere on the server holds the xmin back — are waited for,
-   * up to `wait_ms`.
+   * up to `wait_ms` (a minute by default: under a full test run another database's property test
+   * has held a transaction open for longer than ten seconds).
    */
-  async drain(rounds_max = 1_000, wait_ms = 10_000): Promise<void> {
+  async drain(rounds_max = 1_000, wait_ms = 60_000): Promise<void> {
     const { rows } = await sql<{ id: string | null }>`
       select max(id)::text as id from outbox_events`.execute(this.db);
     const last = rows[0]?.id == null ? null : BigInt(rows[0].id);
