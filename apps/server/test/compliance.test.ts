@@ -122,9 +122,14 @@ describe('structuring and the case workflow', () => {
     expect(await alertsOf(player.id)).toHaveLength(1);
     // More evidence joins the open case instead of a second alert.
     await creditedDeposit(player.token, '1980');
-    const joined = await alertsOf(player.id);
-    expect(joined).toHaveLength(1);
-    expect((joined[0]!.evidence as { deposits: unknown[] }).deposits).toHaveLength(4);
+    // The rules run on the deposit's event, delivered after its commit: wait for it to join.
+    await expect
+      .poll(
+        async () =>
+          ((await alertsOf(player.id))[0]!.evidence as { deposits: unknown[] }).deposits.length,
+      )
+      .toBe(4);
+    expect(await alertsOf(player.id)).toHaveLength(1);
   });
 
   it('a case moves open → investigating → reported with notes; closing needs a note; closed stays closed', async () => {
